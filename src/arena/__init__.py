@@ -1,0 +1,1 @@
+"""arena: rules, judge, tournaments and strong players for five CodeCup-style games."""

@@ -1,0 +1,38 @@
+"""Run a built-in player as a stdin/stdout program: ``python -m arena.bot GAME NAME [--seed N]``.
+
+Kept free of the CLI's imports: a built-in player starts under a game clock.
+"""
+
+from __future__ import annotations
+
+import importlib
+import sys
+
+from .games import GAME_MODULES
+
+
+def run_bot(game: str, name: str, seed: int | None = None) -> None:
+    if game not in GAME_MODULES:
+        raise SystemExit(f"arena bot: unknown game {game!r}; the games are: {', '.join(GAME_MODULES)}")
+    bots = importlib.import_module(f"{GAME_MODULES[game]}.bots")
+    try:
+        bots.main(name, seed)
+    except (BrokenPipeError, KeyboardInterrupt):
+        pass  # the judge went away or the user stopped us: nothing left to do
+
+
+def main(argv: list[str]) -> None:
+    usage = "usage: python -m arena.bot GAME NAME [--seed N]"
+    if len(argv) not in (2, 4) or (len(argv) == 4 and argv[2] != "--seed"):
+        raise SystemExit(usage)
+    seed = None
+    if len(argv) == 4:
+        try:
+            seed = int(argv[3])
+        except ValueError:
+            raise SystemExit(f"arena bot: --seed must be an integer, got {argv[3]!r}") from None
+    run_bot(argv[0], argv[1], seed)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

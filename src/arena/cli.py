@@ -1,0 +1,21 @@
+"""The ``arena`` command line."""
+
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    # `arena bot` runs under a game clock: dispatch it before importing click and rich.
+    if len(sys.argv) > 1 and sys.argv[1] == "bot":
+        from .bot import main as bot_main
+
+        bot_main(sys.argv[2:])
+        return
+    from .commands import cli
+
+    cli()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""The registry of games. Adding a game means adding its folder and one line here.
+
+Each entry is imported only when used, so that a built-in player starting under a
+game clock loads its own game and nothing else.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .base import GameInfo
+
+GAME_MODULES = {
+    "flippo": "arena.games.flippo",
+}
+
+
+class UnknownGameError(ValueError):
+    pass
+
+
+def game_names() -> list[str]:
+    return list(GAME_MODULES)
+
+
+def get_game(name: str) -> "GameInfo":
+    try:
+        module = GAME_MODULES[name]
+    except KeyError:
+        raise UnknownGameError(
+            f"unknown game {name!r}; the games are: {', '.join(GAME_MODULES)}"
+        ) from None
+    return importlib.import_module(module).GAME

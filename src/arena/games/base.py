@@ -1,0 +1,102 @@
+"""The small interface every game implements.
+
+A game lives in one folder, ``arena/games/<name>/``, and its ``__init__`` exposes
+``GAME``, a :class:`GameInfo` that tells the judge, the tournament and the CLI
+everything they need: the seats, the clock, how to draw a random setup from a
+seed, how to read a setup from the command line, the protocol that plays a
+match, and the names of the built-in players.
+
+The rules themselves are a :class:`GameState` subclass in ``rules.py``.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any, Callable, Generic, Sequence, TypeVar
+
+Move = TypeVar("Move")
+
+
+class MoveError(ValueError):
+    """A move was refused; the message says what is wrong with it."""
+
+
+class MoveFormatError(MoveError):
+    """The text is not a move in the game's notation (judge verdict ``format``)."""
+
+
+class IllegalMoveError(MoveError):
+    """The text is a well-formed move that the rules forbid (judge verdict ``illegal``)."""
+
+
+class SetupError(ValueError):
+    """A setup given by the user (``--setup``) is malformed; the message says how."""
+
+
+class GameState(ABC, Generic[Move]):
+    """A position plus whose turn it is. ``play`` changes it in place."""
+
+    @property
+    @abstractmethod
+    def to_move(self) -> int:
+        """The seat (0 or 1) whose move it is."""
+
+    @abstractmethod
+    def legal_moves(self) -> list[Move]:
+        """Every move the side to move may play now (empty once the game is over)."""
+
+    @abstractmethod
+    def play(self, move: Move) -> None:
+        """Play a move; raise :class:`IllegalMoveError` saying why if it is not legal."""
+
+    @abstractmethod
+    def is_over(self) -> bool:
+        """True once no more moves are played."""
+
+    @abstractmethod
+    def scores(self) -> tuple[float, float]:
+        """The points of seat 0 and seat 1 by the game's own scoring."""
+
+    @abstractmethod
+    def parse_move(self, text: str) -> Move:
+        """Read a move written in the game's notation.
+
+        Raises :class:`MoveFormatError` when the text is not a move at all and
+        :class:`IllegalMoveError` when it is a move that cannot be played now.
+        """
+
+    @abstractmethod
+    def format_move(self, move: Move) -> str:
+        """Write a move in the game's notation."""
+
+    def copy(self) -> "GameState[Move]":
+        return copy.deepcopy(self)
+
+    def play_text(self, text: str) -> Move:
+        """Parse and play a move given as text; return the move."""
+        move = self.parse_move(text)
+        self.play(move)
+        return move
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What the judge, the tournament and the CLI need to know about one game."""
+
+    name: str
+    title: str
+    seats: tuple[str, str]
+    clock_ms: int
+    """Thinking time per program per game (before ``--time-scale``)."""
+    run_protocol: Callable[..., Any]
+    """``run_protocol(match, setup) -> Outcome``: plays one match through the judge."""
+    bots: Sequence[str]
+    make_setup: Callable[[random.Random], dict] = field(default=lambda rng: {})
+    """Draws the random setup of a game (brown stones, letter, cell values...)."""
+    parse_setup: Callable[[str], dict] | None = None
+    """Reads a ``--setup`` value; raises :class:`SetupError` naming what is wrong."""
+    new_state: Callable[[dict], GameState] | None = None
+    """Builds the start position for a setup (used by the human player and viewers)."""

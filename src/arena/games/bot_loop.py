@@ -1,0 +1,39 @@
+"""The stdin/stdout loop of a built-in player for Flippo-style dialogues:
+``Start`` means "you move first", ``Quit`` ends the game, any other line is the
+opponent's move. Output is flushed after every move, as the judge needs.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Callable, TextIO
+
+from .base import GameState
+
+
+def run_alternating_bot(
+    state: GameState,
+    choose: Callable[[GameState], object],
+    opening_lines: int = 0,
+    on_opening: Callable[[list[str]], None] | None = None,
+    stdin: TextIO = sys.stdin,
+    stdout: TextIO = sys.stdout,
+) -> None:
+    """Play ``state`` as one side: ``choose(state)`` picks each move.
+
+    ``opening_lines`` lines (e.g. Black Hole's brown stones) are read first and
+    handed to ``on_opening``.
+    """
+    opening = [stdin.readline().strip() for _ in range(opening_lines)]
+    if on_opening is not None:
+        on_opening(opening)
+    for raw in stdin:
+        line = raw.strip()
+        if line == "Quit":
+            return
+        if line != "Start":
+            state.play(state.parse_move(line))
+        move = choose(state)
+        state.play(move)
+        stdout.write(state.format_move(move) + "\n")
+        stdout.flush()

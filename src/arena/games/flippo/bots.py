@@ -1,0 +1,38 @@
+"""Flippo's built-in players: ``random`` and ``greedy``.
+
+Run one as a program with ``arena bot flippo greedy``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..bot_loop import run_alternating_bot
+from .rules import SEAT_COLOUR, FlippoState
+
+
+def greedy_choice(state: FlippoState, rng: random.Random) -> int:
+    """The legal move that leaves the mover the most pieces (ties broken at random)."""
+    colour = SEAT_COLOUR[state.to_move]
+    best: list[int] = []
+    best_count = -1
+    for move in state.legal_moves():
+        after = state.copy()
+        after.play(move)
+        count = after.count(colour)
+        if count > best_count:
+            best, best_count = [move], count
+        elif count == best_count:
+            best.append(move)
+    return rng.choice(best)
+
+
+def main(name: str, seed: int | None = None) -> None:
+    rng = random.Random(seed)
+    choosers = {
+        "random": lambda state: rng.choice(state.legal_moves()),
+        "greedy": lambda state: greedy_choice(state, rng),
+    }
+    if name not in choosers:
+        raise SystemExit(f"flippo has no built-in player {name!r}; it has: {', '.join(choosers)}")
+    run_alternating_bot(FlippoState(), choosers[name])

@@ -1,0 +1,154 @@
+"""Flippo (CodeCup 2019): the rules as a library.
+
+The board is 8×8. A square is a row letter ``A``–``H`` (A at the top) and a
+column digit ``1``–``8`` (1 at the left): ``A3``. White moves first; the game
+lasts exactly 60 moves.
+
+>>> board = FlippoState()
+>>> sorted(board.format_move(m) for m in board.legal_moves())
+['C3', 'C5', 'D6', 'E3', 'F4', 'F6']
+>>> board.play_text("C5")
+20
+>>> board.scores()
+(2, -1)
+
+What makes Flippo differ from Othello is the flip rule: in each direction the
+run of consecutive occupied squares is walked up to the *farthest* piece of the
+mover's colour, and everything strictly between is flipped, whatever its colour.
+"""
+
+from __future__ import annotations
+
+from ..base import GameState, IllegalMoveError, MoveFormatError
+
+EMPTY, WHITE, BLACK = 0, 1, 2
+SEAT_COLOUR = (WHITE, BLACK)  # seat 0 plays White, seat 1 plays Black
+ROWS = "ABCDEFGH"
+SIZE = 8
+TOTAL_MOVES = 60
+DIRECTIONS = [(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1)]
+
+
+def square_name(index: int) -> str:
+    return ROWS[index // SIZE] + str(index % SIZE + 1)
+
+
+def _neighbours(index: int) -> list[int]:
+    row, col = divmod(index, SIZE)
+    return [
+        (row + dr) * SIZE + col + dc
+        for dr, dc in DIRECTIONS
+        if 0 <= row + dr < SIZE and 0 <= col + dc < SIZE
+    ]
+
+
+NEIGHBOURS = [_neighbours(i) for i in range(SIZE * SIZE)]
+
+
+class FlippoState(GameState[int]):
+    """A Flippo position. Moves are square indices 0–63 (row * 8 + column)."""
+
+    def __init__(self) -> None:
+        self.board = [EMPTY] * (SIZE * SIZE)
+        for name, colour in (("D4", WHITE), ("E5", WHITE), ("D5", BLACK), ("E4", BLACK)):
+            self.board[self._index(name)] = colour
+        self.moves_played = 0
+
+    @staticmethod
+    def _index(name: str) -> int:
+        return ROWS.index(name[0]) * SIZE + int(name[1]) - 1
+
+    @property
+    def to_move(self) -> int:
+        return self.moves_played % 2
+
+    def flips(self, index: int, colour: int) -> list[int]:
+        """The squares a piece of ``colour`` placed on ``index`` would flip."""
+        flipped: list[int] = []
+        row, col = divmod(index, SIZE)
+        for dr, dc in DIRECTIONS:
+            run: list[int] = []
+            farthest_own = 0  # length of the run up to the farthest own piece
+            r, c = row + dr, col + dc
+            while 0 <= r < SIZE and 0 <= c < SIZE and self.board[r * SIZE + c] != EMPTY:
+                run.append(r * SIZE + c)
+                if self.board[r * SIZE + c] == colour:
+                    farthest_own = len(run)
+                r, c = r + dr, c + dc
+            flipped.extend(run[: max(farthest_own - 1, 0)])
+        return flipped
+
+    def _touching_empty_squares(self) -> list[int]:
+        return [
+            i
+            for i in range(SIZE * SIZE)
+            if self.board[i] == EMPTY and any(self.board[n] != EMPTY for n in NEIGHBOURS[i])
+        ]
+
+    def legal_moves(self) -> list[int]:
+        if self.is_over():
+            return []
+        colour = SEAT_COLOUR[self.to_move]
+        touching = self._touching_empty_squares()
+        flipping = [i for i in touching if self.flips(i, colour)]
+        return flipping or touching
+
+    def play(self, move: int) -> None:
+        if self.is_over():
+            raise IllegalMoveError("the game is over: all 60 moves have been played")
+        name = square_name(move)
+        if self.board[move] != EMPTY:
+            raise IllegalMoveError(f"{name} is already occupied")
+        if not any(self.board[n] != EMPTY for n in NEIGHBOURS[move]):
+            raise IllegalMoveError(f"{name} does not touch any piece")
+        colour = SEAT_COLOUR[self.to_move]
+        flipped = self.flips(move, colour)
+        if not flipped:
+            flipping = [i for i in self._touching_empty_squares() if self.flips(i, colour)]
+            if flipping:
+                examples = ", ".join(square_name(i) for i in flipping[:3])
+                raise IllegalMoveError(
+                    f"{name} flips nothing, but a move that flips exists (e.g. {examples})"
+                )
+        self.board[move] = colour
+        for i in flipped:
+            self.board[i] = WHITE + BLACK - self.board[i]
+        self.moves_played += 1
+
+    def is_over(self) -> bool:
+        return self.moves_played >= TOTAL_MOVES
+
+    def count(self, colour: int) -> int:
+        return self.board.count(colour)
+
+    def scores(self) -> tuple[int, int]:
+        """White W−2 and Black B−2; they sum to 60 on a full board."""
+        return self.count(WHITE) - 2, self.count(BLACK) - 2
+
+    def parse_move(self, text: str) -> int:
+        if text == "":
+            raise MoveFormatError("empty line: expected a square such as A3")
+        if len(text) != 2:
+            raise MoveFormatError(
+                f"{text!r} is not a square: expected a row letter A-H and a column digit 1-8, "
+                "e.g. A3, with nothing else on the line"
+            )
+        row, col = text
+        if row not in ROWS:
+            raise MoveFormatError(f"{text!r}: the row must be an uppercase letter A-H, not {row!r}")
+        if col not in "12345678":
+            raise MoveFormatError(f"{text!r}: the column must be a digit 1-8, not {col!r}")
+        return self._index(text)
+
+    def format_move(self, move: int) -> str:
+        return square_name(move)
+
+    def __str__(self) -> str:
+        symbols = {EMPTY: ".", WHITE: "W", BLACK: "B"}
+        lines = ["  " + " ".join(str(c + 1) for c in range(SIZE))]
+        for r in range(SIZE):
+            cells = " ".join(symbols[self.board[r * SIZE + c]] for c in range(SIZE))
+            lines.append(f"{ROWS[r]} {cells}")
+        white, black = self.scores()
+        lines.append(f"White (W) {white + 2}  Black (B) {black + 2}  move {self.moves_played + 1}")
+        return "\n".join(lines)

@@ -1,0 +1,1 @@
+"""The judge: programs as child processes, one game at a time, and its record."""

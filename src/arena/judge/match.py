@@ -1,0 +1,166 @@
+"""One game between two seats: clocks, suspension, verdicts, and the record.
+
+A game's ``protocol.py`` drives a :class:`Match`: it decides what each seat is
+sent and when it must reply; the match does the timing, suspends the idle
+program, turns every process-level fault into a :class:`ProgramFault`, and
+keeps everything the record needs. Protocols never touch processes directly.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from .process import ProgramFault
+
+TIMEOUT_SLACK_S = 0.5
+"""After a clock runs out, how long the judge still waits to tell by how much it was overrun."""
+
+END_GRACE_S = 0.5
+"""How long a program may take to exit by itself once its game is over."""
+
+
+@dataclass
+class Reply:
+    text: str
+    wall_ms: float
+    cpu_ms: float
+
+
+@dataclass
+class Outcome:
+    """What a protocol returns: the result by the game's own scoring."""
+
+    scores: list[float]
+    winner: int | None
+    reason: str
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class SeatState:
+    name: str
+    player: Any  # a Program, or a HumanPlayer; both speak send/read_line/suspend/resume/close
+    clock_ms: float  # thinking time left
+    verdict: str = "ok"
+    reason: str | None = None
+    transcript: list[list[str]] = field(default_factory=list)
+    wall_ms: float = 0.0
+    cpu_ms: float = 0.0
+    replies: int = 0
+
+    @property
+    def faulted(self) -> bool:
+        return self.verdict != "ok"
+
+
+class Match:
+    """The judge's side of one game, as seen by a protocol."""
+
+    def __init__(self, seats: list[SeatState], seed: int | None) -> None:
+        self.seats = seats
+        self.moves: list[dict[str, Any]] = []
+        self.state: Any = None  # the protocol's current game state, shown to human players
+        self.jury = random.Random(f"jury-{seed}")  # the seeded jury player's dice
+
+    # -- talking to seats ------------------------------------------------
+
+    def send(self, seat: int, line: str) -> None:
+        """Write a line to a seat. A program that has gone away raises ProgramFault."""
+        self.seats[seat].transcript.append(["in", line])
+        self.seats[seat].player.send(line)
+
+    def ask(self, seat: int, budget_ms: float | None = None, charge_clock: bool = True) -> Reply:
+        """Let a seat think and return the line it writes.
+
+        The other seat is suspended meanwhile. The time runs on the seat's game
+        clock unless ``budget_ms`` gives a separate limit (and ``charge_clock``
+        is False, e.g. Domineering's 3-second READY). Raises ProgramFault for a
+        timeout, a crash or an early exit.
+        """
+        me = self.seats[seat]
+        for other, other_seat in enumerate(self.seats):
+            if other != seat:
+                other_seat.player.suspend()
+        limit_ms = me.clock_ms if budget_ms is None else budget_ms
+        cpu_before = me.player.cpu_seconds()
+        start = time.monotonic()
+        me.player.resume()
+        try:
+            line = me.player.read_line(max(limit_ms, 0) / 1000 + TIMEOUT_SLACK_S)
+        finally:
+            me.player.suspend()
+            wall_ms = (time.monotonic() - start) * 1000
+            cpu_ms = (me.player.cpu_seconds() - cpu_before) * 1000
+            me.wall_ms += wall_ms
+            me.cpu_ms += cpu_ms
+            me.replies += 1
+            if charge_clock:
+                me.clock_ms -= wall_ms
+        if line is None:
+            raise ProgramFault("timeout", f"wrote no reply within {limit_ms:.0f} ms (waited {wall_ms:.0f} ms)")
+        me.transcript.append(["out", line])
+        if wall_ms > limit_ms:
+            raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
+        return Reply(line, wall_ms, cpu_ms)
+
+    def try_read(self, seat: int, wait_ms: float) -> str | None:
+        """An optional line (e.g. a final total) read in a short grace period; never a fault."""
+        me = self.seats[seat]
+        if me.faulted:
+            return None
+        me.player.resume()
+        try:
+            line = me.player.read_line(wait_ms / 1000)
+        except ProgramFault:
+            return None
+        finally:
+            me.player.suspend()
+        if line is not None:
+            me.transcript.append(["out", line])
+        return line
+
+    def clock_left_ms(self, seat: int) -> float:
+        return self.seats[seat].clock_ms
+
+    # -- bookkeeping -----------------------------------------------------
+
+    def record_move(self, seat: int, text: str, reply: Reply | None = None, **extra: Any) -> None:
+        """Note a move for the record (``reply`` None: played by the jury or the judge)."""
+        move: dict[str, Any] = {"seat": seat, "text": text}
+        if reply is None:
+            move["jury"] = True
+        else:
+            move["wall_ms"] = round(reply.wall_ms, 3)
+            move["cpu_ms"] = round(reply.cpu_ms, 3)
+        move.update(extra)
+        self.moves.append(move)
+
+    def fault(self, seat: int, verdict: str, reason: str, farewell: str | None = None) -> None:
+        """Give a seat its verdict, send it a parting line if asked, and stop it."""
+        me = self.seats[seat]
+        if me.faulted:
+            return
+        me.verdict, me.reason = verdict, reason
+        if farewell is not None:
+            try:
+                self.send(seat, farewell)
+            except ProgramFault:
+                pass
+        me.player.close(grace_s=END_GRACE_S if farewell is not None else 0)
+
+    def faulted(self, seat: int) -> bool:
+        return self.seats[seat].faulted
+
+    def first_fault(self) -> int | None:
+        faulted = [s for s, seat in enumerate(self.seats) if seat.faulted]
+        return faulted[0] if faulted else None
+
+    def close(self) -> None:
+        """End every program of the game: a short grace to exit, then kill and reap."""
+        for seat in self.seats:
+            seat.player.resume()
+        for seat in self.seats:
+            seat.player.close(grace_s=END_GRACE_S)

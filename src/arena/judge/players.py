@@ -1,0 +1,56 @@
+"""Turning a PLAYER argument into something that can take a seat.
+
+A PLAYER is ``builtin:NAME`` (a built-in player of the game), ``human`` (you,
+at this terminal), or any shell command (``"python3 mybot.py"``, ``./mybot``).
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+
+from ..games import get_game
+
+
+class PlayerSpecError(ValueError):
+    """A PLAYER argument names nothing that can play."""
+
+
+@dataclass(frozen=True)
+class PlayerSpec:
+    text: str  # as the user wrote it
+    command: str | list[str] | None  # None for a human
+    builtin: bool = False  # a built-in player is given the game's seed, for exact replays
+
+    @property
+    def is_human(self) -> bool:
+        return self.command is None
+
+
+def builtin_command(game: str, name: str) -> list[str]:
+    """The command line of a built-in player (no shell, and no CLI imports to start fast)."""
+    return [sys.executable, "-m", "arena.bot", game, name]
+
+
+def resolve_player(game: str, text: str) -> PlayerSpec:
+    text = text.strip()
+    if not text:
+        raise PlayerSpecError("a PLAYER is empty: give a command, builtin:NAME or human")
+    if text == "human":
+        return PlayerSpec(text, None)
+    if text.startswith("builtin:"):
+        name = text[len("builtin:"):]
+        bots = get_game(game).bots
+        if name not in bots:
+            raise PlayerSpecError(
+                f"{game} has no built-in player {name!r}; it has: {', '.join(bots)}"
+            )
+        return PlayerSpec(text, builtin_command(game, name), builtin=True)
+    return PlayerSpec(text, text)
+
+
+def seat_command(spec: PlayerSpec, seed: int, seat: int) -> str | list[str]:
+    """The command that runs a player in a seat of the game with this seed."""
+    if spec.builtin:
+        return [*spec.command, "--seed", str(seed * 2 + seat)]
+    return spec.command

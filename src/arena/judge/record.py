@@ -1,0 +1,72 @@
+"""The game record: one JSON object that tells everything about a game.
+
+Shaped after kaggle-environments' episodes: who played, the setup, every move
+with its times, the exact lines each program was sent and wrote, each
+program's stderr, and the result with a verdict per seat.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+RECORD_FORMAT = 1
+
+
+def build_record(*, game, players, seed, setup, time_scale, match, outcome, started_at, duration_ms) -> dict[str, Any]:
+    seats = match.seats
+    return {
+        "format": RECORD_FORMAT,
+        "game": game.name,
+        "seed": seed,
+        "seats": list(game.seats),
+        "players": [
+            {"seat": seat.name, "name": spec.text, "command": spec.command}
+            for seat, spec in zip(seats, players)
+        ],
+        "setup": setup,
+        "time_scale": time_scale,
+        "clock_ms": game.clock_ms * time_scale,
+        "started_at": started_at,
+        "duration_ms": round(duration_ms, 3),
+        "moves": match.moves,
+        "transcripts": [seat.transcript for seat in seats],
+        "stderr": [
+            seat.player.stderr.value() if hasattr(seat.player, "stderr") else "" for seat in seats
+        ],
+        "times": [
+            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies}
+            for s in seats
+        ],
+        "result": {
+            "scores": outcome.scores,
+            "winner": outcome.winner,
+            "verdicts": [seat.verdict for seat in seats],
+            "faults": [seat.reason for seat in seats],
+            "reason": outcome.reason,
+            **outcome.extra,
+        },
+    }
+
+
+def write_record(record: dict[str, Any], path: str | Path) -> None:
+    Path(path).write_text(json.dumps(record, indent=1) + "\n")
+
+
+def read_record(path: str | Path) -> dict[str, Any]:
+    return json.loads(Path(path).read_text())
+
+
+def describe_result(record: dict[str, Any]) -> str:
+    """A few human lines: who played, the scores, the verdicts and why."""
+    result = record["result"]
+    lines = []
+    for i, (seat, player) in enumerate(zip(record["seats"], record["players"])):
+        verdict = result["verdicts"][i]
+        fault = f" ({result['faults'][i]})" if result["faults"][i] else ""
+        lines.append(f"{seat:>6} {player['name']}: {result['scores'][i]}  [{verdict}{fault}]")
+    winner = result["winner"]
+    who = "draw" if winner is None else f"{record['seats'][winner]} ({record['players'][winner]['name']}) wins"
+    lines.append(f"{who}: {result['reason']}")
+    return "\n".join(lines)
