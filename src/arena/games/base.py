@@ -100,3 +100,13 @@ class GameInfo:
     """Reads a ``--setup`` value; raises :class:`SetupError` naming what is wrong."""
     new_state: Callable[[dict], GameState] | None = None
     """Builds the start position for a setup (used by the human player and viewers)."""
+    ranking: str = "points"
+    """How the competition ranks players (the tournament's standings read it):
+
+    - ``points``: total ``result.scores`` (Flippo).
+    - ``points_subcompetition``: total points, ties broken by the games among the tied (Black Hole).
+    - ``game_points``: ``result.game_points``, then points (``scores``, the match points),
+      then fewest irregular losses (Turn Right).
+    - ``wins_then_points``: wins, draws, losses, then total ``scores`` (Lucky Words word points).
+    - ``wins_then_margin``: wins, then the summed point margin of ``scores`` (Domineering).
+    """
