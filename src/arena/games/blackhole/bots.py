@@ -1,0 +1,56 @@
+"""Black Hole's built-in players: ``random`` and ``greedy``.
+
+Run one as a program with ``arena bot blackhole greedy``.
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..bot_loop import run_alternating_bot
+from .rules import NEIGHBOURS, BlackHoleState, Move
+
+
+def greedy_choice(state: BlackHoleState, rng: random.Random) -> Move:
+    """The move that most raises the mover's average margin over the possible holes.
+
+    The hole will be one of the empty tiles; with nothing better to go on, each
+    is taken as equally likely, and a tile's margin is the mover's numbers
+    next to it minus the opponent's. Placing n on tile p removes p from the
+    candidates and adds n to every empty neighbour of p. On the last turn only
+    one candidate is left, so the measure is then the exact final score.
+    """
+    seat = state.to_move
+    empty = state.empty_tiles()
+    margin = {}
+    for tile in empty:
+        red, blue = state.sums_around(tile)
+        margin[tile] = red - blue if seat == 0 else blue - red
+    total = sum(margin.values())
+    numbers = state.stones_left(seat)
+    best: list[Move] = []
+    best_value = None
+    for tile in empty:
+        empty_neighbours = sum(1 for n in NEIGHBOURS[tile] if state.owner[n] is None)
+        for number in numbers:
+            # the total of the other candidates, times len(empty) - 1 (the same for every move)
+            value = total - margin[tile] + number * empty_neighbours
+            # ties (a tile with no empty neighbour): keep the big stones for later
+            key = (value, -number)
+            if best_value is None or key > best_value:
+                best, best_value = [(tile, number)], key
+            elif key == best_value:
+                best.append((tile, number))
+    return rng.choice(best)
+
+
+def main(name: str, seed: int | None = None) -> None:
+    rng = random.Random(seed)
+    choosers = {
+        "random": lambda state: rng.choice(state.legal_moves()),
+        "greedy": lambda state: greedy_choice(state, rng),
+    }
+    if name not in choosers:
+        raise SystemExit(f"blackhole has no built-in player {name!r}; it has: {', '.join(choosers)}")
+    state = BlackHoleState()
+    run_alternating_bot(state, choosers[name], opening_lines=5, on_opening=state.place_brown)
