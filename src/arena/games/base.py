@@ -110,3 +110,9 @@ class GameInfo:
     - ``wins_then_points``: wins, draws, losses, then total ``scores`` (Lucky Words word points).
     - ``wins_then_margin``: wins, then the summed point margin of ``scores`` (Domineering).
     """
+    tournament_setups: Callable[[], list[dict]] | None = None
+    """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
+
+    Every pair of players plays every setup in the list with both colours in each
+    round (Lucky Words: the 26 starting letters, as RULES.md chooses).
+    """
