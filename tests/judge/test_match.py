@@ -1,0 +1,192 @@
+"""The judge's duties in a normal game: protocol lines, timing, suspension, stderr, clean-up."""
+
+import json
+import os
+import signal
+import time
+
+from arena.judge.referee import play_game
+
+
+def test_flippo_dialogue_start_forwarding_and_quit(builtin):
+    record = play_game("flippo", [builtin("random"), builtin("greedy")], seed=7)
+    white, black = record["transcripts"]
+    white_in = [line for direction, line in white if direction == "in"]
+    black_in = [line for direction, line in black if direction == "in"]
+    moves = [m["text"] for m in record["moves"]]
+    assert white_in == ["Start"] + moves[1:59:2] + ["Quit"]  # Black's move 60 is not forwarded
+    assert black_in == moves[0::2] + ["Quit"]
+    assert [line for d, line in white if d == "out"] == moves[0::2]
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert sum(record["result"]["scores"]) == 60
+
+
+def test_record_has_every_field_of_the_design_and_is_json(builtin):
+    record = play_game("flippo", [builtin("random"), builtin("random")], seed=3)
+    for key in ("game", "seed", "players", "setup", "moves", "transcripts", "stderr", "result"):
+        assert key in record
+    for key in ("scores", "winner", "verdicts", "reason"):
+        assert key in record["result"]
+    for move in record["moves"]:
+        assert move["seat"] in (0, 1) and move["wall_ms"] > 0 and move["cpu_ms"] >= 0
+    assert json.loads(json.dumps(record)) == record
+
+
+def test_same_seed_same_game_with_seeded_builtin_players(builtin):
+    first = play_game("flippo", [builtin("random"), builtin("random")], seed=5)
+    second = play_game("flippo", [builtin("random"), builtin("random")], seed=5)
+    assert [m["text"] for m in first["moves"]] == [m["text"] for m in second["moves"]]
+
+
+def test_the_waiting_program_is_suspended(script, tmp_path):
+    pid_file = tmp_path / "white.pid"
+    # White notes its pid; Black looks at White's process state each time Black thinks.
+    white = script(f"""
+        import os, sys
+        from arena.games.flippo.rules import FlippoState
+        open({str(pid_file)!r}, "w").write(str(os.getpid()))
+        state = FlippoState()
+        for line in sys.stdin:
+            line = line.strip()
+            if line == "Quit": break
+            if line != "Start": state.play_text(line)
+            move = state.legal_moves()[0]; state.play(move)
+            print(state.format_move(move), flush=True)
+    """)
+    black = script(f"""
+        import sys
+        from arena.games.flippo.rules import FlippoState
+        state = FlippoState()
+        pid = open({str(pid_file)!r}).read()
+        for line in sys.stdin:
+            line = line.strip()
+            if line == "Quit": break
+            state.play_text(line)
+            status = open(f"/proc/{{pid}}/stat").read().rsplit(")", 1)[1].split()[0]
+            print("white is", status, file=sys.stderr, flush=True)
+            move = state.legal_moves()[0]; state.play(move)
+            print(state.format_move(move), flush=True)
+    """)
+    record = play_game("flippo", [white, black], seed=1)
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    states = [line.split()[-1] for line in record["stderr"][1].splitlines()]
+    assert len(states) == 30
+    assert set(states) == {"T"}  # stopped, every time
+
+
+def test_wall_and_cpu_time_per_move(script):
+    busy = script("""
+        import sys, time
+        from arena.games.flippo.rules import FlippoState
+        state = FlippoState()
+        for line in sys.stdin:
+            line = line.strip()
+            if line == "Quit": break
+            if line != "Start": state.play_text(line)
+            end = time.process_time() + 0.02
+            while time.process_time() < end: pass
+            move = state.legal_moves()[0]; state.play(move)
+            print(state.format_move(move), flush=True)
+    """)
+    sleepy = script("""
+        import sys, time
+        from arena.games.flippo.rules import FlippoState
+        state = FlippoState()
+        for line in sys.stdin:
+            line = line.strip()
+            if line == "Quit": break
+            state.play_text(line)
+            time.sleep(0.02)
+            move = state.legal_moves()[0]; state.play(move)
+            print(state.format_move(move), flush=True)
+    """)
+    record = play_game("flippo", [busy, sleepy], seed=1)
+    later = record["moves"][2:]  # skip the start-up of each program
+    busy_moves = [m for m in later if m["seat"] == 0]
+    sleepy_moves = [m for m in later if m["seat"] == 1]
+    assert all(m["cpu_ms"] >= 19 for m in busy_moves)
+    assert all(m["wall_ms"] >= 19 and m["cpu_ms"] < 15 for m in sleepy_moves)
+    assert record["times"][0]["cpu_ms"] > 30 * 19
+
+
+def test_stderr_is_drained_while_flooding_and_kept_capped(script, builtin):
+    noisy = script("""
+        import sys
+        from arena.games.flippo.rules import FlippoState
+        state = FlippoState()
+        for line in sys.stdin:
+            line = line.strip()
+            if line == "Quit": break
+            if line != "Start": state.play_text(line)
+            sys.stderr.write("e" * 100_000)  # more than a pipe holds, every move
+            sys.stderr.flush()
+            move = state.legal_moves()[0]; state.play(move)
+            print(state.format_move(move), flush=True)
+    """)
+    record = play_game("flippo", [noisy, builtin("random")], seed=1)
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    kept = record["stderr"][0]
+    assert kept.startswith("e" * 10_000)
+    assert "[... 2990000 more characters not kept]" in kept
+
+
+def pids_with_marker(marker):
+    found = []
+    for pid in os.listdir("/proc"):
+        if pid.isdigit():
+            try:
+                with open(f"/proc/{pid}/cmdline", "rb") as f:
+                    if marker.encode() in f.read():
+                        found.append(int(pid))
+            except OSError:
+                pass
+    return found
+
+
+def test_no_process_outlives_its_game(script, builtin):
+    marker = f"arena-orphan-test-{os.getpid()}-{time.time_ns()}"
+    # the program starts a long-running child of its own, then hangs
+    parent = script(f"""
+        import subprocess, sys, time
+        subprocess.Popen(["python3", "-c", "import time; time.sleep(300)", {marker!r}])
+        sys.stdin.readline()
+        time.sleep(300)
+    """)
+    record = play_game("flippo", [parent, builtin("random")], seed=1, time_scale=0.05)
+    assert record["result"]["verdicts"][0] == "timeout"
+    time.sleep(0.1)
+    assert pids_with_marker(marker) == []
+    # and no zombie children of ours are left
+    zombies = [
+        pid for pid in os.listdir("/proc") if pid.isdigit() and _is_zombie_child(int(pid))
+    ]
+    assert zombies == []
+
+
+def _is_zombie_child(pid):
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return False
+    return fields[0] == "Z" and int(fields[1]) == os.getpid()
+
+
+def test_a_program_ignoring_quit_is_killed_after_a_grace(script, builtin):
+    stubborn = script("""
+        import signal, sys, time
+        from arena.games.flippo.rules import FlippoState
+        signal.signal(signal.SIGTERM, signal.SIG_IGN)
+        state = FlippoState()
+        for line in sys.stdin:
+            line = line.strip()
+            if line == "Quit":
+                time.sleep(300)
+            if line != "Start": state.play_text(line)
+            move = state.legal_moves()[0]; state.play(move)
+            print(state.format_move(move), flush=True)
+    """)
+    start = time.monotonic()
+    record = play_game("flippo", [stubborn, builtin("random")], seed=1)
+    assert time.monotonic() - start < 10
+    assert record["result"]["verdicts"] == ["ok", "ok"]  # the game was over: no penalty
