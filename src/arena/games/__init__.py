@@ -14,6 +14,7 @@ if TYPE_CHECKING:
 
 GAME_MODULES = {
     "flippo": "arena.games.flippo",
+    "turnright": "arena.games.turnright",
     "blackhole": "arena.games.blackhole",
 }
 
