@@ -16,6 +16,7 @@ GAME_MODULES = {
     "flippo": "arena.games.flippo",
     "turnright": "arena.games.turnright",
     "blackhole": "arena.games.blackhole",
+    "domineering": "arena.games.domineering",
 }
 
 
