@@ -1,0 +1,97 @@
+"""Play many games at once on any ``concurrent.futures.Executor``.
+
+Locally that is a process pool, one game per core; across machines it is a
+Dask cluster's executor. Both take the same path through :func:`play_games`,
+so the distributed mode is not a second implementation to keep in step.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from typing import Any, Iterable, Iterator
+
+from ..judge.players import PlayerSpec
+from ..judge.referee import play_game
+from .schedule import ScheduledGame
+from .worker import init_worker
+
+
+@contextmanager
+def open_executor(jobs: int | None = None, scheduler: str | None = None) -> Iterator[tuple[Executor, int]]:
+    """An executor and how many games it runs at once: a local pool, or Dask at ``scheduler``."""
+    if scheduler is None:
+        jobs = jobs or os.cpu_count() or 1
+        # forkserver, not fork: the parent runs a live display thread, and a fork
+        # taken while that thread holds a lock would hang the child.
+        context = multiprocessing.get_context("forkserver")
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context, initializer=init_worker)
+        try:
+            yield pool, jobs
+        except BaseException:
+            _stop_now(pool)
+            raise
+        pool.shutdown(wait=True)
+        return
+    from distributed import Client  # imported only for the distributed mode: it is slow to load
+
+    with Client(scheduler, timeout="10s") as client:
+        slots = jobs or max(1, sum(client.nthreads().values()))
+        # pure=False: two games with equal arguments are still two games to play
+        with client.get_executor(pure=False) as executor:
+            yield executor, slots
+
+
+def _stop_now(pool: ProcessPoolExecutor) -> None:
+    """Stop without waiting for the games under way (Ctrl-C must not wait for a 30 s clock).
+
+    The pool has no public way to stop its workers, hence ``_processes``; each
+    worker unwinds its game on SIGTERM and kills the programs (see worker.py).
+    """
+    workers = list(getattr(pool, "_processes", {}).values())
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        worker.terminate()
+    for worker in workers:
+        worker.join(timeout=5)
+
+
+def play_games(
+    executor: Executor,
+    game_name: str,
+    specs: dict[str, PlayerSpec],
+    games: Iterable[ScheduledGame],
+    time_scale: float,
+    in_flight: int,
+) -> Iterator[tuple[ScheduledGame, dict[str, Any]]]:
+    """Yield ``(game, record)`` as games end, keeping ``in_flight`` of them running.
+
+    Games are taken from ``games`` lazily, so a caller may stop early (the SPRT
+    does once it decides); closing the generator cancels what has not started.
+    A game that raises (a judge bug, a lost worker) stops the run with that error.
+    """
+    pending: dict[Future, ScheduledGame] = {}
+    todo = iter(games)
+
+    def top_up() -> None:
+        while len(pending) < in_flight:
+            game = next(todo, None)
+            if game is None:
+                return
+            seats = [specs[name] for name in game.players]
+            future = executor.submit(play_game, game_name, seats, game.seed, game.setup, time_scale)
+            pending[future] = game
+
+    try:
+        top_up()
+        while pending:
+            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                game = pending.pop(future)
+                yield game, future.result()
+            top_up()
+    finally:
+        for future in pending:
+            future.cancel()

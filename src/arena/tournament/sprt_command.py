@@ -1,0 +1,93 @@
+"""``arena sprt GAME A B``: colour-swapped pairs until the GSPRT decides whether B beats A."""
+
+from __future__ import annotations
+
+import itertools
+from typing import Iterator
+
+import click
+from rich.console import Console
+from rich.live import Live
+
+from ..games import UnknownGameError, get_game
+from ..judge.players import PlayerSpecError, resolve_player
+from ..judge.referee import new_seed
+from .runner import open_executor, play_games
+from .schedule import ScheduledGame, derive_seed
+from .sprt import Sprt
+
+
+def sprt_pairs(seed: int, max_pairs: int | None) -> Iterator[ScheduledGame]:
+    """Pair k: A then B in the first seat, on one seed drawn from ``seed`` and k."""
+    for pair in itertools.count() if max_pairs is None else range(max_pairs):
+        game_seed = derive_seed(seed, "sprt", pair)
+        yield ScheduledGame(2 * pair, pair + 1, ("A", "B"), game_seed, None)
+        yield ScheduledGame(2 * pair + 1, pair + 1, ("B", "A"), game_seed, None)
+
+
+def b_points(game: ScheduledGame, record: dict) -> float:
+    winner = record["result"]["winner"]
+    if winner is None:
+        return 0.5
+    return 1.0 if game.players[winner] == "B" else 0.0
+
+
+def status_line(test: Sprt, wins: int, draws: int, losses: int) -> str:
+    return (f"pairs {test.pairs}  B: +{wins} ={draws} -{losses}  "
+            f"Elo {test.elo_estimate():+.1f}  LLR {test.llr():+.2f} "
+            f"[{test.lower_bound:.2f}, {test.upper_bound:.2f}]  penta {test.pentanomial}")
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("a_text", metavar="A")
+@click.argument("b_text", metavar="B")
+@click.option("--elo0", type=float, default=0.0, show_default=True, help="H0: B is this much stronger than A.")
+@click.option("--elo1", type=float, default=10.0, show_default=True, help="H1: B is this much stronger than A.")
+@click.option("--alpha", type=float, default=0.05, show_default=True, help="False-positive rate.")
+@click.option("--beta", type=float, default=0.05, show_default=True, help="False-negative rate.")
+@click.option("--max-pairs", type=click.IntRange(min=1), default=None, help="Give up undecided after this many pairs.")
+@click.option("--jobs", type=click.IntRange(min=1), default=None, help="Games at once (default: the cores).")
+@click.option("--seed", type=int, default=None, help="Seed of the whole test (default: drawn).")
+@click.option("--time-scale", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True)
+@click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run the games on this Dask cluster.")
+def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, seed, time_scale, scheduler) -> None:
+    """Is B better than A? Play colour-swapped pairs until the GSPRT decides.
+
+    A and B are PLAYERs (shell commands or builtin:NAME).
+    """
+    try:
+        game = get_game(game_name)
+        specs = {"A": resolve_player(game.name, a_text), "B": resolve_player(game.name, b_text)}
+        test = Sprt(elo0, elo1, alpha, beta)
+    except UnknownGameError as error:
+        raise click.BadParameter(str(error), param_hint="GAME") from None
+    except (PlayerSpecError, ValueError) as error:
+        raise click.UsageError(str(error)) from None
+    seed = new_seed() if seed is None else seed
+    console = Console()
+    console.print(f"SPRT on {game.name}, seed {seed}: is B = {b_text} better than A = {a_text}? "
+                  f"H0: {elo0:+g} Elo, H1: {elo1:+g} Elo, alpha {alpha}, beta {beta}")
+    half_pairs: dict[int, float] = {}  # a pair's first finished game, waiting for its twin
+    counts = {1.0: 0, 0.5: 0, 0.0: 0}
+    with open_executor(jobs, scheduler) as (executor, slots), Live(console=console) as live:
+        live.update(status_line(test, 0, 0, 0))
+        games = play_games(executor, game.name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * slots)
+        for scheduled, record in games:
+            points = b_points(scheduled, record)
+            counts[points] += 1
+            first_half = half_pairs.pop(scheduled.round, None)
+            if first_half is None:
+                half_pairs[scheduled.round] = points
+                continue
+            test.add_pair(first_half + points)
+            live.update(status_line(test, counts[1.0], counts[0.5], counts[0.0]))
+            if test.decision():
+                games.close()  # cancels the games still queued
+                break
+    verdict = {
+        "H1": f"H1 accepted: B is better than A (by {elo1:+g} Elo rather than {elo0:+g}).",
+        "H0": f"H0 accepted: B is not better than A by {elo1:+g} Elo.",
+        None: "No decision: the pair limit came first.",
+    }[test.decision()]
+    console.print(verdict)
