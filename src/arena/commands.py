@@ -79,3 +79,12 @@ def bot(game_name, name, seed) -> None:
     from .bot import run_bot
 
     run_bot(game_name, name, seed)
+
+
+from .tournament.commands import export, standings, tournament  # noqa: E402
+from .tournament.sprt_command import sprt  # noqa: E402
+
+cli.add_command(tournament)
+cli.add_command(sprt)
+cli.add_command(standings)
+cli.add_command(export)
