@@ -32,6 +32,7 @@ def run_protocol(match: Match, setup: dict) -> Outcome:
         try:
             match.send(seat, line)
             reply = match.ask(seat)
+            # (chosen) spaces around a move are forgiven, as old Pascal/C programs wrote them
             move = state.parse_move(reply.text.strip())
             state.play(move)
         except ProgramFault as fault:
