@@ -40,10 +40,14 @@ def test_same_seed_same_game_with_seeded_builtin_players(builtin):
 
 def test_the_waiting_program_is_suspended(script, tmp_path):
     pid_file = tmp_path / "white.pid"
-    # White notes its pid; Black looks at White's process state each time Black thinks.
+    # White "ponders": a thread burns CPU all game long. Black, while it thinks,
+    # measures White's CPU time over 30 ms: a suspended White gains none.
     white = script(f"""
-        import os, sys
+        import os, sys, threading
         from arena.games.flippo.rules import FlippoState
+        def ponder():
+            while True: pass
+        threading.Thread(target=ponder, daemon=True).start()
         open({str(pid_file)!r}, "w").write(str(os.getpid()))
         state = FlippoState()
         for line in sys.stdin:
@@ -54,24 +58,32 @@ def test_the_waiting_program_is_suspended(script, tmp_path):
             print(state.format_move(move), flush=True)
     """)
     black = script(f"""
-        import sys
+        import sys, time
         from arena.games.flippo.rules import FlippoState
         state = FlippoState()
         pid = open({str(pid_file)!r}).read()
+        def white_cpu_ticks():
+            fields = open(f"/proc/{{pid}}/stat").read().rsplit(")", 1)[1].split()
+            return fields[0], int(fields[11]) + int(fields[12])
         for line in sys.stdin:
             line = line.strip()
             if line == "Quit": break
             state.play_text(line)
-            status = open(f"/proc/{{pid}}/stat").read().rsplit(")", 1)[1].split()[0]
-            print("white is", status, file=sys.stderr, flush=True)
+            time.sleep(0.005)  # the stop signal is delivered asynchronously
+            status, before = white_cpu_ticks()
+            time.sleep(0.03)
+            print(status, white_cpu_ticks()[1] - before, file=sys.stderr, flush=True)
             move = state.legal_moves()[0]; state.play(move)
             print(state.format_move(move), flush=True)
     """)
     record = play_game("flippo", [white, black], seed=1)
     assert record["result"]["verdicts"] == ["ok", "ok"]
-    states = [line.split()[-1] for line in record["stderr"][1].splitlines()]
-    assert len(states) == 30
-    assert set(states) == {"T"}  # stopped, every time
+    samples = [line.split() for line in record["stderr"][1].splitlines()]
+    assert len(samples) == 30
+    assert {status for status, _ in samples} == {"T"}  # stopped
+    assert {ticks for _, ticks in samples} == {"0"}  # and not thinking on Black's time
+    # White pondered on its own time, though: its CPU time exceeds its think time
+    assert record["times"][0]["cpu_ms"] > 0
 
 
 def test_wall_and_cpu_time_per_move(script):

@@ -64,5 +64,8 @@ class HumanPlayer:
     def cpu_seconds(self) -> float:
         return 0.0
 
+    def let_finish(self) -> None:
+        pass
+
     def close(self, grace_s: float = 0.0) -> None:
         self.closed = True

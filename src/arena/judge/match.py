@@ -161,6 +161,6 @@ class Match:
     def close(self) -> None:
         """End every program of the game: a short grace to exit, then kill and reap."""
         for seat in self.seats:
-            seat.player.resume()
+            seat.player.let_finish()  # both end at once, so the graces overlap
         for seat in self.seats:
             seat.player.close(grace_s=END_GRACE_S)

@@ -99,6 +99,14 @@ class Program:
         self.stderr = Capped(stderr_limit)
         self.suspended = False
         self.closed = False
+        try:
+            self._schedstat: int | None = os.open(f"/proc/{self.proc.pid}/schedstat", os.O_RDONLY)
+        except OSError:
+            self._schedstat = None  # not Linux, or no schedstat: CPU times read as 0
+        try:
+            self._pidfd: int | None = os.pidfd_open(self.proc.pid)
+        except (AttributeError, OSError):
+            self._pidfd = None  # older kernels: exit is polled instead
 
     # -- process control -------------------------------------------------
 
@@ -122,17 +130,20 @@ class Program:
         """CPU time used so far by the program's main process.
 
         Read from /proc/PID/schedstat (nanoseconds) rather than /proc/PID/stat,
-        whose 10 ms ticks are too coarse for a single move. Processes the
+        whose 10 ms ticks are too coarse for a single move; the file is kept
+        open and re-read in place, as this runs twice per move. Processes the
         program spawned itself are not counted.
         """
+        if self._schedstat is None:
+            return 0.0
         try:
-            with open(f"/proc/{self.proc.pid}/schedstat", "rb") as f:
-                return int(f.read().split()[0]) / 1e9
+            return int(os.pread(self._schedstat, 64, 0).split()[0]) / 1e9
         except (OSError, ValueError, IndexError):
             return 0.0
 
     def _exit_status(self, wait_s: float) -> int | None:
-        """The exit code once the main process has ended, without reaping it.
+        """The exit code once the main process has ended (waiting up to ``wait_s``),
+        without reaping it.
 
         Not reaping keeps the process group id valid so that ``close`` can still
         kill whatever the program left behind.
@@ -147,10 +158,16 @@ class Program:
                 if info.si_code == os.CLD_EXITED:
                     return info.si_status
                 return -info.si_status
-            if time.monotonic() >= deadline:
+            remaining = deadline - time.monotonic()
+            if remaining <= 0:
                 return None
             self._drain_stderr()
-            time.sleep(0.002)
+            if self._pidfd is not None:
+                # the pidfd turns readable when the process ends: no polling delay
+                watched = [self._pidfd] + ([self._stderr] if self._stderr_open else [])
+                select.select(watched, [], [], remaining)
+            else:
+                time.sleep(min(0.002, remaining))
 
     # -- I/O -------------------------------------------------------------
 
@@ -237,15 +254,19 @@ class Program:
 
     # -- the end ---------------------------------------------------------
 
+    def let_finish(self) -> None:
+        """Resume the program and close its input: a well-behaved program now ends."""
+        self.resume()
+        try:
+            self.proc.stdin.close()
+        except OSError:
+            pass
+
     def close(self, grace_s: float = 0.0) -> None:
         """Let the program finish for up to ``grace_s``, then kill its whole group and reap it."""
         if self.closed:
             return
-        self.resume()
-        try:
-            self.proc.stdin.close()  # EOF on its input lets a well-behaved program end
-        except OSError:
-            pass
+        self.let_finish()
         if grace_s > 0:
             self._exit_status(grace_s)
         self._signal_group(signal.SIGKILL)
@@ -253,6 +274,9 @@ class Program:
         self._drain_stderr()
         self.proc.stdout.close()
         self.proc.stderr.close()
+        for fd in (self._schedstat, self._pidfd):
+            if fd is not None:
+                os.close(fd)
         self.closed = True
 
     @property

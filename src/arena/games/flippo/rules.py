@@ -42,7 +42,22 @@ def _neighbours(index: int) -> list[int]:
     ]
 
 
+def _rays(index: int) -> list[list[int]]:
+    """The squares from ``index`` to the edge in each direction, nearest first."""
+    row, col = divmod(index, SIZE)
+    rays = []
+    for dr, dc in DIRECTIONS:
+        ray, r, c = [], row + dr, col + dc
+        while 0 <= r < SIZE and 0 <= c < SIZE:
+            ray.append(r * SIZE + c)
+            r, c = r + dr, c + dc
+        if ray:
+            rays.append(ray)
+    return rays
+
+
 NEIGHBOURS = [_neighbours(i) for i in range(SIZE * SIZE)]
+RAYS = [_rays(i) for i in range(SIZE * SIZE)]
 
 
 class FlippoState(GameState[int]):
@@ -64,18 +79,18 @@ class FlippoState(GameState[int]):
 
     def flips(self, index: int, colour: int) -> list[int]:
         """The squares a piece of ``colour`` placed on ``index`` would flip."""
+        board = self.board
         flipped: list[int] = []
-        row, col = divmod(index, SIZE)
-        for dr, dc in DIRECTIONS:
-            run: list[int] = []
-            farthest_own = 0  # length of the run up to the farthest own piece
-            r, c = row + dr, col + dc
-            while 0 <= r < SIZE and 0 <= c < SIZE and self.board[r * SIZE + c] != EMPTY:
-                run.append(r * SIZE + c)
-                if self.board[r * SIZE + c] == colour:
-                    farthest_own = len(run)
-                r, c = r + dr, c + dc
-            flipped.extend(run[: max(farthest_own - 1, 0)])
+        for ray in RAYS[index]:
+            farthest_own = 0  # length of the occupied run up to the farthest own piece
+            for length, square in enumerate(ray, 1):
+                cell = board[square]
+                if cell == EMPTY:
+                    break
+                if cell == colour:
+                    farthest_own = length
+            if farthest_own > 1:
+                flipped.extend(ray[: farthest_own - 1])
         return flipped
 
     def _touching_empty_squares(self) -> list[int]:

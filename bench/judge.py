@@ -1,0 +1,171 @@
+"""How much the judge costs: Flippo-length games between two instant programs,
+through the judge and through a bare pipe relay, side by side in one run.
+
+Each program notes, on stderr, the time between writing its move and reading
+the opponent's reply: one full turn of the dialogue (its line travels to the
+judge, is checked, forwarded, answered, checked and forwarded back). The same
+programs relayed by a bare loop with no checks, no clocks and no suspension
+give the physical limit of this machine.
+
+    python bench/judge.py [--games N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
+
+from arena.judge.players import PlayerSpec  # noqa: E402
+from arena.judge.referee import play_game  # noqa: E402
+
+# An instant Flippo player in C: the first move that flips, else the first touching square.
+C_PLAYER = r"""
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+static char b[64];
+static double now(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1e6 + t.tv_nsec / 1e3; }
+static int flip(int sq, char me, int apply) {
+    int n = 0, r0 = sq / 8, c0 = sq % 8;
+    for (int dr = -1; dr <= 1; dr++) for (int dc = -1; dc <= 1; dc++) {
+        if (!dr && !dc) continue;
+        int run[8], len = 0, far = 0, r = r0 + dr, c = c0 + dc;
+        while (r >= 0 && r < 8 && c >= 0 && c < 8 && b[r * 8 + c]) {
+            run[len++] = r * 8 + c; if (b[r * 8 + c] == me) far = len; r += dr; c += dc;
+        }
+        for (int i = 0; i < far - 1; i++) { n++; if (apply) b[run[i]] = b[run[i]] == 'W' ? 'B' : 'W'; }
+    }
+    return n;
+}
+static int touching(int sq) {
+    for (int dr = -1; dr <= 1; dr++) for (int dc = -1; dc <= 1; dc++) {
+        int r = sq / 8 + dr, c = sq % 8 + dc;
+        if ((dr || dc) && r >= 0 && r < 8 && c >= 0 && c < 8 && b[r * 8 + c]) return 1;
+    }
+    return 0;
+}
+static void play(int sq, char me) { flip(sq, me, 1); b[sq] = me; }
+int main(void) {
+    char line[64], me = 0; double sent = 0;
+    b[27] = b[36] = 'W'; b[28] = b[35] = 'B';
+    while (fgets(line, sizeof line, stdin)) {
+        double got = now();
+        if (sent) fprintf(stderr, "%.1f\n", got - sent);
+        if (!strncmp(line, "Quit", 4)) break;
+        if (!me) me = strncmp(line, "Start", 5) ? 'B' : 'W';
+        if (strncmp(line, "Start", 5)) play((line[0] - 'A') * 8 + line[1] - '1', me == 'W' ? 'B' : 'W');
+        int pick = -1;
+        for (int s = 0; s < 64 && pick < 0; s++) if (!b[s] && touching(s) && flip(s, me, 0)) pick = s;
+        for (int s = 0; s < 64 && pick < 0; s++) if (!b[s] && touching(s)) pick = s;
+        play(pick, me);
+        sent = now();  /* before the write: a preemption after it must not hide time */
+        printf("%c%c\n", 'A' + pick / 8, '1' + pick % 8); fflush(stdout);
+    }
+    fflush(stderr);
+    return 0;
+}
+"""
+
+PY_PLAYER = r"""
+import sys, time
+from arena.games.flippo.rules import FlippoState
+state, sent = FlippoState(), None
+for line in sys.stdin:
+    got = time.monotonic()
+    if sent is not None:
+        sys.stderr.write(f"{(got - sent) * 1e6:.1f}\n")
+    line = line.strip()
+    if line == "Quit":
+        break
+    if line != "Start":
+        state.play_text(line)
+    move = state.legal_moves()[0]
+    state.play(move)
+    text = state.format_move(move) + "\n"
+    sent = time.monotonic()  # before the write: a preemption after it must not hide time
+    sys.stdout.write(text)
+    sys.stdout.flush()
+sys.stderr.flush()
+"""
+
+
+def relay_raw(command: list[str]) -> list[str]:
+    """One game through the barest relay: blocking reads and writes, nothing else."""
+    procs = [subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, bufsize=0) for _ in range(2)]
+    readers = [p.stdout for p in procs]
+    line = b"Start\n"
+    for move in range(60):
+        seat = move % 2
+        procs[seat].stdin.write(line)
+        line = readers[seat].readline()
+    for p in procs:
+        p.stdin.write(b"Quit\n")
+        p.stdin.close()
+    stderr = [p.stderr.read().decode() for p in procs]
+    for p in procs:
+        p.wait()
+    return stderr
+
+
+def through_judge(command: list[str]) -> list[str]:
+    spec = PlayerSpec(" ".join(command), command)
+    record = play_game("flippo", [spec, spec], seed=1, time_scale=100)
+    assert record["result"]["verdicts"] == ["ok", "ok"], record["result"]
+    return record["stderr"]
+
+
+def measure(run, command: list[str], games: int) -> tuple[float, list[float]]:
+    samples: list[float] = []
+    start = time.perf_counter()
+    for _ in range(games):
+        for text in run(command):
+            samples += [float(x) for x in text.split()]
+    return games / (time.perf_counter() - start), samples
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(int(q * len(ordered)), len(ordered) - 1)]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=40, help="games per measurement")
+    args = parser.parse_args()
+    cc = shutil.which("cc") or shutil.which("gcc")
+    if cc is None:
+        sys.exit("bench/judge.py needs a C compiler (cc)")
+    work = Path(tempfile.mkdtemp(prefix="arena-bench-"))
+    (work / "player.c").write_text(C_PLAYER)
+    subprocess.run([cc, "-O2", "-o", str(work / "player"), str(work / "player.c")], check=True)
+    (work / "player.py").write_text(PY_PLAYER)
+    programs = {"C": [str(work / "player")], "Python": [sys.executable, str(work / "player.py")]}
+
+    print(f"{args.games} Flippo games (60 moves) per row; turn = own move written -> opponent's reply read (µs)")
+    header = f"{'players':<8} {'relay':<6} {'games/s':>8} {'median':>8} {'p99':>8}"
+    print(header)
+    print("-" * len(header))
+    for name, command in programs.items():
+        measure(relay_raw, command, 2)  # warm the caches of both paths before timing
+        measure(through_judge, command, 2)
+        rows = {label: measure(run, command, args.games)
+                for label, run in (("raw", relay_raw), ("judge", through_judge))}
+        for label, (rate, samples) in rows.items():
+            print(f"{name:<8} {label:<6} {rate:>8.1f} {statistics.median(samples):>8.0f} {percentile(samples, 0.99):>8.0f}")
+        (raw_rate, raw), (judge_rate, judged) = rows["raw"], rows["judge"]
+        print(f"{name:<8} ratio  judge/raw turn median {statistics.median(judged) / statistics.median(raw):.2f}x "
+              f"(goal <= 3x), games/s {judge_rate / raw_rate:.0%} of raw (goal >= 70%)")
+    shutil.rmtree(work)
+
+
+if __name__ == "__main__":
+    main()
