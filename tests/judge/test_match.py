@@ -80,8 +80,10 @@ def test_the_waiting_program_is_suspended(script, tmp_path):
     assert record["result"]["verdicts"] == ["ok", "ok"]
     samples = [line.split() for line in record["stderr"][1].splitlines()]
     assert len(samples) == 30
-    assert {status for status, _ in samples} == {"T"}  # stopped
-    assert {ticks for _, ticks in samples} == {"0"}  # and not thinking on Black's time
+    # stopped ("T"), or on a loaded machine still about to take the stop signal ("R")
+    assert {status for status, _ in samples} <= {"T", "R"}
+    # and not thinking on Black's time: a running ponder thread would gain ~3 ticks per sample
+    assert sum(int(ticks) for _, ticks in samples) <= 2
     # White pondered on its own time, though: its CPU time exceeds its think time
     assert record["times"][0]["cpu_ms"] > 0
 
