@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rich import box
 from rich.table import Table
 
 from .session import Results
@@ -25,15 +26,16 @@ def standings_table(results: Results) -> Table:
     identity = results.identity
     title = (f"{identity.game}: {results.played} of {results.scheduled} games, "
              f"{identity.rounds} round(s), seed {identity.seed}")
-    table = Table(title=title)
+    # light borders: a dozen columns must fit an 80-column terminal
+    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
+                  caption="Irreg.: games lost by a fault; ms/move: mean wall and CPU time per move")
     table.add_column("#", justify="right")
     table.add_column("Player", no_wrap=True)
     for header in ("G", "W", "D", "L", "Points"):
-        table.add_column(header, justify="right")
+        table.add_column(header, justify="right", no_wrap=True)
     extra = DECIDING_COLUMN.get(results.ranking)
     if extra:
-        table.add_column(extra[0], justify="right")
-    # "Irreg.": games lost by a fault; times are the mean per move of the player's program
+        table.add_column(extra[0], justify="right", no_wrap=True)
     for header in ("Elo", "±95%", "Irreg.", "ms/move", "CPU ms"):
         table.add_column(header, justify="right", no_wrap=True)
     for standing in results.standings:
@@ -64,7 +66,7 @@ def matrix_table(results: Results) -> Table:
     """Row against column: W-D-L for the win-ranked games, the row's points otherwise."""
     what = "wins-draws-losses" if results.ranking.startswith("wins") else (
         "game points (points)" if results.ranking == "game_points" else "points")
-    table = Table(title=f"Results, row against column ({what})")
+    table = Table(title=f"Results, row against column ({what})", box=box.SIMPLE_HEAD, pad_edge=False)
     names = [standing.name for standing in results.standings]
     table.add_column("")
     for name in names:

@@ -18,8 +18,14 @@ import math
 from dataclasses import dataclass, field
 
 PAIR_SCORES = (0.0, 0.25, 0.5, 0.75, 1.0)
-EMPTY_CELL = 1e-3
-"""Stands in for an empty pentanomial cell (as fishtest does) so the variance is never 0."""
+PRIOR_PAIRS_PER_CELL = 0.5
+"""Pseudo-pairs added to every pentanomial cell before the mean and variance are taken.
+
+Fishtest only fills empty cells with 1e-3, which is harmless after thousands of
+games; here a test may decide after a handful of pairs, and a sample of one pair
+would have a variance near 0 and an absurd LLR. Half a pair per cell keeps the
+first pairs honest and weighs nothing once there are a few dozen.
+"""
 
 
 def expected_score(elo: float) -> float:
@@ -62,7 +68,7 @@ class Sprt:
         self.pentanomial[round(b_points * 2)] += 1
 
     def _mean_and_variance(self) -> tuple[float, float]:
-        counts = [count or EMPTY_CELL for count in self.pentanomial]
+        counts = [count + PRIOR_PAIRS_PER_CELL for count in self.pentanomial]
         total = sum(counts)
         mean = sum(c * x for c, x in zip(counts, PAIR_SCORES)) / total
         variance = sum(c * (x - mean) ** 2 for c, x in zip(counts, PAIR_SCORES)) / total

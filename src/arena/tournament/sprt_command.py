@@ -33,9 +33,8 @@ def b_points(game: ScheduledGame, record: dict) -> float:
 
 
 def status_line(test: Sprt, wins: int, draws: int, losses: int) -> str:
-    return (f"pairs {test.pairs}  B: +{wins} ={draws} -{losses}  "
-            f"Elo {test.elo_estimate():+.1f}  LLR {test.llr():+.2f} "
-            f"[{test.lower_bound:.2f}, {test.upper_bound:.2f}]  penta {test.pentanomial}")
+    return (f"pairs {test.pairs}  B +{wins} ={draws} -{losses}  Elo {test.elo_estimate():+.1f}  "
+            f"LLR {test.llr():+.2f} in [{test.lower_bound:.2f}, {test.upper_bound:.2f}]")
 
 
 @click.command()
@@ -70,7 +69,7 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
                   f"H0: {elo0:+g} Elo, H1: {elo1:+g} Elo, alpha {alpha}, beta {beta}")
     half_pairs: dict[int, float] = {}  # a pair's first finished game, waiting for its twin
     counts = {1.0: 0, 0.5: 0, 0.0: 0}
-    with open_executor(jobs, scheduler) as (executor, slots), Live(console=console) as live:
+    with open_executor(jobs, scheduler) as (executor, slots), Live(console=console, transient=True) as live:
         live.update(status_line(test, 0, 0, 0))
         games = play_games(executor, game.name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * slots)
         for scheduled, record in games:
@@ -85,6 +84,8 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
             if test.decision():
                 games.close()  # cancels the games still queued
                 break
+    console.print(status_line(test, counts[1.0], counts[0.5], counts[0.0]))
+    console.print(f"pair results (B's points 0, ½, 1, 1½, 2): {test.pentanomial}")
     verdict = {
         "H1": f"H1 accepted: B is better than A (by {elo1:+g} Elo rather than {elo0:+g}).",
         "H0": f"H0 accepted: B is not better than A by {elo1:+g} Elo.",
