@@ -148,3 +148,12 @@ def test_moves_round_trip_through_the_notation():
     state = BlackHoleState(BROWN)
     for move in state.legal_moves():
         assert state.parse_move(state.format_move(move)) == move
+
+
+def test_the_docstring_examples_hold():
+    import doctest
+
+    import arena.games.blackhole.rules as rules
+
+    result = doctest.testmod(rules)
+    assert result.attempted > 0 and result.failed == 0

@@ -11,7 +11,7 @@ red and blue numbers next to it, Red scores 75 + R − B and Blue 75 − R + B.
 >>> len(state.legal_moves())  # 31 empty tiles times 15 numbers
 465
 >>> state.play_text("D3=15")
-(20, 15)
+(23, 15)
 >>> state.play_text("D3=9")
 Traceback (most recent call last):
 ...
