@@ -91,9 +91,14 @@ def fit_elo(
             break
 
     mean = sum(theta) / n if n else 0.0
+    # The ratings are shown relative to their mean, so the interval is that of θi − mean:
+    # the level of all ratings together (only the weak prior fixes it) must not widen it.
+    row_means = [sum(row) / n for row in covariance]
+    grand_mean = sum(row_means) / n if n else 0.0
     ratings = []
     for i, name in enumerate(names):
         elo = (theta[i] - mean) * ELO_PER_THETA
-        half_width = Z95 * math.sqrt(max(covariance[i][i], 0.0)) * ELO_PER_THETA
+        variance = covariance[i][i] - 2 * row_means[i] + grand_mean
+        half_width = Z95 * math.sqrt(max(variance, 0.0)) * ELO_PER_THETA
         ratings.append(Rating(name, elo, elo - half_width, elo + half_width))
     return ratings
