@@ -15,6 +15,7 @@ if TYPE_CHECKING:
 GAME_MODULES = {
     "flippo": "arena.games.flippo",
     "turnright": "arena.games.turnright",
+    "luckywords": "arena.games.luckywords",
     "blackhole": "arena.games.blackhole",
     "domineering": "arena.games.domineering",
 }

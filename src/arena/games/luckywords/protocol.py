@@ -1,0 +1,120 @@
+"""Lucky Words' dialogue with the two programs (CodeCup 2004).
+
+Both programs get the starting letter. The first caller then gets ``start``;
+the other gets the first caller's letter. A caller writes two lines, its
+letter and its cell; the other program gets the letter and writes one line,
+its cell, then calls in turn (so it writes three lines in a row). There is no
+end message. After its last placement a program may write its own total: it
+is read within a short grace, recorded and compared, never judged.
+
+A fault (bad format, illegal cell, time-out, crash, early exit) ends the game
+at once (no jury in this game): the offender loses with 0 points, the other
+side keeps the word points of its unfinished grid.
+"""
+
+from __future__ import annotations
+
+from ...judge.match import Match, Outcome, Reply
+from ...judge.process import ProgramFault
+from ..base import IllegalMoveError, MoveFormatError
+from .dictionary import load_words
+from .rules import LuckyWordsState, parse_cell, parse_letter
+from .scoring import grid_points, grid_words
+
+TOTAL_GRACE_MS = 300
+"""How long the judge waits for each program's optional final total."""
+
+SEAT_NAMES = ("First", "Second")
+
+
+class _Fault(Exception):
+    def __init__(self, seat: int, verdict: str, reason: str) -> None:
+        super().__init__(reason)
+        self.seat, self.verdict, self.reason = seat, verdict, reason
+
+
+def _ask(match: Match, seat: int, read):
+    """Ask a seat for one line and read it with ``read``; every failure becomes a _Fault."""
+    try:
+        reply = match.ask(seat)
+        return read(reply.text), reply
+    except ProgramFault as fault:
+        raise _Fault(seat, fault.verdict, fault.reason) from None
+    except MoveFormatError as error:
+        raise _Fault(seat, "format", str(error)) from None
+
+
+def _send(match: Match, seat: int, line: str) -> None:
+    try:
+        match.send(seat, line)
+    except ProgramFault as fault:
+        raise _Fault(seat, fault.verdict, fault.reason) from None
+
+
+def _play(match: Match, state: LuckyWordsState, seat: int, move) -> None:
+    try:
+        state.play(move)
+    except IllegalMoveError as error:
+        raise _Fault(seat, "illegal", str(error)) from None
+
+
+def _one_call(match: Match, state: LuckyWordsState) -> None:
+    caller = state.to_move
+    letter, letter_reply = _ask(match, caller, parse_letter)
+    cell, cell_reply = _ask(match, caller, parse_cell)
+    _play(match, state, caller, (letter, cell))
+    both = Reply(f"{letter} {cell}", letter_reply.wall_ms + cell_reply.wall_ms,
+                 letter_reply.cpu_ms + cell_reply.cpu_ms)
+    match.record_move(caller, both.text, both, call=letter, cell=cell)
+    placer = 1 - caller
+    _send(match, placer, letter)
+    cell, reply = _ask(match, placer, parse_cell)
+    _play(match, state, placer, cell)
+    match.record_move(placer, str(cell), reply, cell=cell)
+
+
+def run_protocol(match: Match, setup: dict) -> Outcome:
+    words = load_words(setup.get("words"))
+    state = LuckyWordsState(setup["letter"], words)
+    match.state = state
+    try:
+        for seat in range(2):
+            _send(match, seat, state.letter)
+        _send(match, 0, "start")
+        while not state.is_over():
+            _one_call(match, state)
+    except _Fault as fault:
+        match.fault(fault.seat, fault.verdict, fault.reason)
+        return _outcome(state, words, match, fault)
+    return _outcome(state, words, match, None)
+
+
+def _claimed_totals(match: Match, points: list[int]) -> tuple[list, list]:
+    claims, correct = [], []
+    for seat in range(2):
+        line = match.try_read(seat, TOTAL_GRACE_MS)
+        text = None if line is None else line.strip()
+        claims.append(int(text) if text is not None and text.isdigit() else text)
+        correct.append(None if text is None else claims[-1] == points[seat])
+    return claims, correct
+
+
+def _outcome(state: LuckyWordsState, words: frozenset[str], match: Match, fault: _Fault | None) -> Outcome:
+    grids = [state.grid_text(seat) for seat in range(2)]
+    points = [grid_points(grid, words) for grid in grids]
+    extra = {
+        "letter": state.letter,
+        "grids": grids,
+        "word_points": points,
+        "words": [grid_words(grid, words) for grid in grids],
+        "calls": state.calls,
+    }
+    if fault is not None:
+        scores = list(points)
+        scores[fault.seat] = 0
+        reason = f"{SEAT_NAMES[fault.seat]} {fault.verdict}: {fault.reason}"
+        return Outcome(scores=scores, winner=1 - fault.seat, reason=reason, extra=extra)
+    extra["claimed_totals"], extra["claims_correct"] = _claimed_totals(match, points)
+    winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
+    reason = f"both grids are full: {points[0]} word points to {points[1]}"
+    return Outcome(scores=points, winner=winner, reason=reason, extra=extra)
