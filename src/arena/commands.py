@@ -41,7 +41,9 @@ def games() -> None:
               help="Write the complete game record (JSON) here.")
 @click.option("--time-scale", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
               help="Multiply every clock by this factor.")
-def play(game_name, players, seed, setup_text, record_path, time_scale) -> None:
+@click.option("--words", "words_path", type=click.Path(dir_okay=False), default=None,
+              help="Lucky Words: score with this word list (words.dat format) instead of the default.")
+def play(game_name, players, seed, setup_text, record_path, time_scale, words_path) -> None:
     """Play one game. A PLAYER is a shell command, builtin:NAME or human.
 
     The first PLAYER takes the first seat (Flippo White).
@@ -62,12 +64,33 @@ def play(game_name, players, seed, setup_text, record_path, time_scale) -> None:
             setup = game.parse_setup(setup_text)
         except SetupError as error:
             raise click.BadParameter(str(error), param_hint="--setup") from None
+    if words_path is not None:
+        setup, seed = _with_words(game, setup, seed, words_path)
     record = play_game(game.name, specs, seed=seed, setup=setup, time_scale=time_scale)
     click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")
     click.echo(describe_result(record))
     if record_path:
         write_record(record, record_path)
         click.echo(f"record written to {record_path}")
+
+
+def _with_words(game, setup, seed, words_path):
+    """Put a checked word list into the setup (drawn from the seed as play_game would)."""
+    import random
+    from pathlib import Path
+
+    from .games.luckywords.dictionary import DictionaryError, load_words
+    from .judge.referee import new_seed
+
+    if game.name != "luckywords":
+        raise click.BadParameter(f"only luckywords uses a word list, not {game.name}", param_hint="--words")
+    path = str(Path(words_path).resolve())
+    try:
+        load_words(path)
+    except DictionaryError as error:
+        raise click.BadParameter(str(error), param_hint="--words") from None
+    seed = new_seed() if seed is None else seed
+    return {**(setup or game.make_setup(random.Random(seed))), "words": path}, seed
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})
