@@ -195,3 +195,30 @@ def test_the_command_line_from_outside(tmp_path):
     record = json.loads(path.read_text())
     assert len(record["moves"]) == 30 and record["result"]["verdicts"] == ["ok", "ok"]
     assert record["result"]["scores"] == list(replay(record).scores())
+
+
+def test_a_human_is_shown_the_board_and_a_refused_move_is_asked_again(monkeypatch, builtin):
+    import io
+
+    from arena.judge import referee
+    from arena.judge.human import HumanPlayer
+    from arena.judge.players import resolve_player
+
+    out = io.StringIO()
+    typed = iter(["E4=3", "A1=16"])
+
+    def make_human(seat, match):
+        def read(prompt):
+            # two refused tries first, then the first legal move of the position shown
+            return next(typed, None) or match.state.format_move(match.state.legal_moves()[0])
+        return HumanPlayer(seat, match, read=read, out=out)
+
+    monkeypatch.setattr(referee, "HumanPlayer", make_human)
+    record = play_game("blackhole", [resolve_player("blackhole", "human"), builtin("greedy")],
+                       seed=4, setup={"brown": BROWN})
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert len(record["moves"]) == 30
+    shown = out.getvalue()
+    assert "refused: E4 is already taken by a brown stone" in shown
+    assert "refused: 'A1=16': there is no stone 16" in shown
+    assert " ### " in shown  # the brown stones are drawn

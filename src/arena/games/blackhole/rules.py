@@ -183,11 +183,12 @@ class BlackHoleState(GameState[Move]):
                 tile = _COORD_INDEX[(u, row - u)]
                 owner = self.owner[tile]
                 if owner is None:
-                    cells.append(f"{LABELS[tile]:^5}")
+                    text = LABELS[tile]
                 elif owner == BROWN:
-                    cells.append(" ### ")
-                else:
-                    cells.append(f"{'RB'[owner]}{self.number[tile]:<3} ")
+                    text = "###"
+                else:  # the colon tells a stone (R:11, B:2) from an empty tile's label (B2)
+                    text = f"{'RB'[owner]}:{self.number[tile]}"
+                cells.append(f"{text:^5}")
             lines.append(" " * (3 * (SIDE - 1 - row)) + " ".join(cells))
         lines.append(f"turn {self.turns + 1} of {TURNS}, {('Red', 'Blue')[self.to_move]} to move"
                      if not self.is_over() else f"black hole {LABELS[self.hole()]}, scores {self.scores()}")

@@ -74,6 +74,18 @@ def _faults_of(match: Match, seat: int):
     raise _GameDecided
 
 
+def _forward(match: Match, seat: int, line: str, decided: bool) -> None:
+    """Tell ``seat`` the opponent's move; once the game is decided, a program gone is not penalised."""
+    if decided:
+        try:
+            match.send(seat, line)
+        except ProgramFault:
+            pass
+        return
+    with _faults_of(match, seat):
+        match.send(seat, line)
+
+
 def run_protocol(match: Match, setup: dict) -> Outcome:
     state = DomineeringState(setup["values"])
     try:
@@ -87,8 +99,7 @@ def run_protocol(match: Match, setup: dict) -> Outcome:
             with _faults_of(match, seat):
                 (x, y), reply = _move(match, state, seat)
             # Chosen: every move is forwarded, the last one too, before FINISH.
-            with _faults_of(match, 1 - seat):
-                match.send(1 - seat, f"OPP {x} {y} {round(reply.wall_ms)}")
+            _forward(match, 1 - seat, f"OPP {x} {y} {round(reply.wall_ms)}", decided=state.is_over())
     except _GameDecided:
         pass
     for seat in range(2):
