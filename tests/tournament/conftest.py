@@ -39,6 +39,12 @@ def arena():
     return run_arena
 
 
+@pytest.fixture
+def arena_bin():
+    """The installed ``arena`` script, for tests that drive the process themselves."""
+    return ARENA
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

@@ -14,9 +14,8 @@ from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
 from ..judge.players import PlayerSpec
-from ..judge.referee import play_game
 from .schedule import ScheduledGame
-from .worker import init_worker
+from .worker import init_worker, play_one
 
 
 @contextmanager
@@ -81,7 +80,7 @@ def play_games(
             if game is None:
                 return
             seats = [specs[name] for name in game.players]
-            future = executor.submit(play_game, game_name, seats, game.seed, game.setup, time_scale)
+            future = executor.submit(play_one, game_name, seats, game.seed, game.setup, time_scale)
             pending[future] = game
 
     try:

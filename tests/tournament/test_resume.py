@@ -1,0 +1,68 @@
+"""A tournament killed midway resumes: no game played twice, none lost, none counted twice."""
+
+import os
+import signal
+import sqlite3
+import subprocess
+import time
+
+import psutil
+
+from arena.tournament.schedule import ScheduledGame
+from arena.tournament.store import TournamentIdentity, TournamentStore
+
+COMMAND = ["tournament", "flippo", "--player", "a=builtin:random", "--player", "b=builtin:greedy",
+           "--player", "c=builtin:random", "--rounds", "2", "--seed", "9", "--jobs", "2", "--time-scale", "0.5"]
+SCHEDULED = 12
+
+
+def saved_games(db) -> dict[int, str]:
+    try:
+        with sqlite3.connect(db) as connection:
+            return dict(connection.execute("SELECT slot, record FROM games"))
+    except sqlite3.OperationalError:  # the tournament has not created its tables yet
+        return {}
+
+
+def test_kill_9_midway_then_rerun_ends_with_exactly_the_scheduled_games(tmp_path, arena_bin):
+    db = tmp_path / "killed.db"
+    running = subprocess.Popen([arena_bin, *COMMAND, "--db", str(db)], cwd=tmp_path,
+                               stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while len(saved_games(db)) < 3 and running.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.02)
+    family = psutil.Process(running.pid).children(recursive=True)
+    running.send_signal(signal.SIGKILL)
+    running.wait()
+    before = saved_games(db)
+    assert 3 <= len(before) < SCHEDULED, "the kill should land midway"
+
+    # nothing it started outlives it: pool workers, and the programs they were running
+    def alive(process):
+        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    deadline = time.monotonic() + 15
+    while any(map(alive, family)) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not [p.pid for p in family if alive(p)]
+
+    resumed = subprocess.run([arena_bin, *COMMAND, "--db", str(db)], cwd=tmp_path,
+                             capture_output=True, text=True, timeout=120)
+    assert resumed.returncode == 0, resumed.stderr
+    after = saved_games(db)
+    assert sorted(after) == list(range(SCHEDULED))
+    assert all(after[slot] == record for slot, record in before.items())  # not replayed
+    assert f"{SCHEDULED} of {SCHEDULED} games" in resumed.stdout
+
+
+def test_a_slot_saved_twice_is_counted_once(tmp_path):
+    identity = TournamentIdentity("flippo", (("a", "builtin:random"), ("b", "builtin:greedy")), 1, 5, 1.0)
+    game = ScheduledGame(0, 1, ("a", "b"), 123, None)
+    with TournamentStore(tmp_path / "t.db") as store:
+        store.bind(identity, 2)
+        store.save_game(game, {"result": "first"})
+        store.save_game(game, {"result": "second"})
+        assert [g.record for g in store.games()] == [{"result": "first"}]
+    with TournamentStore(tmp_path / "t.db") as reopened:
+        assert reopened.identity() == identity and reopened.scheduled() == 2
+        assert reopened.finished_slots() == {0}
+        assert reopened.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
