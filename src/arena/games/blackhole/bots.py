@@ -33,7 +33,8 @@ def greedy_choice(state: BlackHoleState, rng: random.Random) -> Move:
     for tile in empty:
         empty_neighbours = sum(1 for n in NEIGHBOURS[tile] if state.owner[n] is None)
         for number in numbers:
-            # the total of the other candidates, times len(empty) - 1 (the same for every move)
+            # the summed margin over the candidates left; their count is the same for every
+            # move, so the sum orders the moves as the average does
             value = total - margin[tile] + number * empty_neighbours
             # ties (a tile with no empty neighbour): keep the big stones for later
             key = (value, -number)
