@@ -6,7 +6,7 @@ one, and otherwise the default list shipped with arena. At the end it writes
 its own total, as the original rules allow.
 
 - ``random`` calls a random letter and places every letter on a random empty cell.
-- ``greedy`` values a grid by how many points its lines can still make (see
+- ``greedy`` values a grid by the points its lines hold or can still make (see
   :func:`line_value`), places each letter where that value is highest, and
   calls the letter that lets it raise its own value the most.
 """
@@ -24,10 +24,10 @@ from .patterns import PatternIndex
 from .rules import CENTRE, CELLS
 from .scoring import EMPTY, SIZE, WORD_POINTS, grid_points
 
-OPEN_WEIGHT = 0.5
-"""How much an unfinished stretch that words still fit is worth, against a finished word."""
-PLENTY = 30
-"""With this many words still fitting a stretch, it counts as fully open."""
+OPEN_CAP = 0.7
+"""An unfinished stretch is worth at most this share of the finished word, so finishing pays."""
+PER_EMPTY = 0.15
+"""Each empty cell of a stretch multiplies its chance of becoming a word by about this."""
 
 
 def _words() -> frozenset[str]:
@@ -65,7 +65,8 @@ class Greedy:
         points = WORD_POINTS[len(segment)]
         if EMPTY not in segment:
             return float(points)  # a finished word
-        return points * OPEN_WEIGHT * min(fits, PLENTY) / PLENTY
+        # the more cells still to fill, the less likely the stretch ends as a word
+        return points * min(OPEN_CAP, fits * PER_EMPTY ** segment.count(EMPTY))
 
     def _line_value(self, line: str) -> float:
         """Like scoring.line_points, but open stretches count by how many words still fit."""
