@@ -7,7 +7,7 @@ as ``.A.E`` are the AND of the sets of its fixed letters: one AND per letter.
 
 >>> index = PatternIndex(frozenset({"CAKE", "LANE", "CAT"}))
 >>> index.count(".A.E"), index.count("CA."), index.count("X.")
-(2, 2, 0)
+(2, 1, 0)
 """
 
 from __future__ import annotations
