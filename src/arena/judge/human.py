@@ -12,6 +12,10 @@ from typing import Any, Callable, TextIO
 from ..games.base import MoveError
 
 
+MAX_MOVES_SHOWN = 60
+"""More legal moves than this (Black Hole's 465) are counted, not listed."""
+
+
 class HumanPlayer:
     def __init__(
         self,
@@ -44,8 +48,11 @@ class HumanPlayer:
         while True:
             if state is not None:
                 print(state, file=self._out)
-                legal = " ".join(state.format_move(m) for m in state.legal_moves())
-                print(f"legal: {legal}", file=self._out)
+                legal = state.legal_moves()
+                if len(legal) <= MAX_MOVES_SHOWN:
+                    print(f"legal: {' '.join(state.format_move(m) for m in legal)}", file=self._out)
+                else:
+                    print(f"{len(legal)} legal moves", file=self._out)
             try:
                 text = self._read(f"{self.seat_name}, your move: ").strip()
             except EOFError:
