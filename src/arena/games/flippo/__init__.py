@@ -10,6 +10,6 @@ GAME = GameInfo(
     seats=("White", "Black"),
     clock_ms=5_000,
     run_protocol=run_protocol,
-    bots=("random", "greedy"),
+    bots=("random", "greedy", "strong"),
     new_state=lambda setup: FlippoState(),
 )

@@ -1,4 +1,4 @@
-"""Flippo's built-in players: ``random`` and ``greedy``.
+"""Flippo's built-in players: ``random``, ``greedy`` and ``strong`` (strong.py).
 
 Run one as a program with ``arena bot flippo greedy``.
 """
@@ -28,6 +28,9 @@ def greedy_choice(state: FlippoState, rng: random.Random) -> int:
 
 
 def main(name: str, seed: int | None = None) -> None:
+    if name == "strong":  # the compiled engine's player lives in its own module
+        from .strong import main as strong_main
+        return strong_main(seed)
     rng = random.Random(seed)
     choosers = {
         "random": lambda state: rng.choice(state.legal_moves()),

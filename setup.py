@@ -1,0 +1,27 @@
+"""Build hook for the compiled game engines; pyproject.toml holds the metadata.
+
+``pip install .`` (and ``pip install -e .``) compiles every ``engine.pyx``
+under src/arena/games with Cython, so players need no extra build step.
+"""
+
+from glob import glob
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+
+def engine_extensions() -> list[Extension]:
+    extensions = []
+    for source in sorted(glob("src/arena/games/*/engine.pyx")):
+        module = source[len("src/"):-len(".pyx")].replace("/", ".")
+        extensions.append(Extension(module, [source], extra_compile_args=["-O3"]))
+    return extensions
+
+
+setup(
+    ext_modules=cythonize(
+        engine_extensions(),
+        compiler_directives={"language_level": "3"},
+        quiet=True,
+    )
+)

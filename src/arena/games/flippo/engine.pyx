@@ -1,0 +1,58 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Flippo's compiled engine: bitboard move generation and the strong player's search.
+
+A position is two 64-bit masks, the mover's pieces and the opponent's (bit i is
+square i = row * 8 + column, as in rules.py). rules.py stays the source of
+truth; tests/games/flippo/test_engine.py checks this engine against it.
+"""
+
+include "bitboard.pxi"
+include "evaluate.pxi"
+include "search.pxi"
+
+
+def legal_moves(uint64_t own, uint64_t opp):
+    """The legal squares for the mover, as a mask."""
+    return legal_mask(own, opp)
+
+
+def flips(uint64_t own, uint64_t opp, int square):
+    """The squares the mover flips by playing ``square``, as a mask."""
+    return flips_of(own, opp, square)
+
+
+def play(uint64_t own, uint64_t opp, int square):
+    """``(own, opp)`` after the mover plays ``square`` (no legality check)."""
+    cdef uint64_t f = flips_of(own, opp, square)
+    return (own ^ f) | (1ULL << square), opp ^ f
+
+
+def stable(uint64_t own, uint64_t opp):
+    """The squares whose colour can no longer change, as a mask."""
+    return stable_squares(own | opp)
+
+
+def static_eval(uint64_t own, uint64_t opp):
+    return evaluate(own, opp, 64 - popcount(own | opp))
+
+
+def count_positions(const uint64_t[:] boards):
+    """Benchmark kernel: for each ``(own, opp)`` pair in the flat array ``boards``,
+    generate the moves and play each one.
+
+    Returns a checksum over the child positions (so the work cannot be skipped).
+    """
+    cdef uint64_t own, opp, moves, f, total = 0
+    cdef Py_ssize_t i
+    cdef int sq
+    for i in range(0, boards.shape[0], 2):
+        own = boards[i]
+        opp = boards[i + 1]
+        moves = legal_mask(own, opp)
+        while moves:
+            sq = ctz(moves)
+            moves &= moves - 1
+            f = flips_of(own, opp, sq)
+            total += popcount((own ^ f) | (1ULL << sq)) & 1
+            total += 1
+    return total
