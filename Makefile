@@ -19,6 +19,12 @@ install-test: install
 demo: install
 	$(BIN)/arena games
 	$(BIN)/arena play flippo builtin:greedy builtin:random --seed 1 --record demo-record.json
+	# a short tournament of the built-in players of every game, each in a fresh database
+	for game in $$($(BIN)/python -c 'from arena.games import game_names; print(*game_names())'); do \
+	  db="$${TMPDIR:-/tmp}/arena-demo-$$game.db"; rm -f "$$db" "$$db-wal" "$$db-shm"; \
+	  $(BIN)/arena tournament $$game --player random=builtin:random --player greedy=builtin:greedy \
+	    --rounds 1 --seed 1 --time-scale 0.5 --db "$$db" || exit 1; \
+	done
 
 test: install-test
 	$(BIN)/python -m pytest -q

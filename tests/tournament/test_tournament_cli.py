@@ -38,7 +38,7 @@ def test_three_builtins_two_rounds_on_flippo(arena, tmp_path):
     assert [(row[1], float(row[6])) for row in rows] == [(s.name, s.tally.points) for s in results.standings]
 
     again = arena("standings", "--db", db, cwd=tmp_path).stdout
-    assert "12 of 12 games" in again and "Results, row against column" in again
+    assert "12 of 12 games" in again and "Row against column" in again
     csv_lines = arena("export", "--db", db, "--format", "csv", cwd=tmp_path).stdout.strip().splitlines()
     assert len(csv_lines) == 1 + 12 and csv_lines[0].startswith("slot,round,first,second,seed")
 

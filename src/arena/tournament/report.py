@@ -66,7 +66,7 @@ def matrix_table(results: Results) -> Table:
     """Row against column: W-D-L for the win-ranked games, the row's points otherwise."""
     what = "wins-draws-losses" if results.ranking.startswith("wins") else (
         "game points (points)" if results.ranking == "game_points" else "points")
-    table = Table(title=f"Results, row against column ({what})", box=box.SIMPLE_HEAD, pad_edge=False)
+    table = Table(title=f"Row against column: {what}", box=box.SIMPLE_HEAD, pad_edge=False)
     names = [standing.name for standing in results.standings]
     table.add_column("")
     for name in names:
