@@ -1,0 +1,114 @@
+"""How strong is player A against player B? Colour-swapped pairs through the real judge.
+
+    python bench/strength.py flippo builtin:strong builtin:greedy --games 40 --jobs 1
+
+Each pair plays one seed twice, A in each seat, through
+``arena.judge.referee.play_game`` with its clocks and verdicts. Prints A's share
+of the points with a 95% interval, wins/draws/losses, the mean point margin,
+time-outs, illegal moves and the longest total thinking time of a seat.
+A PLAYER is anything ``arena play`` takes (``builtin:NAME`` or a command).
+
+``--time-scale`` scales the judge's clock and tells built-in players the
+scaled clock through ``ARENA_CLOCK_MS`` (so their time plans follow it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import random
+import sys
+from concurrent.futures import ProcessPoolExecutor
+
+from arena.games import get_game
+from arena.judge.players import resolve_player
+from arena.judge.referee import play_game
+
+
+def play_one(game: str, players: tuple[str, str], seed: int, a_seat: int, time_scale: float) -> dict:
+    specs = [resolve_player(game, text) for text in players]
+    record = play_game(game, specs, seed=seed, time_scale=time_scale)
+    result = record["result"]
+    b_seat = 1 - a_seat
+    return {
+        "a_points": result["scores"][a_seat],
+        "b_points": result["scores"][b_seat],
+        "winner": None if result["winner"] is None else ("a" if result["winner"] == a_seat else "b"),
+        "verdicts": (result["verdicts"][a_seat], result["verdicts"][b_seat]),
+        "thinking_ms": (record["times"][a_seat]["wall_ms"], record["times"][b_seat]["wall_ms"]),
+        "seed": seed,
+    }
+
+
+def interval(values: list[float]) -> tuple[float, float]:
+    """Mean and 95% half-width (normal approximation)."""
+    n = len(values)
+    mean = sum(values) / n
+    if n < 2:
+        return mean, float("nan")
+    var = sum((v - mean) ** 2 for v in values) / (n - 1)
+    return mean, 1.96 * math.sqrt(var / n)
+
+
+def summarise(a: str, b: str, games: list[dict]) -> str:
+    # pairs are the independent unit: a pair shares its seed and setup
+    pairs: dict[int, list[dict]] = {}
+    for g in games:
+        pairs.setdefault(g["seed"], []).append(g)
+    shares = []
+    for pair in pairs.values():
+        total = sum(g["a_points"] + g["b_points"] for g in pair)
+        shares.append(sum(g["a_points"] for g in pair) / total if total else 0.5)
+    share, half = interval(shares)
+    margin, margin_half = interval([g["a_points"] - g["b_points"] for g in games])
+    wins = sum(g["winner"] == "a" for g in games)
+    losses = sum(g["winner"] == "b" for g in games)
+    win_rate, win_half = interval([1.0 if g["winner"] == "a" else 0.5 if g["winner"] is None else 0.0
+                                   for g in games])
+    lines = [
+        f"{a} vs {b}: {len(games)} games ({len(pairs)} colour-swapped pairs)",
+        f"  A's share of the points: {100 * share:.1f}% ± {100 * half:.1f}% (95%)",
+        f"  A's wins: {wins} won, {len(games) - wins - losses} drawn, {losses} lost"
+        f" = {100 * win_rate:.1f}% ± {100 * win_half:.1f}%",
+        f"  mean margin (A − B): {margin:+.2f} ± {margin_half:.2f}",
+    ]
+    for side, name in ((0, "A"), (1, "B")):
+        verdicts = [g["verdicts"][side] for g in games]
+        bad = {v: verdicts.count(v) for v in set(verdicts) if v != "ok"}
+        longest = max(g["thinking_ms"][side] for g in games)
+        lines.append(f"  {name}: time-outs {bad.pop('timeout', 0)}, illegal moves {bad.pop('illegal', 0)},"
+                     f" other faults {bad or 'none'}, longest game's thinking {longest:.0f} ms")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("a", help="player A")
+    parser.add_argument("b", help="player B")
+    parser.add_argument("--games", type=int, default=20, help="games (rounded up to pairs)")
+    parser.add_argument("--jobs", type=int, default=1, help="games at once")
+    parser.add_argument("--time-scale", type=float, default=1.0)
+    parser.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
+    args = parser.parse_args(argv)
+
+    clock_ms = get_game(args.game).clock_ms * args.time_scale
+    os.environ["ARENA_CLOCK_MS"] = str(clock_ms)  # inherited by every player process
+    first = random.SystemRandom().randrange(2**30) if args.seed is None else args.seed
+    jobs = []
+    for k in range((args.games + 1) // 2):
+        seed = first + k
+        jobs.append((args.game, (args.a, args.b), seed, 0, args.time_scale))
+        jobs.append((args.game, (args.b, args.a), seed, 1, args.time_scale))
+    games = []
+    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+        for i, result in enumerate(pool.map(play_one, *zip(*jobs))):
+            games.append(result)
+            print(f"\r{i + 1}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
+    print(file=sys.stderr)
+    print(summarise(args.a, args.b, games))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,35 @@
+"""builtin:strong as the judge runs it: complete legal games, no time-out, a quick start."""
+
+import os
+import subprocess
+import sys
+import time
+
+from arena.judge.players import resolve_player
+from arena.judge.referee import play_game
+
+SCALE = 0.3  # a 1.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS
+
+
+def test_strong_beats_greedy_in_both_colours_without_faults(monkeypatch):
+    monkeypatch.setenv("ARENA_CLOCK_MS", str(5000 * SCALE))
+    for seats in (("builtin:strong", "builtin:greedy"), ("builtin:greedy", "builtin:strong")):
+        specs = [resolve_player("flippo", text) for text in seats]
+        record = play_game("flippo", specs, seed=5, time_scale=SCALE)
+        result = record["result"]
+        assert result["verdicts"] == ["ok", "ok"], result
+        assert len(record["moves"]) == 60
+        strong = seats.index("builtin:strong")
+        assert result["scores"][strong] > result["scores"][1 - strong]
+        assert record["times"][strong]["wall_ms"] < 5000 * SCALE * 0.9
+
+
+def test_start_up_is_quick():
+    """From spawn to exit on an immediate Quit: imports plus engine tables."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-m", "arena.bot", "flippo", "strong"], input="Quit\n",
+                       text=True, check=True, env=os.environ.copy())
+        best = min(best, time.monotonic() - started)
+    assert best < 0.4  # goal 0.1 s; slack for a loaded test machine
