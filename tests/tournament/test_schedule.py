@@ -42,3 +42,14 @@ def test_fixed_setups_are_each_played_with_both_colours():
 def test_bad_tournaments_are_refused(names, rounds):
     with pytest.raises(ValueError):
         double_round_robin(names, rounds, seed=0)
+
+
+def test_a_lucky_words_tournament_cycles_the_26_starting_letters():
+    from arena.tournament.session import schedule_for
+    from arena.tournament.store import TournamentIdentity
+
+    identity = TournamentIdentity("luckywords", (("a", "builtin:random"), ("b", "builtin:greedy")), 1, 5, 1.0)
+    games = schedule_for(identity)
+    assert len(games) == 52
+    letters = Counter(g.setup["letter"] for g in games)
+    assert sorted(letters) == [chr(ord("A") + i) for i in range(26)] and set(letters.values()) == {2}
