@@ -16,7 +16,7 @@ from ..judge.players import PlayerSpecError, resolve_player
 from ..judge.referee import new_seed
 from .export import EXPORTERS
 from .report import matrix_table, standings_table
-from .runner import open_executor
+from .runner import SchedulerUnreachable, open_executor
 from .session import play_remaining, read_results, remaining_games
 from .store import StoreError, TournamentIdentity, TournamentStore
 
@@ -114,6 +114,8 @@ def _play_with_progress(console, store, identity, games, scheduled, jobs, schedu
                 # twice the slots in flight, so a worker never idles while the next game is sent
                 play_remaining(store, identity, games, executor, 2 * slots,
                                on_game_saved=lambda game, record: progress.advance(task))
+    except SchedulerUnreachable as error:
+        raise click.ClickException(str(error)) from None
     except KeyboardInterrupt:
         saved = len(store.finished_slots())
         console.print(f"[yellow]Stopped: {saved} of {scheduled} games are saved in {store.path}; "

@@ -18,6 +18,10 @@ from .schedule import ScheduledGame
 from .worker import init_worker, play_one
 
 
+class SchedulerUnreachable(ConnectionError):
+    """``--scheduler`` names no Dask scheduler that answers."""
+
+
 @contextmanager
 def open_executor(jobs: int | None = None, scheduler: str | None = None) -> Iterator[tuple[Executor, int]]:
     """An executor and how many games it runs at once: a local pool, or Dask at ``scheduler``."""
@@ -32,11 +36,15 @@ def open_executor(jobs: int | None = None, scheduler: str | None = None) -> Iter
         except BaseException:
             _stop_now(pool)
             raise
-        pool.shutdown(wait=True)
+        pool.shutdown(wait=True, cancel_futures=True)  # the SPRT may stop with games queued
         return
     from distributed import Client  # imported only for the distributed mode: it is slow to load
 
-    with Client(scheduler, timeout="10s") as client:
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError) as error:
+        raise SchedulerUnreachable(f"cannot reach the Dask scheduler at {scheduler}: {error}") from None
+    with client:
         slots = jobs or max(1, sum(client.nthreads().values()))
         # pure=False: two games with equal arguments are still two games to play
         with client.get_executor(pure=False) as executor:

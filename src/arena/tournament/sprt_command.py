@@ -12,7 +12,7 @@ from rich.live import Live
 from ..games import UnknownGameError, get_game
 from ..judge.players import PlayerSpecError, resolve_player
 from ..judge.referee import new_seed
-from .runner import open_executor, play_games
+from .runner import SchedulerUnreachable, open_executor, play_games
 from .schedule import ScheduledGame, derive_seed
 from .sprt import Sprt
 
@@ -67,11 +67,24 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
     console = Console()
     console.print(f"SPRT on {game.name}, seed {seed}: is B = {b_text} better than A = {a_text}? "
                   f"H0: {elo0:+g} Elo, H1: {elo1:+g} Elo, alpha {alpha}, beta {beta}")
+    try:
+        _play_until_decided(console, test, game.name, specs, seed, max_pairs, jobs, scheduler, time_scale)
+    except SchedulerUnreachable as error:
+        raise click.ClickException(str(error)) from None
+    verdict = {
+        "H1": f"H1 accepted: B is better than A (by {elo1:+g} Elo rather than {elo0:+g}).",
+        "H0": f"H0 accepted: B is not better than A by {elo1:+g} Elo.",
+        None: "No decision: the pair limit came first.",
+    }[test.decision()]
+    console.print(verdict)
+
+
+def _play_until_decided(console, test, game_name, specs, seed, max_pairs, jobs, scheduler, time_scale) -> None:
     half_pairs: dict[int, float] = {}  # a pair's first finished game, waiting for its twin
     counts = {1.0: 0, 0.5: 0, 0.0: 0}
     with open_executor(jobs, scheduler) as (executor, slots), Live(console=console, transient=True) as live:
         live.update(status_line(test, 0, 0, 0))
-        games = play_games(executor, game.name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * slots)
+        games = play_games(executor, game_name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * slots)
         for scheduled, record in games:
             points = b_points(scheduled, record)
             counts[points] += 1
@@ -86,9 +99,3 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
                 break
     console.print(status_line(test, counts[1.0], counts[0.5], counts[0.0]))
     console.print(f"pair results (B's points 0, ½, 1, 1½, 2): {test.pentanomial}")
-    verdict = {
-        "H1": f"H1 accepted: B is better than A (by {elo1:+g} Elo rather than {elo0:+g}).",
-        "H0": f"H0 accepted: B is not better than A by {elo1:+g} Elo.",
-        None: "No decision: the pair limit came first.",
-    }[test.decision()]
-    console.print(verdict)
