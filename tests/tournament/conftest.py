@@ -1,4 +1,3 @@
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -43,10 +42,4 @@ def arena():
 def arena_bin():
     """The installed ``arena`` script, for tests that drive the process themselves."""
     return ARENA
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 

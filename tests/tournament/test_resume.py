@@ -1,6 +1,5 @@
 """A tournament killed midway resumes: no game played twice, none lost, none counted twice."""
 
-import os
 import signal
 import sqlite3
 import subprocess
