@@ -5,7 +5,8 @@ BIN := $(VENV)/bin
 
 .PHONY: demo test install install-test bench clean
 
-$(BIN)/arena: pyproject.toml
+# Rebuilt when the build or the compiled engines change (an editable install does not recompile).
+$(BIN)/arena: pyproject.toml setup.py $(wildcard src/arena/games/*/*.pyx src/arena/games/*/*.pxi)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .
