@@ -46,6 +46,9 @@ def greedy_choice(state: BlackHoleState, rng: random.Random) -> Move:
 
 
 def main(name: str, seed: int | None = None) -> None:
+    if name == "strong":  # the compiled engine's player lives in its own module
+        from .strong import main as strong_main
+        return strong_main(seed)
     rng = random.Random(seed)
     choosers = {
         "random": lambda state: rng.choice(state.legal_moves()),

@@ -1,0 +1,235 @@
+# Black Hole's search: negamax alpha-beta (PVS), a transposition table and
+# iterative deepening, to an exact solve of the last plies. Included by engine.pyx.
+#
+# Scores are hundredths of a point of the mover's final margin at the hole.
+#
+# Which stone numbers are worth searching. Numbers only ever add to their own
+# side's sum at a hole, so swapping a stone for a larger one never hurts its
+# owner: with m own moves left only the m largest numbers left can matter,
+# and on a tile with no empty neighbour (it can never touch the hole) only the
+# smallest of those. Both cuts lose nothing. Short of an exact solve, a live
+# tile is also tried with just the two largest and the smallest of them.
+#
+# The estimate short of the end: see evaluate().
+
+from libc.stdlib cimport calloc
+from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
+
+cdef enum:
+    TT_BITS = 18      # 2^18 entries * 24 bytes = 6 MB
+    INF = 1000000
+    MAX_MOVES = 36 * 15
+
+cdef struct Entry:
+    uint64_t key
+    int score
+    short depth
+    char flag         # 1 exact, 2 lower bound, 3 upper bound
+    signed char tile
+    signed char number
+
+cdef Entry* table = <Entry*> calloc(1 << TT_BITS, sizeof(Entry))
+cdef long long nodes = 0
+cdef double deadline = 0.0
+cdef bint aborted = False
+
+
+cdef inline double now() noexcept nogil:
+    cdef timespec t
+    clock_gettime(CLOCK_MONOTONIC, &t)
+    return t.tv_sec + t.tv_nsec * 1e-9
+
+
+cdef inline int sign_to_move() noexcept nogil:
+    return 1 if turn % 2 == 0 else -1
+
+
+cdef inline int evaluate() noexcept nogil:
+    """The hole the rest of the game leaves if each side fills the tile worst for it.
+
+    Every remaining move fills one candidate hole: Red gets rid of the tile
+    worst for Red, Blue of the one worst for Blue. With the candidates sorted
+    by Red's R − B, Red's r remaining moves remove the r lowest and Blue's the
+    highest, so the hole is the r-th lowest. (Stones still to come shift the
+    sums; the order statistic ignores that, but it sees who chooses last.)
+    """
+    cdef int values[36]
+    cdef int count = 0, i, v, red_moves_left
+    cdef uint64_t rest = empty
+    if turn >= 30:
+        return 100 * sign_to_move() * around[ctz(empty)]
+    while rest:
+        v = around[ctz(rest)]
+        rest &= rest - 1
+        i = count
+        while i > 0 and values[i - 1] > v:
+            values[i] = values[i - 1]
+            i -= 1
+        values[i] = v
+        count += 1
+    red_moves_left = (30 - turn + 1) // 2 if turn % 2 == 0 else (30 - turn) // 2
+    return 100 * sign_to_move() * values[red_moves_left]
+
+
+cdef int generate(bint lossless, int tt_tile, int tt_number, int* tiles, int* numbers) noexcept nogil:
+    """The moves worth searching, best-looking first; returns their count."""
+    cdef int seat = turn % 2, sign = sign_to_move()
+    cdef int mine_left = (30 - turn + 1) // 2
+    cdef int top[15]
+    cdef int m = 0, n, k, t, live, count = 0, i, key, tries
+    cdef int keys[MAX_MOVES]
+    cdef int choice[3]
+    cdef uint64_t rest = empty
+    n = 15
+    while n >= 1 and m < mine_left:
+        if not used[seat] >> n & 1:
+            top[m] = n
+            m += 1
+        n -= 1
+    while rest:
+        t = ctz(rest)
+        rest &= rest - 1
+        live = popcount(NEIGHBOUR_MASK[t] & empty)
+        if live == 0:
+            tries = 1
+            choice[0] = top[m - 1]
+        elif lossless or m <= 3:
+            tries = m
+        else:
+            tries = 3
+            choice[0] = top[0]
+            choice[1] = top[1]
+            choice[2] = top[m - 1]
+        for k in range(tries):
+            n = top[k] if (live and tries == m and (lossless or m <= 3)) else choice[k]
+            # greedy order: what the move adds to the mover's sum over the candidate holes
+            key = n * live - sign * around[t]
+            if t == tt_tile and n == tt_number:
+                key = 1000000
+            i = count
+            while i > 0 and keys[i - 1] < key:
+                keys[i] = keys[i - 1]
+                tiles[i] = tiles[i - 1]
+                numbers[i] = numbers[i - 1]
+                i -= 1
+            keys[i] = key
+            tiles[i] = t
+            numbers[i] = n
+            count += 1
+    return count
+
+
+cdef int negamax(int depth, int alpha, int beta) noexcept nogil:
+    global nodes, aborted
+    nodes += 1
+    if (nodes & 1023) == 0 and now() > deadline:
+        aborted = True
+    if aborted:
+        return 0
+    if turn >= 30 or depth == 0:
+        return evaluate()
+
+    cdef Entry* e = &table[key & ((1 << TT_BITS) - 1)]
+    cdef int tt_tile = -1, tt_number = 0
+    if e.key == key and e.flag:
+        tt_tile = e.tile
+        tt_number = e.number
+        if e.depth >= depth:
+            if e.flag == 1 or (e.flag == 2 and e.score >= beta) or (e.flag == 3 and e.score <= alpha):
+                return e.score
+
+    cdef int tiles[MAX_MOVES]
+    cdef int numbers[MAX_MOVES]
+    cdef int n = generate(depth >= 30 - turn, tt_tile, tt_number, tiles, numbers)
+    cdef int i, score, best = -INF, best_i = 0, alpha0 = alpha, sign = sign_to_move()
+    for i in range(n):
+        place(tiles[i], sign * numbers[i])
+        if i == 0:
+            score = -negamax(depth - 1, -beta, -alpha)
+        else:
+            score = -negamax(depth - 1, -alpha - 1, -alpha)
+            if alpha < score < beta:
+                score = -negamax(depth - 1, -beta, -score)
+        unplace(tiles[i])
+        if aborted:
+            return 0
+        if score > best:
+            best = score
+            best_i = i
+            if score > alpha:
+                alpha = score
+                if alpha >= beta:
+                    break
+    e.key = key
+    e.score = best
+    e.depth = depth
+    e.tile = tiles[best_i]
+    e.number = numbers[best_i]
+    e.flag = 2 if best >= beta else (3 if best <= alpha0 else 1)
+    return best
+
+
+def search(double soft_seconds, double hard_seconds, int solve_plies=10, int max_depth=30):
+    """The best ``(tile, number)`` for the side to move in the engine's position.
+
+    Deepens until ``soft_seconds`` (no new iteration past half of it), never
+    beyond ``hard_seconds``; with ``solve_plies`` or fewer plies left it
+    searches to the end with lossless move generation once a shallow search
+    has given a fallback. Returns ``(tile, number, score, depth, nodes, exact)``.
+    """
+    global nodes, deadline, aborted
+    cdef double start = now()
+    cdef int plies = 30 - turn
+    cdef int tiles[MAX_MOVES]
+    cdef int numbers[MAX_MOVES]
+    cdef int scores[MAX_MOVES]
+    cdef int n = generate(False, -1, 0, tiles, numbers)
+    cdef int depth = 0, i, j, score, alpha, best_tile = tiles[0], best_number = numbers[0], best_score = 0
+    cdef int sign = sign_to_move(), t, num
+    cdef bint exact = False
+    nodes = 0
+    aborted = False
+    deadline = start + hard_seconds
+    while depth < min(plies, max_depth) and not exact:
+        depth += 1
+        if plies <= solve_plies and depth >= 2:
+            depth = plies
+        if depth >= plies:  # the root too needs every number that can matter
+            n = generate(True, best_tile, best_number, tiles, numbers)
+        alpha = -INF
+        for i in range(n):
+            place(tiles[i], sign * numbers[i])
+            if i == 0:
+                score = -negamax(depth - 1, -INF, INF)
+            else:
+                score = -negamax(depth - 1, -alpha - 1, -alpha)
+                if score > alpha:
+                    score = -negamax(depth - 1, -INF, -alpha)
+            unplace(tiles[i])
+            if aborted:
+                break
+            if score > alpha:
+                alpha = score
+                t, num = tiles[i], numbers[i]
+                j = i
+                while j > 0:  # best first, for the next iteration
+                    tiles[j] = tiles[j - 1]
+                    numbers[j] = numbers[j - 1]
+                    j -= 1
+                tiles[0], numbers[0] = t, num
+        if aborted:
+            if alpha > best_score and tiles[0] != best_tile:
+                best_tile, best_number = tiles[0], numbers[0]  # a finished root move beat the old best
+            break
+        best_tile, best_number, best_score = tiles[0], numbers[0], alpha
+        exact = depth >= plies
+        if now() - start > soft_seconds * 0.5:
+            break
+    return best_tile, best_number, best_score, depth, nodes, exact
+
+
+def clear():
+    """Forget the transposition table."""
+    cdef Py_ssize_t i
+    for i in range(1 << TT_BITS):
+        table[i].flag = 0

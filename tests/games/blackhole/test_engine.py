@@ -1,0 +1,90 @@
+"""The compiled Black Hole engine against rules.py, the source of truth, on random games."""
+
+import random
+
+from arena.games.blackhole import engine
+from arena.games.blackhole.rules import LABELS, BlackHoleState
+
+
+def random_setup(rng: random.Random) -> tuple[BlackHoleState, list[int]]:
+    brown = rng.sample(range(len(LABELS)), 5)
+    state = BlackHoleState([LABELS[t] for t in brown])
+    engine.new_game(brown)
+    return state, brown
+
+
+def test_engine_agrees_with_rules_on_random_games():
+    rng = random.Random(2018)
+    positions = 0
+    for _ in range(100):  # 100 games x 30 moves = 3,000 positions
+        state, _ = random_setup(rng)
+        while not state.is_over():
+            legal = state.legal_moves()
+            assert sorted(engine.legal_moves()) == sorted(legal)
+            move = rng.choice(legal)
+            state.play(move)
+            engine.play(*move)
+            positions += 1
+            for tile in state.empty_tiles():
+                red, blue = state.sums_around(tile)
+                assert engine.around_sum(tile) == red - blue
+            assert engine.empty_tiles() == state.empty_tiles()
+        assert engine.legal_moves() == []
+        assert engine.scores() == state.scores()
+    assert positions == 3000
+
+
+def test_undo_restores_the_position():
+    rng = random.Random(3)
+    state, brown = random_setup(rng)
+    for _ in range(10):
+        move = rng.choice(state.legal_moves())
+        state.play(move)
+        engine.play(*move)
+    before = (engine.legal_moves(), [engine.around_sum(t) for t in range(36)])
+    tile, number = engine.legal_moves()[7]
+    engine.play(tile, number)
+    assert engine.around_sum(tile) == before[1][tile] and engine.turns() == 11
+    engine.undo(tile)
+    assert (engine.legal_moves(), [engine.around_sum(t) for t in range(36)]) == before
+
+
+def best_margin(owner: list, number: list, used: list[set], turn: int) -> int:
+    """Plain minimax over every legal move: the mover's best final margin."""
+    empty = [t for t in range(36) if owner[t] is None]
+    seat = turn % 2
+    if turn == 30:
+        state = BlackHoleState()
+        state.owner, state.number, state.turns = owner, number, 30
+        red, blue = state.scores()
+        return (red - blue) // 2 * (1 if seat == 0 else -1)
+    best = -999
+    for tile in empty:
+        for n in range(1, 16):
+            if n in used[seat]:
+                continue
+            owner[tile], number[tile] = seat, n
+            used[seat].add(n)
+            best = max(best, -best_margin(owner, number, used, turn + 1))
+            used[seat].discard(n)
+            owner[tile], number[tile] = None, 0
+    return best
+
+
+def test_exact_search_of_the_last_plies_matches_plain_minimax():
+    """The lossless cuts (largest numbers, smallest on a dead tile) keep the exact value."""
+    rng = random.Random(5)
+    for game in range(8):
+        state, _ = random_setup(rng)
+        plies = 3 + game % 3  # the last 3 to 5 plies
+        while state.turns < 30 - plies:
+            move = rng.choice(state.legal_moves())
+            state.play(move)
+            engine.play(*move)
+        engine.clear()
+        tile, number, score, depth, nodes, exact = engine.search(5.0, 10.0, 10)
+        assert exact
+        expected = best_margin(list(state.owner), list(state.number), (set(state.used[0]), set(state.used[1])),
+                               state.turns)
+        assert score == 100 * expected
+        assert (tile, number) in state.legal_moves()
