@@ -1,0 +1,37 @@
+"""builtin:strong as the judge runs it: in Black Hole: complete legal games, no time-out, a quick start."""
+
+import os
+import subprocess
+import sys
+import time
+
+from arena.judge.players import resolve_player
+from arena.judge.referee import play_game
+
+SCALE = 0.3  # a 1.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS
+
+
+def test_strong_beats_greedy_in_both_colours_without_faults(monkeypatch):
+    monkeypatch.setenv("ARENA_CLOCK_MS", str(5000 * SCALE))
+    margin = 0
+    for seats in (("builtin:strong", "builtin:greedy"), ("builtin:greedy", "builtin:strong")):
+        specs = [resolve_player("blackhole", text) for text in seats]
+        record = play_game("blackhole", specs, seed=5, time_scale=SCALE)
+        result = record["result"]
+        assert result["verdicts"] == ["ok", "ok"], result
+        assert len(record["moves"]) == 30
+        strong = seats.index("builtin:strong")
+        margin += result["scores"][strong] - result["scores"][1 - strong]
+        assert record["times"][strong]["wall_ms"] < 5000 * SCALE * 0.9
+    assert margin > 0  # one game can be close; the colour-swapped pair is not
+
+
+def test_start_up_is_quick():
+    """From spawn to exit on an immediate Quit: imports plus engine tables."""
+    best = float("inf")
+    for _ in range(3):
+        started = time.monotonic()
+        subprocess.run([sys.executable, "-m", "arena.bot", "blackhole", "strong"], input="A1\nA2\nA3\nA4\nA5\nQuit\n",
+                       text=True, check=True, env=os.environ.copy())
+        best = min(best, time.monotonic() - started)
+    assert best < 0.4  # goal 0.1 s; slack for a loaded test machine
