@@ -55,7 +55,7 @@ cdef inline uint64_t stable_squares(uint64_t occupied) noexcept nogil:
 # Weights, tuned by self-play (bench/strength.py). A stable disc is worth a
 # little more than its disc of margin: it also anchors flips in its lines.
 cdef int W_STABLE = 130
-cdef int W_CORNER_ACCESS = 40
+cdef int W_EDGE = 30        # an edge piece anchors flips along its edge and cannot be outflanked across it
 
 
 cdef inline int evaluate(uint64_t own, uint64_t opp, int empties) noexcept nogil:
@@ -64,4 +64,5 @@ cdef inline int evaluate(uint64_t own, uint64_t opp, int empties) noexcept nogil
     cdef int score = W_STABLE * (popcount(stable & own) - popcount(stable & opp))
     # Unstable discs still count, more as the end nears and fewer flips remain.
     score += (60 - empties) * (popcount(own & ~stable) - popcount(opp & ~stable)) // 3
+    score += W_EDGE * (popcount(own & BORDER & ~stable) - popcount(opp & BORDER & ~stable))
     return score

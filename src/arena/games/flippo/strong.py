@@ -36,7 +36,8 @@ class TimePlan:
     """Shares the thinking time over the moves still to play."""
 
     def __init__(self, clock_seconds: float) -> None:
-        self.left = clock_seconds * SPEND - STARTUP_GUESS * clock_seconds / 5.0
+        self.total = clock_seconds * SPEND - STARTUP_GUESS * clock_seconds / 5.0
+        self.left = self.total
 
     def limits(self, empties: int) -> tuple[float, float]:
         """(soft, hard) seconds for the move at ``empties`` empty squares."""
@@ -45,7 +46,7 @@ class TimePlan:
             # the first exact solve is the expensive one; later ones reuse its table
             return left * 0.5, left * 0.6
         my_moves_before_end = max(1, (empties - SOLVE_EMPTIES + 1) // 2)
-        pool = left * (1 - ENDGAME_SHARE) if empties > SOLVE_EMPTIES + 2 else left * 0.5
+        pool = max(left - self.total * ENDGAME_SHARE, left * 0.3)  # the end's share stays put
         soft = pool / my_moves_before_end
         return soft, min(soft * 3, pool * 0.4)
 
