@@ -1,10 +1,6 @@
-import sys
-import textwrap
 from pathlib import Path
 
 import pytest
-
-from arena.judge.players import PlayerSpec, resolve_player
 
 OFFICIAL_WORDS = Path(__file__).resolve().parents[4] / "shared" / "data" / "words.dat"
 
@@ -18,18 +14,5 @@ def official_words():
 
 
 @pytest.fixture
-def script(tmp_path):
-    """Write a Python program to a file and return a Lucky Words PLAYER that runs it."""
-    counter = iter(range(1000))
-
-    def make(source: str) -> PlayerSpec:
-        path = tmp_path / f"bot{next(counter)}.py"
-        path.write_text(textwrap.dedent(source))
-        return resolve_player("luckywords", f"{sys.executable} {path}")
-
-    return make
-
-
-@pytest.fixture
-def builtin():
-    return lambda name: resolve_player("luckywords", f"builtin:{name}")
+def game():
+    return "luckywords"

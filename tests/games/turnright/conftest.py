@@ -1,12 +1,8 @@
-import sys
-import textwrap
-
 import pytest
 
 from arena.games.turnright.circuit import square
 from arena.games.turnright.rules import PLACEMENTS, TurnRightState
 from arena.games.turnright.scoring import BLACK, EMPTY, WHITE
-from arena.judge.players import PlayerSpec, resolve_player
 
 
 def board_state(picture: str) -> TurnRightState:
@@ -26,21 +22,8 @@ def board_state(picture: str) -> TurnRightState:
 
 
 @pytest.fixture
-def script(tmp_path):
-    """Write a Python program to a file and return a Turn Right PLAYER that runs it."""
-    counter = iter(range(1000))
-
-    def make(source: str) -> PlayerSpec:
-        path = tmp_path / f"bot{next(counter)}.py"
-        path.write_text(textwrap.dedent(source))
-        return resolve_player("turnright", f"{sys.executable} {path}")
-
-    return make
-
-
-@pytest.fixture
-def builtin():
-    return lambda name: resolve_player("turnright", f"builtin:{name}")
+def game():
+    return "turnright"
 
 
 @pytest.fixture
