@@ -59,8 +59,9 @@ class SeatState:
 class Match:
     """The judge's side of one game, as seen by a protocol."""
 
-    def __init__(self, seats: list[SeatState], seed: int | None) -> None:
+    def __init__(self, seats: list[SeatState], seed: int | None, time_scale: float = 1.0) -> None:
         self.seats = seats
+        self.time_scale = time_scale  # for limits a protocol sets itself (Domineering's READY)
         self.moves: list[dict[str, Any]] = []
         self.state: Any = None  # the protocol's current game state, shown to human players
         self.jury = random.Random(f"jury-{seed}")  # the seeded jury player's dice

@@ -45,7 +45,7 @@ def play_game(
     start = time.monotonic()
 
     seats: list[SeatState] = []
-    match = Match(seats, seed)
+    match = Match(seats, seed, time_scale)
     try:
         for seat_index, (seat_name, spec) in enumerate(zip(game.seats, players)):
             if spec.is_human:

@@ -36,9 +36,7 @@ def _whole_ms(ms: float) -> int:
 
 
 def _ready(match: Match, seat: int, values: list[list[int]]) -> None:
-    # The referee scales every clock by --time-scale; the READY limit scales alike,
-    # read off the seat's clock before any move has been charged to it.
-    ready_ms = READY_MS * match.clock_left_ms(seat) / CLOCK_MS
+    ready_ms = READY_MS * match.time_scale  # --time-scale scales every limit alike
     for row in values:
         match.send(seat, " ".join(map(str, row)))
     match.send(seat, f"READY {SEAT_WORDS[seat]}")
