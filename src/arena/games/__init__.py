@@ -36,4 +36,4 @@ def get_game(name: str) -> "GameInfo":
         raise UnknownGameError(
             f"unknown game {name!r}; the games are: {', '.join(GAME_MODULES)}"
         ) from None
-    return importlib.import_module(module).GAME
+    return importlib.import_module(f"{module}.game").GAME

@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arena.games.base import MoveError
-from arena.games.blackhole import make_setup, parse_setup
+from arena.games.blackhole.game import make_setup, parse_setup
 from arena.games.blackhole.bots import greedy_choice
 from arena.games.blackhole.rules import LABELS, NEIGHBOURS, RED, BLUE, BlackHoleState
 

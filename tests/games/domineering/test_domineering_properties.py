@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arena.games.base import MoveError
-from arena.games.domineering import make_setup
+from arena.games.domineering.game import make_setup
 from arena.games.domineering.bots import greedy_choice, random_choice
 from arena.games.domineering.rules import PASS, DomineeringState
 

@@ -3,7 +3,7 @@
 import pytest
 
 from arena.games.base import IllegalMoveError, MoveFormatError
-from arena.games.luckywords import GAME, make_setup, parse_setup, tournament_setups
+from arena.games.luckywords.game import GAME, make_setup, parse_setup, tournament_setups
 from arena.games.base import SetupError
 from arena.games.luckywords.rules import LuckyWordsState, parse_cell, parse_letter
 

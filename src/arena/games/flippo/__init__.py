@@ -1,15 +1,4 @@
 """Flippo (CodeCup 2019): a Reversi variant where the farthest own piece decides the flips."""
 
-from ..base import GameInfo
-from .protocol import run_protocol
-from .rules import FlippoState
-
-GAME = GameInfo(
-    name="flippo",
-    title="Flippo (CodeCup 2019)",
-    seats=("White", "Black"),
-    clock_ms=5_000,
-    run_protocol=run_protocol,
-    bots=("random", "greedy", "strong"),
-    new_state=lambda setup: FlippoState(),
-)
+# The game's GameInfo is in game.py, so that a built-in player importing its rules
+# and bots under a game clock does not also load the protocol and the judge.

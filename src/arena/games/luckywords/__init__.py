@@ -1,41 +1,4 @@
 """Lucky Words (CodeCup 2004): both players place the same called letters on hidden 7×7 grids."""
 
-import random
-import string
-
-from ..base import GameInfo, SetupError
-from .protocol import run_protocol
-from .rules import LuckyWordsState
-
-
-def make_setup(rng: random.Random) -> dict:
-    """(chosen) RULES.md: the starting letter is drawn uniformly A–Z from the seed."""
-    return {"letter": rng.choice(string.ascii_uppercase), "words": None}
-
-
-def parse_setup(text: str) -> dict:
-    """``--setup K``: the starting letter (any case)."""
-    letter = text.strip()
-    if len(letter) != 1 or letter not in string.ascii_letters:
-        raise SetupError(f"{text!r}: the Lucky Words setup is one starting letter A-Z, e.g. --setup K")
-    return {"letter": letter.upper(), "words": None}
-
-
-def tournament_setups() -> list[dict]:
-    """(chosen) RULES.md: a tournament plays every starting letter, as CodeCup's 2004 tool did."""
-    return [{"letter": letter, "words": None} for letter in string.ascii_uppercase]
-
-
-GAME = GameInfo(
-    name="luckywords",
-    title="Lucky Words (CodeCup 2004)",
-    seats=("First", "Second"),
-    clock_ms=30_000,
-    run_protocol=run_protocol,
-    bots=("random", "greedy"),
-    make_setup=make_setup,
-    parse_setup=parse_setup,
-    new_state=lambda setup: LuckyWordsState(setup["letter"]),
-    ranking="wins_then_points",
-    tournament_setups=tournament_setups,
-)
+# The game's GameInfo is in game.py, so that a built-in player importing its rules
+# and bots under a game clock does not also load the protocol and the judge.

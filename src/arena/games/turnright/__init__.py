@@ -1,16 +1,4 @@
 """Turn Right (CodeCup 2006): place pieces on a 6×6 board, then turn circuits to make 2×2 blocks."""
 
-from ..base import GameInfo
-from .protocol import run_protocol
-from .rules import TurnRightState
-
-GAME = GameInfo(
-    name="turnright",
-    title="Turn Right (CodeCup 2006)",
-    seats=("White", "Black"),
-    clock_ms=30_000,
-    run_protocol=run_protocol,
-    bots=("random", "greedy"),
-    new_state=lambda setup: TurnRightState(),
-    ranking="game_points",
-)
+# The game's GameInfo is in game.py, so that a built-in player importing its rules
+# and bots under a game clock does not also load the protocol and the judge.

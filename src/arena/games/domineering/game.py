@@ -1,0 +1,46 @@
+"""Domineering (ALPHANO): dominoes on an 8×8 board of cell values; horizontal against vertical."""
+
+import random
+from pathlib import Path
+
+from ..base import GameInfo, SetupError
+from .protocol import CLOCK_MS, run_protocol
+from .rules import SIZE, DomineeringState, check_values
+
+
+def make_setup(rng: random.Random) -> dict:
+    """Each cell's value uniformly from 0..3, row by row, from the seed."""
+    return {"values": [[rng.randint(0, 3) for _ in range(SIZE)] for _ in range(SIZE)]}
+
+
+def parse_setup(path: str) -> dict:
+    """``--setup FILE``: a file with the 8 lines of 8 values the agents are sent (blank lines ignored)."""
+    try:
+        text = Path(path).read_text()
+    except (OSError, UnicodeDecodeError) as error:
+        raise SetupError(f"cannot read the values file {path!r}: {error}") from None
+    rows = []
+    for line in text.splitlines():
+        if line.strip():
+            words = line.split()
+            if not all(word.isascii() and word.isdigit() for word in words):
+                raise SetupError(f"{path}: {line.strip()!r} is not a line of cell values 0-3")
+            rows.append([int(word) for word in words])
+    try:
+        return {"values": check_values(rows)}
+    except ValueError as error:
+        raise SetupError(f"{path}: {error}") from None
+
+
+GAME = GameInfo(
+    name="domineering",
+    title="Domineering (ALPHANO)",
+    seats=("First", "Second"),
+    clock_ms=CLOCK_MS,
+    run_protocol=run_protocol,
+    bots=("random", "greedy"),
+    make_setup=make_setup,
+    parse_setup=parse_setup,
+    new_state=lambda setup: DomineeringState(setup["values"]),
+    ranking="wins_then_margin",
+)

@@ -1,0 +1,16 @@
+"""Turn Right (CodeCup 2006): place pieces on a 6×6 board, then turn circuits to make 2×2 blocks."""
+
+from ..base import GameInfo
+from .protocol import run_protocol
+from .rules import TurnRightState
+
+GAME = GameInfo(
+    name="turnright",
+    title="Turn Right (CodeCup 2006)",
+    seats=("White", "Black"),
+    clock_ms=30_000,
+    run_protocol=run_protocol,
+    bots=("random", "greedy"),
+    new_state=lambda setup: TurnRightState(),
+    ranking="game_points",
+)
