@@ -8,20 +8,18 @@ of the points with a 95% interval, wins/draws/losses, the mean point margin,
 time-outs, illegal moves and the longest total thinking time of a seat.
 A PLAYER is anything ``arena play`` takes (``builtin:NAME`` or a command).
 
-``--time-scale`` scales the judge's clock and tells built-in players the
-scaled clock through ``ARENA_CLOCK_MS`` (so their time plans follow it).
+``--time-scale`` scales the judge's clock; the judge tells built-in players
+the scaled clock (``ARENA_CLOCK_MS``), so their time plans follow it.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
-import os
 import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-from arena.games import get_game
 from arena.judge.players import resolve_player
 from arena.judge.referee import play_game
 
@@ -93,8 +91,6 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
     args = parser.parse_args(argv)
 
-    clock_ms = get_game(args.game).clock_ms * args.time_scale
-    os.environ["ARENA_CLOCK_MS"] = str(clock_ms)  # inherited by every player process
     first = random.SystemRandom().randrange(2**30) if args.seed is None else args.seed
     jobs = []
     for k in range((args.games + 1) // 2):

@@ -5,6 +5,7 @@ import os
 import signal
 import time
 
+from arena.judge.players import builtin_env, resolve_player
 from arena.judge.referee import play_game
 
 
@@ -204,3 +205,13 @@ def test_a_program_ignoring_quit_is_killed_after_a_grace(script, builtin):
     record = play_game("flippo", [stubborn, builtin("random")], seed=1)
     assert time.monotonic() - start < 10
     assert record["result"]["verdicts"] == ["ok", "ok"]  # the game was over: no penalty
+
+
+def test_builtin_players_are_told_their_scaled_clock(script):
+    spy = script("""
+        import os, sys
+        print("clock", os.environ.get("ARENA_CLOCK_MS"), file=sys.stderr, flush=True)
+    """)
+    record = play_game("flippo", [spy, resolve_player("flippo", "builtin:random")], seed=1, time_scale=0.5)
+    assert "clock None" in record["stderr"][0]  # a user's program gets no hint
+    assert builtin_env(resolve_player("flippo", "builtin:strong"), 2500.0) == {"ARENA_CLOCK_MS": "2500"}

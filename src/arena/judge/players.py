@@ -49,6 +49,11 @@ def resolve_player(game: str, text: str) -> PlayerSpec:
     return PlayerSpec(text, text)
 
 
+def builtin_env(spec: PlayerSpec, clock_ms: float) -> dict[str, str] | None:
+    """What a built-in player is told: its game clock, scaled, for its time plan."""
+    return {"ARENA_CLOCK_MS": str(round(clock_ms))} if spec.builtin else None
+
+
 def seat_command(spec: PlayerSpec, seed: int, seat: int) -> str | list[str]:
     """The command that runs a player in a seat of the game with this seed."""
     if spec.builtin:

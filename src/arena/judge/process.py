@@ -74,7 +74,8 @@ class Program:
     ``command`` is a shell command (a string) or an argument list (run without a shell).
     """
 
-    def __init__(self, command: str | list[str], stderr_limit: int = 10_000) -> None:
+    def __init__(self, command: str | list[str], stderr_limit: int = 10_000,
+                 env: dict[str, str] | None = None) -> None:
         self.command = command
         self.proc = subprocess.Popen(
             command,
@@ -86,6 +87,7 @@ class Program:
             stderr=subprocess.PIPE,
             start_new_session=True,  # its own process group, for SIGSTOP/SIGKILL of all of it
             bufsize=0,
+            env=None if env is None else {**os.environ, **env},
         )
         self.pgid = self.proc.pid
         self._stdin = self.proc.stdin.fileno()

@@ -10,7 +10,7 @@ from typing import Any
 from ..games import get_game
 from .human import HumanPlayer
 from .match import Match, SeatState
-from .players import PlayerSpec, seat_command
+from .players import PlayerSpec, builtin_env, seat_command
 from .process import Program
 from .record import build_record
 
@@ -52,7 +52,8 @@ def play_game(
                 player: Any = HumanPlayer(seat_name, match)
                 clock = float("inf")  # a person at the keyboard plays without a clock
             else:
-                player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit)
+                player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit,
+                                 env=builtin_env(spec, clock_ms))
                 player.suspend()  # start-up counts on its clock, from its first turn
                 clock = clock_ms
             seats.append(SeatState(seat_name, player, clock))

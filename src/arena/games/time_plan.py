@@ -1,0 +1,45 @@
+"""How a strong built-in player shares its game clock over the moves still to play.
+
+The plan spends at most ``SPEND`` of the clock and keeps the rest as a margin
+for start-up, I/O and a busy machine; a share of the budget is held back for
+the exact solve of the end. The judge tells built-in players their (possibly
+scaled) clock in the ``ARENA_CLOCK_MS`` environment variable.
+"""
+
+from __future__ import annotations
+
+import os
+
+SPEND = 0.74            # of the clock; the rest absorbs start-up, I/O and a busy machine
+STARTUP_GUESS = 0.12    # seconds of interpreter start-up already on a 5 s clock at move 1
+
+
+def clock_seconds(default_ms: float) -> float:
+    """The game clock the judge announced, else the game's own."""
+    return float(os.environ.get("ARENA_CLOCK_MS", default_ms)) / 1000
+
+
+class TimePlan:
+    def __init__(self, clock_seconds: float, solve_from: int, endgame_share: float, hard_share: float) -> None:
+        """``solve_from``: plies (or empties) left from which the end is solved exactly;
+        ``endgame_share``: the budget kept for that; ``hard_share``: the most of the
+        pool one move may take when its search runs long."""
+        self.total = clock_seconds * SPEND - STARTUP_GUESS * clock_seconds / 5.0
+        self.left = self.total
+        self.solve_from = solve_from
+        self.endgame_share = endgame_share
+        self.hard_share = hard_share
+
+    def limits(self, plies_left: int) -> tuple[float, float]:
+        """(soft, hard) seconds for the move with ``plies_left`` plies still to play."""
+        left = max(self.left, 0.005)
+        if plies_left <= self.solve_from:
+            # the first exact solve is the expensive one; later ones reuse its table
+            return left * 0.5, left * 0.6
+        my_moves_before_end = max(1, (plies_left - self.solve_from + 1) // 2)
+        pool = max(left - self.total * self.endgame_share, left * 0.3)  # the end's share stays put
+        soft = pool / my_moves_before_end
+        return soft, min(soft * 3, pool * self.hard_share)
+
+    def spent(self, seconds: float) -> None:
+        self.left -= seconds
