@@ -5,6 +5,7 @@ opponent's move. Output is flushed after every move, as the judge needs.
 
 from __future__ import annotations
 
+import random
 import sys
 from typing import Callable, TextIO
 
@@ -37,3 +38,16 @@ def run_alternating_bot(
         state.play(move)
         stdout.write(state.format_move(move) + "\n")
         stdout.flush()
+
+
+def random_or_greedy(game: str, name: str, seed: int | None,
+                     greedy_choice: Callable[[GameState, random.Random], object]) -> Callable[[GameState], object]:
+    """The move chooser of the built-in ``random`` or ``greedy`` player, seeded."""
+    rng = random.Random(seed)
+    choosers = {
+        "random": lambda state: rng.choice(state.legal_moves()),
+        "greedy": lambda state: greedy_choice(state, rng),
+    }
+    if name not in choosers:
+        raise SystemExit(f"{game} has no built-in player {name!r}; it has: {', '.join(choosers)}, strong")
+    return choosers[name]

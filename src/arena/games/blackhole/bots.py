@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ..bot_loop import run_alternating_bot
+from ..bot_loop import random_or_greedy, run_alternating_bot
 from .rules import NEIGHBOURS, BlackHoleState, Move
 
 
@@ -49,12 +49,6 @@ def main(name: str, seed: int | None = None) -> None:
     if name == "strong":  # the compiled engine's player lives in its own module
         from .strong import main as strong_main
         return strong_main(seed)
-    rng = random.Random(seed)
-    choosers = {
-        "random": lambda state: rng.choice(state.legal_moves()),
-        "greedy": lambda state: greedy_choice(state, rng),
-    }
-    if name not in choosers:
-        raise SystemExit(f"blackhole has no built-in player {name!r}; it has: {', '.join(choosers)}")
+    choose = random_or_greedy("blackhole", name, seed, greedy_choice)
     state = BlackHoleState()
-    run_alternating_bot(state, choosers[name], opening_lines=5, on_opening=state.place_brown)
+    run_alternating_bot(state, choose, opening_lines=5, on_opening=state.place_brown)

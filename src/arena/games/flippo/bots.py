@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from ..bot_loop import run_alternating_bot
+from ..bot_loop import random_or_greedy, run_alternating_bot
 from .rules import SEAT_COLOUR, FlippoState
 
 
@@ -31,11 +31,5 @@ def main(name: str, seed: int | None = None) -> None:
     if name == "strong":  # the compiled engine's player lives in its own module
         from .strong import main as strong_main
         return strong_main(seed)
-    rng = random.Random(seed)
-    choosers = {
-        "random": lambda state: rng.choice(state.legal_moves()),
-        "greedy": lambda state: greedy_choice(state, rng),
-    }
-    if name not in choosers:
-        raise SystemExit(f"flippo has no built-in player {name!r}; it has: {', '.join(choosers)}")
-    run_alternating_bot(FlippoState(), choosers[name])
+    choose = random_or_greedy("flippo", name, seed, greedy_choice)
+    run_alternating_bot(FlippoState(), choose)
