@@ -2,7 +2,6 @@
 
 import json
 import os
-import signal
 import time
 
 from arena.judge.players import builtin_env, resolve_player

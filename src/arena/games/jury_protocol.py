@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from ..judge.match import Match, Outcome
+from ..judge.match import SEAT_FAULTS, Match, fault_verdict
 from ..judge.process import ProgramFault
-from .base import GameState, IllegalMoveError, MoveFormatError
+from .base import GameState
 
 
 def _take_turn(match: Match, state: GameState, seat: int, line: str, farewell: str) -> str:
@@ -27,12 +27,8 @@ def _take_turn(match: Match, state: GameState, seat: int, line: str, farewell: s
             text = state.format_move(move)
             match.record_move(seat, text, reply)
             return text
-        except ProgramFault as fault:
-            match.fault(seat, fault.verdict, fault.reason, farewell)
-        except MoveFormatError as error:
-            match.fault(seat, "format", str(error), farewell)
-        except IllegalMoveError as error:
-            match.fault(seat, "illegal", str(error), farewell)
+        except SEAT_FAULTS as error:
+            match.fault(seat, *fault_verdict(error), farewell)
     move = match.jury.choice(state.legal_moves())
     state.play(move)
     text = state.format_move(move)

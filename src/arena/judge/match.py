@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..games.base import MoveError, MoveFormatError
 from .process import ProgramFault
 
 TIMEOUT_SLACK_S = 0.5
@@ -20,6 +21,19 @@ TIMEOUT_SLACK_S = 0.5
 
 END_GRACE_S = 0.5
 """How long a program may take to exit by itself once its game is over."""
+
+
+SEAT_FAULTS = (ProgramFault, MoveError)
+"""What a seat can do wrong while it moves: misbehave as a process, or write a bad move."""
+
+
+def fault_verdict(error: Exception) -> tuple[str, str]:
+    """The verdict and the reason for one of SEAT_FAULTS."""
+    if isinstance(error, ProgramFault):
+        return error.verdict, error.reason
+    if isinstance(error, MoveFormatError):
+        return "format", str(error)
+    return "illegal", str(error)
 
 
 @dataclass

@@ -251,7 +251,7 @@ class Program:
         if status is None:
             return ProgramFault("exit", f"{what} before the game ended")
         if status == 0:
-            return ProgramFault("exit", f"exited (code 0) before the game ended")
+            return ProgramFault("exit", "exited (code 0) before the game ended")
         return ProgramFault("crash", describe_exit(status))
 
     # -- the end ---------------------------------------------------------

@@ -5,7 +5,6 @@ import random
 import pytest
 
 from arena.games.base import IllegalMoveError, MoveFormatError
-from arena.games.turnright.circuit import parse_circuit, parse_square
 from arena.games.turnright.rules import TurnRightState
 from arena.games.turnright.scoring import BLACK, WHITE, match_points
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 import math
 from contextlib import contextmanager
 
-from ...judge.match import Match, Outcome
+from ...judge.match import SEAT_FAULTS, Match, Outcome, fault_verdict
 from ...judge.process import ProgramFault
-from ..base import IllegalMoveError, MoveFormatError
+from ..base import MoveFormatError
 from .rules import SEAT_WORDS, DomineeringState
 
 CLOCK_MS = 10_000
@@ -61,12 +61,8 @@ def _faults_of(match: Match, seat: int):
     """Whatever goes wrong inside is ``seat``'s fault: give it its verdict and end the game."""
     try:
         yield
-    except ProgramFault as fault:
-        match.fault(seat, fault.verdict, fault.reason, FAREWELL)
-    except MoveFormatError as error:
-        match.fault(seat, "format", str(error), FAREWELL)
-    except IllegalMoveError as error:
-        match.fault(seat, "illegal", str(error), FAREWELL)
+    except SEAT_FAULTS as error:
+        match.fault(seat, *fault_verdict(error), FAREWELL)
     else:
         return
     raise _GameDecided

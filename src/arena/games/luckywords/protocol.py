@@ -14,7 +14,7 @@ side keeps the word points of its unfinished grid.
 
 from __future__ import annotations
 
-from ...judge.match import Match, Outcome, Reply
+from ...judge.match import Match, Outcome, Reply, fault_verdict
 from ...judge.process import ProgramFault
 from ..base import IllegalMoveError, MoveFormatError
 from .dictionary import load_words
@@ -38,10 +38,8 @@ def _ask(match: Match, seat: int, read):
     try:
         reply = match.ask(seat)
         return read(reply.text), reply
-    except ProgramFault as fault:
-        raise _Fault(seat, fault.verdict, fault.reason) from None
-    except MoveFormatError as error:
-        raise _Fault(seat, "format", str(error)) from None
+    except (ProgramFault, MoveFormatError) as error:
+        raise _Fault(seat, *fault_verdict(error)) from None
 
 
 def _send(match: Match, seat: int, line: str) -> None:
@@ -55,7 +53,7 @@ def _play(match: Match, state: LuckyWordsState, seat: int, move) -> None:
     try:
         state.play(move)
     except IllegalMoveError as error:
-        raise _Fault(seat, "illegal", str(error)) from None
+        raise _Fault(seat, *fault_verdict(error)) from None
 
 
 def _one_call(match: Match, state: LuckyWordsState) -> None:

@@ -11,9 +11,8 @@ get ``x`` and the game ends with the offender's loss.
 
 from __future__ import annotations
 
-from ...judge.match import Match, Outcome
+from ...judge.match import SEAT_FAULTS, Match, Outcome, fault_verdict
 from ...judge.process import ProgramFault
-from ..base import IllegalMoveError, MoveFormatError
 from .circuit import square_name
 from .rules import TurnRightResult, TurnRightState
 
@@ -35,12 +34,8 @@ def run_protocol(match: Match, setup: dict) -> Outcome:
             # (chosen) spaces around a move are forgiven, as old Pascal/C programs wrote them
             move = state.parse_move(reply.text.strip())
             state.play(move)
-        except ProgramFault as fault:
-            return _fault(match, state, seat, fault.verdict, fault.reason)
-        except MoveFormatError as error:
-            return _fault(match, state, seat, "format", str(error))
-        except IllegalMoveError as error:
-            return _fault(match, state, seat, "illegal", str(error))
+        except SEAT_FAULTS as error:
+            return _fault(match, state, seat, *fault_verdict(error))
         line = state.format_move(move)
         match.record_move(seat, line, reply, points=list(state.points))
         if state.auto_square is not None and auto_before is None:
