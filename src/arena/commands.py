@@ -1,19 +1,15 @@
-"""The click commands behind ``arena``: games, play, bot."""
+"""The click commands behind ``arena``: games, play, bot, and the tournament commands."""
 
 from __future__ import annotations
 
 import click
 
-from .games import UnknownGameError, game_names, get_game
+from .cli_params import game_argument
+from .games import game_names, get_game
 from .games.base import SetupError
 from .judge.players import PlayerSpecError, resolve_player
-
-
-def _game(name: str):
-    try:
-        return get_game(name)
-    except UnknownGameError as error:
-        raise click.BadParameter(str(error), param_hint="GAME") from None
+from .tournament.commands import export, standings, tournament
+from .tournament.sprt_command import sprt
 
 
 @click.group()
@@ -51,7 +47,7 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     from .judge.record import describe_result, write_record
     from .judge.referee import play_game
 
-    game = _game(game_name)
+    game = game_argument(game_name)
     try:
         specs = [resolve_player(game.name, p) for p in players]
     except PlayerSpecError as error:
@@ -103,9 +99,6 @@ def bot(game_name, name, seed) -> None:
 
     run_bot(game_name, name, seed)
 
-
-from .tournament.commands import export, standings, tournament  # noqa: E402
-from .tournament.sprt_command import sprt  # noqa: E402
 
 cli.add_command(tournament)
 cli.add_command(sprt)

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..games import UnknownGameError, get_game
+from ..cli_params import game_argument
 from ..judge.players import PlayerSpecError, resolve_player
 from ..judge.referee import new_seed
 from .export import EXPORTERS
@@ -70,10 +70,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
 
     Every game is saved as it ends; run the same command again to resume.
     """
-    try:
-        game = get_game(game_name)
-    except UnknownGameError as error:
-        raise click.BadParameter(str(error), param_hint="GAME") from None
+    game = game_argument(game_name)
     players = [parse_player(text) for text in player_texts]
     names = [name for name, _ in players]
     if len(players) < 2:

@@ -9,7 +9,7 @@ import click
 from rich.console import Console
 from rich.live import Live
 
-from ..games import UnknownGameError, get_game
+from ..cli_params import game_argument
 from ..judge.players import PlayerSpecError, resolve_player
 from ..judge.referee import new_seed
 from .runner import SchedulerUnreachable, open_executor, play_games
@@ -55,12 +55,10 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
 
     A and B are PLAYERs (shell commands or builtin:NAME).
     """
+    game = game_argument(game_name)
     try:
-        game = get_game(game_name)
         specs = {"A": resolve_player(game.name, a_text), "B": resolve_player(game.name, b_text)}
         test = Sprt(elo0, elo1, alpha, beta)
-    except UnknownGameError as error:
-        raise click.BadParameter(str(error), param_hint="GAME") from None
     except (PlayerSpecError, ValueError) as error:
         raise click.UsageError(str(error)) from None
     seed = new_seed() if seed is None else seed
