@@ -99,7 +99,7 @@ class GameInfo:
     parse_setup: Callable[[str], dict] | None = None
     """Reads a ``--setup`` value; raises :class:`SetupError` naming what is wrong."""
     new_state: Callable[[dict], GameState] | None = None
-    """Builds the start position for a setup (used by the human player and viewers)."""
+    """Builds the start position for a setup (replays start from it: judge/replay.py)."""
     ranking: str = "points"
     """How the competition ranks players (the tournament's standings read it):
 
