@@ -68,7 +68,7 @@ class HumanPlayer:
     def resume(self) -> None:
         pass
 
-    def cpu_seconds(self) -> float:
+    def cpu_seconds_since_last_call(self) -> float:
         return 0.0
 
     def let_finish(self) -> None:

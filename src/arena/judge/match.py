@@ -100,7 +100,6 @@ class Match:
             if other != seat:
                 other_seat.player.suspend()
         limit_ms = me.clock_ms if budget_ms is None else budget_ms
-        cpu_before = me.player.cpu_seconds()
         start = time.monotonic()
         me.player.resume()
         try:
@@ -108,7 +107,7 @@ class Match:
         finally:
             me.player.suspend()
             wall_ms = (time.monotonic() - start) * 1000
-            cpu_ms = (me.player.cpu_seconds() - cpu_before) * 1000
+            cpu_ms = me.player.cpu_seconds_since_last_call() * 1000
             me.wall_ms += wall_ms
             me.cpu_ms += cpu_ms
             me.replies += 1
@@ -133,6 +132,7 @@ class Match:
             return None
         finally:
             me.player.suspend()
+            me.player.cpu_seconds_since_last_call()  # off the clock: not part of any move
         if line is not None:
             me.transcript.append(["out", line])
         return line

@@ -101,6 +101,7 @@ class Program:
         self.stderr = Capped(stderr_limit)
         self.suspended = False
         self.closed = False
+        self._cpu_seen = 0.0  # schedstat's total at the previous cpu reading
         try:
             self._schedstat: int | None = os.open(f"/proc/{self.proc.pid}/schedstat", os.O_RDONLY)
         except OSError:
@@ -128,20 +129,24 @@ class Program:
             self._signal_group(signal.SIGCONT)
             self.suspended = False
 
-    def cpu_seconds(self) -> float:
-        """CPU time used so far by the program's main process.
+    def cpu_seconds_since_last_call(self) -> float:
+        """CPU time the program's main process used since the previous call.
 
+        The judge calls it once after every move: the program is suspended
+        between moves, so that is the move's CPU time, at one read per move.
         Read from /proc/PID/schedstat (nanoseconds) rather than /proc/PID/stat,
         whose 10 ms ticks are too coarse for a single move; the file is kept
-        open and re-read in place, as this runs twice per move. Processes the
-        program spawned itself are not counted.
+        open and re-read in place. Processes the program spawned itself are
+        not counted.
         """
         if self._schedstat is None:
             return 0.0
         try:
-            return int(os.pread(self._schedstat, 64, 0).split()[0]) / 1e9
+            total = int(os.pread(self._schedstat, 64, 0).split()[0]) / 1e9
         except (OSError, ValueError, IndexError):
             return 0.0
+        used, self._cpu_seen = total - self._cpu_seen, total
+        return used
 
     def _exit_status(self, wait_s: float) -> int | None:
         """The exit code once the main process has ended (waiting up to ``wait_s``),
