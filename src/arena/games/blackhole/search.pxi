@@ -71,6 +71,17 @@ cdef inline int evaluate() noexcept nogil:
     return 100 * sign_to_move() * values[red_moves_left]
 
 
+cdef inline bint filling() noexcept nogil:
+    """No empty tile touches another: each move now only removes one candidate hole
+    without changing any other's sum, so evaluate()'s order statistic is exact."""
+    cdef uint64_t rest = empty
+    while rest:
+        if NEIGHBOUR_MASK[ctz(rest)] & empty:
+            return False
+        rest &= rest - 1
+    return True
+
+
 cdef int generate(bint lossless, int tt_tile, int tt_number, int* tiles, int* numbers) noexcept nogil:
     """The moves worth searching, best-looking first; returns their count."""
     cdef int seat = turn % 2, sign = sign_to_move()
@@ -80,17 +91,29 @@ cdef int generate(bint lossless, int tt_tile, int tt_number, int* tiles, int* nu
     cdef int keys[MAX_MOVES]
     cdef int choice[3]
     cdef uint64_t rest = empty
+    cdef int worst = -1
     n = 15
     while n >= 1 and m < mine_left:
         if not used[seat] >> n & 1:
             top[m] = n
             m += 1
         n -= 1
+    # A dead tile (no empty neighbour) keeps its sum to the end, and the game's value
+    # only rises with a candidate's sum for Red (falls for Blue): filling the dead tile
+    # worst for the mover is at least as good as filling any other dead tile.
+    while rest:
+        t = ctz(rest)
+        rest &= rest - 1
+        if not NEIGHBOUR_MASK[t] & empty and (worst < 0 or sign * around[t] < sign * around[worst]):
+            worst = t
+    rest = empty
     while rest:
         t = ctz(rest)
         rest &= rest - 1
         live = popcount(NEIGHBOUR_MASK[t] & empty)
         if live == 0:
+            if t != worst:
+                continue
             tries = 1
             choice[0] = top[m - 1]
         elif lossless or m <= 3:
@@ -126,7 +149,7 @@ cdef int negamax(int depth, int alpha, int beta) noexcept nogil:
         aborted = True
     if aborted:
         return 0
-    if turn >= 30 or depth == 0:
+    if turn >= 30 or depth == 0 or filling():
         return evaluate()
 
     cdef Entry* e = &table[key & ((1 << TT_BITS) - 1)]
