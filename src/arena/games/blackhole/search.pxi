@@ -44,20 +44,39 @@ cdef inline int sign_to_move() noexcept nogil:
     return 1 if turn % 2 == 0 else -1
 
 
-cdef inline int evaluate() noexcept nogil:
-    """The hole the rest of the game leaves if each side fills the tile worst for it.
+cdef inline bint filling() noexcept nogil:
+    """No empty tile touches another: each move now only removes one candidate hole
+    without changing any other's sum, so evaluate()'s order statistic is exact."""
+    cdef uint64_t rest = empty
+    while rest:
+        if NEIGHBOUR_MASK[ctz(rest)] & empty:
+            return False
+        rest &= rest - 1
+    return True
+
+
+cdef int use_playout = 1   # tuning hook: leaf value by greedy playout (1) or the static order statistic (0)
+
+
+def set_params(double playout):
+    global use_playout
+    use_playout = <int> playout
+
+
+cdef inline int order_statistic() noexcept nogil:
+    """Red's R − B at the hole if each side fills the tile worst for it from here.
 
     Every remaining move fills one candidate hole: Red gets rid of the tile
     worst for Red, Blue of the one worst for Blue. With the candidates sorted
     by Red's R − B, Red's r remaining moves remove the r lowest and Blue's the
-    highest, so the hole is the r-th lowest. (Stones still to come shift the
-    sums; the order statistic ignores that, but it sees who chooses last.)
+    highest, so the hole is the r-th lowest. Exact once no empty tile touches
+    another (filling()); before that, stones still to come shift the sums.
     """
     cdef int values[36]
     cdef int count = 0, i, v, red_moves_left
     cdef uint64_t rest = empty
     if turn >= 30:
-        return 100 * sign_to_move() * around[ctz(empty)]
+        return around[ctz(empty)]
     while rest:
         v = around[ctz(rest)]
         rest &= rest - 1
@@ -68,18 +87,59 @@ cdef inline int evaluate() noexcept nogil:
         values[i] = v
         count += 1
     red_moves_left = (30 - turn + 1) // 2 if turn % 2 == 0 else (30 - turn) // 2
-    return 100 * sign_to_move() * values[red_moves_left]
+    return values[red_moves_left]
 
 
-cdef inline bint filling() noexcept nogil:
-    """No empty tile touches another: each move now only removes one candidate hole
-    without changing any other's sum, so evaluate()'s order statistic is exact."""
-    cdef uint64_t rest = empty
-    while rest:
-        if NEIGHBOUR_MASK[ctz(rest)] & empty:
-            return False
-        rest &= rest - 1
-    return True
+cdef int playout() noexcept nogil:
+    """Red's R − B after both sides play greedy until the filling phase, then the order statistic.
+
+    Greedy (bots.py): the move that most raises the mover's summed margin over
+    the candidate holes, i.e. its largest stone where the most empty tiles
+    touch, or filling the tile worst for it. The position is restored after.
+    """
+    cdef int stack[30]
+    cdef int sp = 0, t, best_t, best_key, k, live, sign, seat, big, small, n, result
+    cdef uint64_t rest
+    while turn < 30:
+        seat = turn % 2
+        sign = 1 - 2 * seat
+        big = 15
+        while used[seat] >> big & 1:
+            big -= 1
+        small = 1
+        while used[seat] >> small & 1:
+            small += 1
+        best_t = -1
+        best_key = -1000000
+        live = 0
+        rest = empty
+        while rest:
+            t = ctz(rest)
+            rest &= rest - 1
+            k = popcount(NEIGHBOUR_MASK[t] & empty)
+            live |= k
+            k = big * k - sign * around[t]
+            if k > best_key:
+                best_key = k
+                best_t = t
+        if live == 0:
+            break
+        n = big if NEIGHBOUR_MASK[best_t] & empty else small
+        place(best_t, sign * n)
+        stack[sp] = best_t
+        sp += 1
+    result = order_statistic()
+    while sp > 0:
+        sp -= 1
+        unplace(stack[sp])
+    return result
+
+
+cdef inline int evaluate() noexcept nogil:
+    """The mover's final margin in hundredths, estimated (exact in the filling phase)."""
+    if use_playout and not filling():
+        return 100 * sign_to_move() * playout()
+    return 100 * sign_to_move() * order_statistic()
 
 
 cdef int generate(bint lossless, int tt_tile, int tt_number, int* tiles, int* numbers) noexcept nogil:
