@@ -72,13 +72,39 @@ cdef inline uint64_t touching(uint64_t occupied) noexcept nogil:
     return (row | (row << 8) | (row >> 8)) & ~occupied
 
 
+# One step against direction d, for all squares at once: bit s of the result is
+# bit s + delta(d) of x (columns that would wrap are cut).
+cdef int DELTA[8]
+cdef uint64_t STEP_MASK[8]
+DELTA[:] = [1, 7, 8, 9, -1, -7, -8, -9]
+STEP_MASK[:] = [~FILE_8, ~FILE_1, ~0ULL, ~FILE_8, ~FILE_1, ~FILE_8, ~0ULL, ~FILE_1]
+
+
+cdef inline uint64_t step_back(uint64_t x, int d) noexcept nogil:
+    if DELTA[d] > 0:
+        return (x >> DELTA[d]) & STEP_MASK[d]
+    return (x << -DELTA[d]) & STEP_MASK[d]
+
+
+cdef inline uint64_t flipping_squares(uint64_t own, uint64_t opp) noexcept nogil:
+    """The empty squares where the mover would flip something, all at once.
+
+    A move flips in direction d exactly when the next square is occupied and the
+    occupied run from the square after it holds a piece of the mover: that is
+    the farthest own piece at distance >= 2. ``reach`` fills the run backwards
+    from the mover's pieces (a run is at most 6 squares past the neighbour).
+    """
+    cdef uint64_t occupied = own | opp, result = 0, reach
+    cdef int d, k
+    for d in range(8):
+        reach = own
+        for k in range(5):
+            reach |= occupied & step_back(reach, d)
+        result |= step_back(occupied, d) & step_back(step_back(reach, d), d)
+    return result & ~occupied
+
+
 cdef inline uint64_t legal_mask(uint64_t own, uint64_t opp) noexcept nogil:
     """The legal squares: those that flip something, or else every touching square."""
-    cdef uint64_t candidates = touching(own | opp), rest = candidates, flipping = 0
-    cdef int sq
-    while rest:
-        sq = ctz(rest)
-        rest &= rest - 1
-        if flips_of(own, opp, sq):
-            flipping |= 1ULL << sq
-    return flipping if flipping else candidates
+    cdef uint64_t flipping = flipping_squares(own, opp)
+    return flipping if flipping else touching(own | opp)

@@ -56,3 +56,10 @@ def count_positions(const uint64_t[:] boards):
             total += popcount((own ^ f) | (1ULL << sq)) & 1
             total += 1
     return total
+
+
+def eval_features(uint64_t own, uint64_t opp):
+    """The evaluation's feature vector (bench/flippo_fit.py fits the weights on it)."""
+    cdef int f[N_FEATURES]
+    features(own, opp, f)
+    return [f[i] for i in range(N_FEATURES)]

@@ -9,15 +9,34 @@
 # (it sits on the border across that line) or when the whole line is full
 # (a full line stays full). A piece safe on all four lines keeps its colour to
 # the end: it is a disc of final margin already. Corners are always stable.
+#
+# The evaluation is a weighted sum of features (features() below), one weight
+# vector per game phase. The weights are fitted by least squares on self-play
+# positions labelled with their exactly solved end (bench/flippo_fit.py writes
+# eval_weights.pxi); hand-set weights cannot follow how the value of a disc,
+# a square or a flipping move changes over the game.
 
 cdef uint64_t LINES[46]      # 8 rows, 8 columns, 15 diagonals, 15 anti-diagonals
 cdef int LINE_AXIS[46]       # 0 row, 1 column, 2 diagonal, 3 anti-diagonal
 cdef uint64_t AXIS_END[4]    # squares that end every line of that axis through them
 cdef uint64_t BORDER = 0xFF818181818181FFULL
+cdef uint64_t SQUARE_CLASS[10]  # the squares of each class under the board's 8 symmetries
+
+cdef enum:
+    N_FEATURES = 16
+    N_PHASES = 16       # phase = empties // 4
+    F_STABLE = 1
+    F_SQUARES = 2       # 10 square classes
+    F_MOBILITY = 12
+    F_OWN_STUCK = 13
+    F_OPP_STUCK = 14
+    F_FRONTIER = 15
+
+include "eval_weights.pxi"
 
 
 cdef void _init_lines():
-    cdef int n = 0, i, k, r, c
+    cdef int n = 0, i, k, r, c, a, b, t
     for i in range(8):
         LINES[n] = 0xFFULL << (8 * i); LINE_AXIS[n] = 0; n += 1
         LINES[n] = FILE_1 << i; LINE_AXIS[n] = 1; n += 1
@@ -36,6 +55,16 @@ cdef void _init_lines():
     AXIS_END[1] = 0xFF000000000000FFULL
     AXIS_END[2] = BORDER
     AXIS_END[3] = BORDER
+    # classes in the order (0,0) (0,1) (0,2) (0,3) (1,1) (1,2) (1,3) (2,2) (2,3) (3,3):
+    # (distance to the nearer edge, distance to the farther one)
+    for i in range(10):
+        SQUARE_CLASS[i] = 0
+    for i in range(64):
+        a = min(i // 8, 7 - i // 8)
+        b = min(i % 8, 7 - i % 8)
+        if a > b:
+            t = a; a = b; b = t
+        SQUARE_CLASS[a * 4 - a * (a - 1) // 2 + b - a] |= 1ULL << i
 
 _init_lines()
 
@@ -52,17 +81,29 @@ cdef inline uint64_t stable_squares(uint64_t occupied) noexcept nogil:
     return occupied & safe[0] & safe[1] & safe[2] & safe[3]
 
 
-# Weights, tuned by self-play (bench/strength.py). A stable disc is worth a
-# little more than its disc of margin: it also anchors flips in its lines.
-cdef int W_STABLE = 130
-cdef int W_EDGE = 30        # an edge piece anchors flips along its edge and cannot be outflanked across it
+cdef inline void features(uint64_t own, uint64_t opp, int* f) noexcept nogil:
+    """The evaluation's inputs, each as mover minus opponent where it has two sides."""
+    cdef uint64_t occupied = own | opp
+    cdef uint64_t stable = stable_squares(occupied)
+    cdef uint64_t empty = ~occupied
+    cdef uint64_t near_empty = touching(empty)  # occupied squares next to an empty one
+    cdef int i, own_moves = popcount(flipping_squares(own, opp))
+    cdef int opp_moves = popcount(flipping_squares(opp, own))
+    f[0] = 1
+    f[F_STABLE] = popcount(stable & own) - popcount(stable & opp)
+    for i in range(10):
+        f[F_SQUARES + i] = popcount(own & SQUARE_CLASS[i]) - popcount(opp & SQUARE_CLASS[i])
+    f[F_MOBILITY] = own_moves - opp_moves
+    f[F_OWN_STUCK] = own_moves == 0
+    f[F_OPP_STUCK] = opp_moves == 0
+    f[F_FRONTIER] = popcount(own & near_empty) - popcount(opp & near_empty)
 
 
 cdef inline int evaluate(uint64_t own, uint64_t opp, int empties) noexcept nogil:
-    cdef uint64_t occupied = own | opp
-    cdef uint64_t stable = stable_squares(occupied)
-    cdef int score = W_STABLE * (popcount(stable & own) - popcount(stable & opp))
-    # Unstable discs still count, more as the end nears and fewer flips remain.
-    score += (60 - empties) * (popcount(own & ~stable) - popcount(opp & ~stable)) // 3
-    score += W_EDGE * (popcount(own & BORDER & ~stable) - popcount(opp & BORDER & ~stable))
+    cdef int f[N_FEATURES]
+    cdef int i, score = 0
+    cdef int* w = &WEIGHTS[(empties // 4) * N_FEATURES]
+    features(own, opp, f)
+    for i in range(N_FEATURES):
+        score += w[i] * f[i]
     return score
