@@ -8,7 +8,8 @@
 # owner: with m own moves left only the m largest numbers left can matter,
 # and on a tile with no empty neighbour (it can never touch the hole) only the
 # smallest of those. Both cuts lose nothing. Short of an exact solve, a live
-# tile is also tried with just the two largest and the smallest of them.
+# tile below the root is also tried with just the two largest and the smallest
+# of them; the root, searched once per iteration, keeps them all.
 #
 # The estimate short of the end: see evaluate().
 
@@ -53,14 +54,6 @@ cdef inline bint filling() noexcept nogil:
             return False
         rest &= rest - 1
     return True
-
-
-cdef int use_playout = 1   # tuning hook: leaf value by greedy playout (1) or the static order statistic (0)
-
-
-def set_params(double playout):
-    global use_playout
-    use_playout = <int> playout
 
 
 cdef inline int order_statistic() noexcept nogil:
@@ -137,7 +130,7 @@ cdef int playout() noexcept nogil:
 
 cdef inline int evaluate() noexcept nogil:
     """The mover's final margin in hundredths, estimated (exact in the filling phase)."""
-    if use_playout and not filling():
+    if not filling():
         return 100 * sign_to_move() * playout()
     return 100 * sign_to_move() * order_statistic()
 
@@ -266,7 +259,7 @@ def search(double soft_seconds, double hard_seconds, int solve_plies=10, int max
     cdef int tiles[MAX_MOVES]
     cdef int numbers[MAX_MOVES]
     cdef int scores[MAX_MOVES]
-    cdef int n = generate(False, -1, 0, tiles, numbers)
+    cdef int n = generate(True, -1, 0, tiles, numbers)  # every number that can matter at the root
     cdef int depth = 0, i, j, score, alpha, best_tile = tiles[0], best_number = numbers[0], best_score = 0
     cdef int sign = sign_to_move(), t, num
     cdef bint exact = False
