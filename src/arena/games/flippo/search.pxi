@@ -80,6 +80,10 @@ cdef int order_moves(uint64_t own, uint64_t opp, uint64_t moves, int depth, int 
             if depth >= probe_depth and depth >= empties:
                 # near the root of an exact solve: a shallow search orders far better
                 key = -negamax(opp ^ f, (own ^ f) | bit, probe_plies, -INF, INF, empties - 1)
+            elif depth >= empties:
+                # exact solve: history of cut-offs only misleads here (measured: 25% more nodes with it);
+                # fewest-replies-first ordering did not cut nodes either
+                key = -evaluate(opp ^ f, (own ^ f) | bit, empties - 1)
             else:
                 key = -evaluate(opp ^ f, (own ^ f) | bit, empties - 1) + history[sq] // 64
         else:
