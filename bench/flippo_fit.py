@@ -1,7 +1,7 @@
 """Fit Flippo's evaluation weights by least squares on self-play positions.
 
     python bench/flippo_fit.py generate --games 1500 --out /tmp/flippo_positions.npz
-    python bench/flippo_fit.py fit /tmp/flippo_positions.npz
+    python bench/flippo_fit.py fit /tmp/flippo_positions.npz [more.npz ...]
 
 ``generate`` plays games with the compiled engine at a small fixed depth (with
 some random moves early, for variety), solves each game exactly once
@@ -68,8 +68,9 @@ def generate(args: argparse.Namespace) -> None:
 
 
 def fit(args: argparse.Namespace) -> None:
-    data = np.load(args.positions)
-    boards, labels = data["boards"], data["labels"].astype(float)
+    files = [np.load(path) for path in args.positions]
+    boards = np.concatenate([data["boards"] for data in files])
+    labels = np.concatenate([data["labels"] for data in files]).astype(float)
     X = np.array([engine.eval_features(int(a), int(b)) for a, b in boards], dtype=float)
     empties = np.array([empties_of(int(a), int(b)) for a, b in boards])
     phases = empties // 4
@@ -117,7 +118,7 @@ def main() -> None:
     gen.add_argument("--seed", type=int, default=1)
     gen.add_argument("--out", required=True)
     fitter = commands.add_parser("fit")
-    fitter.add_argument("positions")
+    fitter.add_argument("positions", nargs="+", help="files written by generate")
     fitter.add_argument("--ridge", type=float, default=1e-3)
     args = parser.parse_args()
     generate(args) if args.command == "generate" else fit(args)
