@@ -11,6 +11,8 @@ engine's scores). ``fit`` solves, for each phase (empties // 4), the ridge
 least squares of label ~ weights · engine.eval_features(position) and writes
 src/arena/games/flippo/eval_weights.pxi; rebuild with ``pip install -e .``.
 Generate again with the new weights to fit on better play.
+
+Needs numpy, which arena itself does not: ``.venv/bin/pip install numpy``.
 """
 
 from __future__ import annotations
