@@ -5,14 +5,18 @@ Run one as a program with ``arena bot flippo greedy``.
 
 from __future__ import annotations
 
-import random
+TYPE_CHECKING = False  # not typing.TYPE_CHECKING: importing typing costs a player ~7 ms of its clock
 
-from ..bot_loop import random_or_greedy, run_alternating_bot
-from .rules import SEAT_COLOUR, FlippoState
+if TYPE_CHECKING:
+    import random
+
+    from .rules import FlippoState
 
 
 def greedy_choice(state: FlippoState, rng: random.Random) -> int:
     """The legal move that leaves the mover the most pieces (ties broken at random)."""
+    from .rules import SEAT_COLOUR
+
     colour = SEAT_COLOUR[state.to_move]
     best: list[int] = []
     best_count = -1
@@ -31,5 +35,9 @@ def main(name: str, seed: int | None = None) -> None:
     if name == "strong":  # the compiled engine's player lives in its own module
         from .strong import main as strong_main
         return strong_main(seed)
+    # imported here, not above: the strong player starts faster without them
+    from ..bot_loop import random_or_greedy, run_alternating_bot
+    from .rules import FlippoState
+
     choose = random_or_greedy("flippo", name, seed, greedy_choice)
     run_alternating_bot(FlippoState(), choose)
