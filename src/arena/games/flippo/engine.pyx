@@ -9,6 +9,7 @@ truth; tests/games/flippo/test_engine.py checks this engine against it.
 include "bitboard.pxi"
 include "evaluate.pxi"
 include "search.pxi"
+include "greedy_model.pxi"
 
 
 def legal_moves(uint64_t own, uint64_t opp):

@@ -4,15 +4,22 @@ Run it with ``arena bot flippo strong``. It speaks the CodeCup protocol itself
 (``Start``, moves, ``Quit``) on bitboards, so a move costs no pure-Python rules.
 
 The clock is 5 s per game, start-up included; games/time_plan.py shares it.
+
+Against an opponent seen to play the one-ply greedy policy it searches against
+that policy instead of a perfect opponent (opponent_model.py says why and when);
+``ARENA_OPPONENT_MODEL=off`` in the environment turns that off, to measure the
+minimax player alone.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
 from ..time_plan import TimePlan, clock_seconds
 from . import engine
+from .opponent_model import GreedyWatch
 
 SOLVE_EMPTIES = 14      # solve exactly from here on when the time allows
 START_WHITE = (1 << 27) | (1 << 36)   # D4, E5
@@ -27,11 +34,14 @@ def square_text(index: int) -> str:
     return "ABCDEFGH"[index // 8] + str(index % 8 + 1)
 
 
-def choose(own: int, opp: int, plan: TimePlan) -> int:
+def choose(own: int, opp: int, plan: TimePlan, against_greedy: bool) -> int:
     empties = 64 - bin(own | opp).count("1")
     soft, hard = plan.limits(empties)
-    square, score, depth, nodes, exact = engine.search(own, opp, soft, hard, SOLVE_EMPTIES)
-    print(f"e{empties} d{depth} {'exact' if exact else 'est'} {score / 100:+.2f} "
+    if against_greedy:
+        square, score, depth, nodes, exact = engine.search_vs_greedy(own, opp, soft, hard)
+    else:
+        square, score, depth, nodes, exact = engine.search(own, opp, soft, hard, SOLVE_EMPTIES)
+    print(f"e{empties} {'greedy-model ' if against_greedy else ''}d{depth} {'exact' if exact else 'est'} {score / 100:+.2f} "
           f"n{nodes} soft {soft:.3f}", file=sys.stderr)
     return square
 
@@ -39,6 +49,7 @@ def choose(own: int, opp: int, plan: TimePlan) -> int:
 def main(seed: int | None = None) -> None:
     plan = TimePlan(clock_seconds(5000), solve_from=SOLVE_EMPTIES, endgame_share=0.30, hard_share=0.4)
     boards = [START_WHITE, START_BLACK]  # White, Black
+    watch = GreedyWatch() if os.environ.get("ARENA_OPPONENT_MODEL") != "off" else None
     played = 0
     for line in sys.stdin:
         started = time.monotonic()
@@ -47,10 +58,12 @@ def main(seed: int | None = None) -> None:
             return
         if line != "Start":
             mover = played % 2
+            if watch is not None:
+                watch.observe(boards[mover], boards[1 - mover], square_index(line))
             boards[mover], boards[1 - mover] = engine.play(boards[mover], boards[1 - mover], square_index(line))
             played += 1
         mover = played % 2
-        square = choose(boards[mover], boards[1 - mover], plan)
+        square = choose(boards[mover], boards[1 - mover], plan, watch is not None and watch.opponent_is_greedy)
         boards[mover], boards[1 - mover] = engine.play(boards[mover], boards[1 - mover], square)
         played += 1
         sys.stdout.write(square_text(square) + "\n")
