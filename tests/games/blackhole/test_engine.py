@@ -1,9 +1,10 @@
 """The compiled Black Hole engine against rules.py, the source of truth, on random games."""
 
 import random
+from array import array
 
 from arena.games.blackhole import engine
-from arena.games.blackhole.rules import LABELS, BlackHoleState
+from arena.games.blackhole.rules import LABELS, NEIGHBOURS, BlackHoleState
 
 
 def random_setup(rng: random.Random) -> tuple[BlackHoleState, list[int]]:
@@ -88,3 +89,22 @@ def test_exact_search_of_the_last_plies_matches_plain_minimax():
                                state.turns)
         assert score == 100 * expected
         assert (tile, number) in state.legal_moves()
+
+
+def test_benchmark_kernel_counts_every_child_position():
+    """count_positions (bench/engines.py's kernel) against the same checksum from rules.py."""
+    rng = random.Random(11)
+    cells, expected = [], 0
+    for _ in range(3):
+        state, _ = random_setup(rng)
+        while not state.is_over():
+            signs = {0: 1, 1: -1}
+            cells += [0 if o is None else engine.BROWN_CELL if o == 2 else signs[o] * state.number[t]
+                      for t, o in enumerate(state.owner)]
+            for tile, number in state.legal_moves():
+                state.owner[tile], state.number[tile] = state.to_move, number
+                red, blue = state.sums_around(NEIGHBOURS[tile][0])
+                expected += 1 + (red - blue) % 2
+                state.owner[tile], state.number[tile] = None, 0
+            state.play(rng.choice(state.legal_moves()))
+    assert engine.count_positions(array("i", cells)) == expected
