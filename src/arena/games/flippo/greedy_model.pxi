@@ -9,6 +9,13 @@
 # tied greedy replies. A max-and-average tree has no min nodes, so alpha-beta
 # prunes nothing; the depth counts our moves only (the opponent's reply costs
 # one scan of its moves, not a branch).
+#
+# With no min nodes to cut, the tree is narrowed instead (a beam): below the
+# root, short of the end, only our ``beam_width`` moves that look best one move
+# ahead are searched deeper. That buys about two more of our moves of depth in
+# the same time.
+
+cdef int beam_width = 5
 
 
 cdef int greedy_replies(uint64_t own, uint64_t opp, int* squares) noexcept nogil:
@@ -41,15 +48,34 @@ cdef double value_vs_greedy(uint64_t own, uint64_t opp, int depth, int empties) 
         return final_score(own, opp)
     if depth == 0:
         return evaluate(own, opp, empties)
-    cdef uint64_t moves = legal_mask(own, opp), f, bit
-    cdef double best = -INF
-    cdef int sq
+    cdef uint64_t moves = legal_mask(own, opp), f
+    cdef uint64_t theirs[64]
+    cdef uint64_t ours[64]
+    cdef double shallow[64]
+    cdef double best = -INF, value
+    cdef int n = 0, sq, i, j
     while moves:
         sq = ctz(moves)
         moves &= moves - 1
-        bit = 1ULL << sq
         f = flips_of(own, opp, sq)
-        best = max(best, value_after_move(opp ^ f, (own ^ f) | bit, depth, empties - 1))
+        theirs[n] = opp ^ f
+        ours[n] = (own ^ f) | (1ULL << sq)
+        n += 1
+    if depth == 1 or beam_width <= 0 or 2 * depth >= empties:
+        for i in range(n):  # every move, to the full depth (and exact at the end)
+            best = max(best, value_after_move(theirs[i], ours[i], depth, empties - 1))
+        return best
+    for i in range(n):
+        shallow[i] = value_after_move(theirs[i], ours[i], 1, empties - 1)
+    for i in range(min(beam_width, n)):  # the best-looking first, by selection
+        j = i
+        for sq in range(i + 1, n):
+            if shallow[sq] > shallow[j]:
+                j = sq
+        shallow[i], shallow[j] = shallow[j], shallow[i]
+        theirs[i], theirs[j] = theirs[j], theirs[i]
+        ours[i], ours[j] = ours[j], ours[i]
+        best = max(best, value_after_move(theirs[i], ours[i], depth, empties - 1))
     return best
 
 
@@ -105,6 +131,12 @@ def search_vs_greedy(uint64_t own, uint64_t opp, double soft_seconds, double har
     if best_square < 0:  # not even depth 1 finished: any legal move
         best_square = ctz(legal_mask(own, opp))
     return best_square, best_value, done, nodes, done >= our_moves_left
+
+
+def set_beam_width(int width):
+    """Experiment hook: our moves searched deeper at each node (0: all of them)."""
+    global beam_width
+    beam_width = width
 
 
 def greedy_moves(uint64_t own, uint64_t opp):
