@@ -18,6 +18,8 @@ from arena.games.blackhole import engine
 from arena.games.blackhole.rules import BLUE, BROWN, LABELS, RED, BlackHoleState
 from engines_c import run_c_reference
 
+ROUNDS = 5
+
 C_REFERENCE = r"""
 #include <stdint.h>
 #include <stdio.h>
@@ -152,8 +154,12 @@ def report(games: int, reps: int) -> str:
     cells = array("i", [c for s in states for c in as_cells(s)])
     print(f"Black Hole: {len(states)} positions from {games} random games", file=sys.stderr)
     py = python_rate(states[: max(1, len(states) // 20)])
-    eng, checksum = engine_rate(cells, reps)
-    ref, ref_checksum = c_rate(cells, reps)
-    assert checksum == ref_checksum, "the engine and the C reference disagree"
+    eng = ref = 0.0
+    for _ in range(ROUNDS):  # alternate and keep each one's best: a busy machine slows both at random
+        rate, checksum = engine_rate(cells, reps)
+        eng = max(eng, rate)
+        rate, ref_checksum = c_rate(cells, reps)
+        ref = max(ref, rate)
+        assert checksum == ref_checksum, "the engine and the C reference disagree"
     return (f"blackhole  python {py:>12,.0f} pos/s   engine {eng:>12,.0f} pos/s   C {ref:>12,.0f} pos/s"
             f"   engine/python {eng / py:6.0f}x   engine/C {eng / ref:.2f}x")

@@ -9,7 +9,7 @@ cdef enum:
 BROWN_CELL = BROWN  # for Python callers
 
 
-cdef void load_cells(const int[:] cells, Py_ssize_t first) noexcept nogil:
+cdef void load_cells(const int[::1] cells, Py_ssize_t first) noexcept nogil:
     """Make the engine's position the one in ``cells[first:first + 36]``."""
     global empty, turn, key
     cdef int t, k, s
@@ -37,7 +37,7 @@ cdef void load_cells(const int[:] cells, Py_ssize_t first) noexcept nogil:
             key ^= ZOBRIST[t][s + 15]
 
 
-def count_positions(const int[:] cells):
+def count_positions(const int[::1] cells):
     """For each position in the flat array ``cells`` (36 per position), generate
     every legal move and play and take back each one.
 
