@@ -16,9 +16,8 @@ from array import array
 
 from arena.games.blackhole import engine
 from arena.games.blackhole.rules import BLUE, BROWN, LABELS, RED, BlackHoleState
-from engines_c import run_c_reference
+from engines_c import engine_and_c_rates
 
-ROUNDS = 5
 
 C_REFERENCE = r"""
 #include <stdint.h>
@@ -137,29 +136,11 @@ def python_rate(states: list[BlackHoleState]) -> float:
     return len(states) / (time.perf_counter() - started)
 
 
-def engine_rate(cells: array, reps: int) -> tuple[float, int]:
-    started = time.perf_counter()
-    for _ in range(reps):
-        checksum = engine.count_positions(cells)
-    return reps * len(cells) / 36 / (time.perf_counter() - started), checksum
-
-
-def c_rate(cells: array, reps: int) -> tuple[float, int]:
-    seconds, total = run_c_reference(C_REFERENCE, cells.tobytes(), reps)
-    return reps * len(cells) / 36 / seconds, total // reps
-
-
 def report(games: int, reps: int) -> str:
     states = random_positions(games, random.Random(1))
     cells = array("i", [c for s in states for c in as_cells(s)])
     print(f"Black Hole: {len(states)} positions from {games} random games", file=sys.stderr)
     py = python_rate(states[: max(1, len(states) // 20)])
-    eng = ref = 0.0
-    for _ in range(ROUNDS):  # alternate and keep each one's best: a busy machine slows both at random
-        rate, checksum = engine_rate(cells, reps)
-        eng = max(eng, rate)
-        rate, ref_checksum = c_rate(cells, reps)
-        ref = max(ref, rate)
-        assert checksum == ref_checksum, "the engine and the C reference disagree"
+    eng, ref = engine_and_c_rates(engine.count_positions, C_REFERENCE, cells, 36, reps)
     return (f"blackhole  python {py:>12,.0f} pos/s   engine {eng:>12,.0f} pos/s   C {ref:>12,.0f} pos/s"
             f"   engine/python {eng / py:6.0f}x   engine/C {eng / ref:.2f}x")

@@ -1,7 +1,8 @@
-"""Compile and run a benchmark's C reference with the machine's ``cc -O3`` (for bench/engines.py).
+"""The engine against its C reference, side by side (for bench/engines.py).
 
-The program gets a data file and a repetition count as its arguments and
-prints the seconds it spent and its checksum.
+The C program, compiled once with the machine's ``cc -O3``, gets a data file
+and a repetition count as its arguments and prints the seconds it spent and
+its checksum. The engine's kernel runs on the same data in turn.
 """
 
 from __future__ import annotations
@@ -9,10 +10,17 @@ from __future__ import annotations
 import os
 import subprocess
 import tempfile
+import time
+from array import array
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+
+ROUNDS = 5  # alternate and keep each one's best: a busy machine slows both at random
 
 
-def run_c_reference(source: str, data: bytes, reps: int) -> tuple[float, int]:
-    """(seconds, checksum) printed by the C program ``source`` run on ``data`` ``reps`` times."""
+@contextmanager
+def compiled(source: str, data: bytes) -> Iterator[Callable[[int], tuple[float, int]]]:
+    """A function running the C program ``source`` on ``data`` ``reps`` times: (seconds, checksum)."""
     with tempfile.TemporaryDirectory() as tmp:
         source_path, binary, data_path = (os.path.join(tmp, n) for n in ("ref.c", "ref", "data.bin"))
         with open(source_path, "w") as f:
@@ -20,6 +28,30 @@ def run_c_reference(source: str, data: bytes, reps: int) -> tuple[float, int]:
         subprocess.run(["cc", "-O3", "-march=native", "-o", binary, source_path], check=True)
         with open(data_path, "wb") as f:
             f.write(data)
-        seconds, total = subprocess.run([binary, data_path, str(reps)], capture_output=True, text=True,
-                                        check=True).stdout.split()
-    return float(seconds), int(total)
+
+        def run(reps: int) -> tuple[float, int]:
+            seconds, total = subprocess.run([binary, data_path, str(reps)], capture_output=True, text=True,
+                                            check=True).stdout.split()
+            return float(seconds), int(total)
+
+        yield run
+
+
+def engine_and_c_rates(kernel: Callable[[array], int], source: str, data: array, words_per_position: int,
+                       reps: int) -> tuple[float, float]:
+    """The best positions/s of ``kernel`` and of the C reference over ``ROUNDS`` alternating rounds.
+
+    Their checksums over the same positions must agree, or the two did different work.
+    """
+    positions = reps * len(data) / words_per_position
+    engine_best = c_best = 0.0
+    with compiled(source, data.tobytes()) as run_c:
+        for _ in range(ROUNDS):
+            started = time.perf_counter()
+            for _ in range(reps):
+                checksum = kernel(data)
+            engine_best = max(engine_best, positions / (time.perf_counter() - started))
+            seconds, total = run_c(reps)
+            c_best = max(c_best, positions / seconds)
+            assert checksum == total // reps, "the engine and the C reference disagree"
+    return engine_best, c_best

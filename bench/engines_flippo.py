@@ -13,7 +13,7 @@ from array import array
 
 from arena.games.flippo import engine
 from arena.games.flippo.rules import SEAT_COLOUR, FlippoState
-from engines_c import run_c_reference
+from engines_c import engine_and_c_rates
 
 C_REFERENCE = r"""
 #include <stdint.h>
@@ -107,25 +107,11 @@ def python_rate(states: list[FlippoState]) -> float:
     return len(states) / (time.perf_counter() - started)
 
 
-def engine_rate(boards: array, reps: int) -> tuple[float, int]:
-    started = time.perf_counter()
-    for _ in range(reps):
-        checksum = engine.count_positions(boards)
-    return reps * len(boards) / 2 / (time.perf_counter() - started), checksum
-
-
-def c_rate(boards: array, reps: int) -> tuple[float, int]:
-    seconds, total = run_c_reference(C_REFERENCE, boards.tobytes(), reps)
-    return reps * len(boards) / 2 / seconds, total // reps
-
-
 def report(games: int, reps: int) -> str:
     states = random_positions(games, random.Random(1))
     boards = array("Q", [word for s in states for word in as_boards(s)])
     print(f"Flippo: {len(states)} positions from {games} random games", file=sys.stderr)
     py = python_rate(states[: max(1, len(states) // 20)])
-    eng, checksum = engine_rate(boards, reps)
-    ref, ref_checksum = c_rate(boards, reps)
-    assert checksum == ref_checksum, "the engine and the C reference disagree"
+    eng, ref = engine_and_c_rates(engine.count_positions, C_REFERENCE, boards, 2, reps)
     return (f"flippo     python {py:>12,.0f} pos/s   engine {eng:>12,.0f} pos/s   C {ref:>12,.0f} pos/s"
             f"   engine/python {eng / py:6.0f}x   engine/C {eng / ref:.2f}x")
