@@ -1,33 +1,22 @@
-"""Searching against a greedy opponent, and noticing one: engine against rules.py."""
+"""Searching against a greedy opponent, and noticing one: the engine against the greedy player."""
 
 import random
 
 from arena.games.flippo import engine
+from arena.games.flippo.bots import greedy_moves
 from arena.games.flippo.opponent_model import EVIDENCE_NEEDED, GreedyWatch
-from arena.games.flippo.rules import SEAT_COLOUR, FlippoState
+from arena.games.flippo.rules import FlippoState
 
 from .test_engine import boards, squares
 
 
-def greedy_set(state: FlippoState) -> list[int]:
-    """The legal moves that leave the mover the most pieces, by rules.py."""
-    colour = SEAT_COLOUR[state.to_move]
-    counts = {}
-    for move in state.legal_moves():
-        child = state.copy()
-        child.play(move)
-        counts[move] = child.count(colour)
-    most = max(counts.values())
-    return sorted(move for move, count in counts.items() if count == most)
-
-
-def test_greedy_moves_match_the_rules_on_random_games():
+def test_greedy_moves_match_the_greedy_player_on_random_games():
     rng = random.Random(7)
     informative = 0
     for _ in range(30):
         state = FlippoState()
         while not state.is_over():
-            expected = greedy_set(state)
+            expected = sorted(greedy_moves(state))
             assert squares(engine.greedy_moves(*boards(state))) == expected
             informative += len(expected) < len(state.legal_moves())
             state.play(rng.choice(state.legal_moves()))
@@ -42,7 +31,7 @@ def expected_margin(state: FlippoState, us: int) -> float:
     if state.to_move == us:
         options = state.legal_moves()
     else:
-        options = greedy_set(state)
+        options = greedy_moves(state)
     values = []
     for move in options:
         child = state.copy()
@@ -79,18 +68,18 @@ def test_the_watch_trusts_only_a_run_of_real_greedy_choices():
     choices = 0
     while choices < EVIDENCE_NEEDED:
         assert not watch.opponent_is_greedy
-        greedy = greedy_set(state)
+        greedy = greedy_moves(state)
         choices += len(greedy) < len(state.legal_moves())
         play_to_watch(watch, state, rng.choice(greedy))
     assert watch.opponent_is_greedy
     # one move outside the greedy set ends it for good
-    while len(greedy_set(state)) == len(state.legal_moves()):
+    while len(greedy_moves(state)) == len(state.legal_moves()):
         play_to_watch(watch, state, rng.choice(state.legal_moves()))
-    other = next(m for m in state.legal_moves() if m not in greedy_set(state))
+    other = next(m for m in state.legal_moves() if m not in greedy_moves(state))
     play_to_watch(watch, state, other)
     assert not watch.opponent_is_greedy
     for _ in range(10):
-        play_to_watch(watch, state, rng.choice(greedy_set(state)))
+        play_to_watch(watch, state, rng.choice(greedy_moves(state)))
     assert not watch.opponent_is_greedy
 
 
@@ -98,7 +87,7 @@ def test_forced_greedy_moves_are_no_evidence():
     """When every legal move is a greedy one, the move says nothing about the player."""
     rng = random.Random(9)
     state = FlippoState()
-    while len(greedy_set(state)) < len(state.legal_moves()):
+    while len(greedy_moves(state)) < len(state.legal_moves()):
         state.play(rng.choice(state.legal_moves()))
     watch = GreedyWatch()
     play_to_watch(watch, state, state.legal_moves()[0])

@@ -13,8 +13,8 @@ if TYPE_CHECKING:
     from .rules import FlippoState
 
 
-def greedy_choice(state: FlippoState, rng: random.Random) -> int:
-    """The legal move that leaves the mover the most pieces (ties broken at random)."""
+def greedy_moves(state: FlippoState) -> list[int]:
+    """The legal moves that leave the mover the most pieces (the engine's greedy_moves mirrors this)."""
     from .rules import SEAT_COLOUR
 
     colour = SEAT_COLOUR[state.to_move]
@@ -28,7 +28,12 @@ def greedy_choice(state: FlippoState, rng: random.Random) -> int:
             best, best_count = [move], count
         elif count == best_count:
             best.append(move)
-    return rng.choice(best)
+    return best
+
+
+def greedy_choice(state: FlippoState, rng: random.Random) -> int:
+    """One of ``greedy_moves``, at random."""
+    return rng.choice(greedy_moves(state))
 
 
 def main(name: str, seed: int | None = None) -> None:

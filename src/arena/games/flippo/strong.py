@@ -41,7 +41,8 @@ def choose(own: int, opp: int, plan: TimePlan, against_greedy: bool) -> int:
         square, score, depth, nodes, exact = engine.search_vs_greedy(own, opp, soft, hard)
     else:
         square, score, depth, nodes, exact = engine.search(own, opp, soft, hard, SOLVE_EMPTIES)
-    print(f"e{empties} {'greedy-model ' if against_greedy else ''}d{depth} {'exact' if exact else 'est'} {score / 100:+.2f} "
+    model = "greedy-model " if against_greedy else ""
+    print(f"e{empties} {model}d{depth} {'exact' if exact else 'est'} {score / 100:+.2f} "
           f"n{nodes} soft {soft:.3f}", file=sys.stderr)
     return square
 
@@ -57,10 +58,10 @@ def main(seed: int | None = None) -> None:
         if line == "Quit":
             return
         if line != "Start":
-            mover = played % 2
+            mover, square = played % 2, square_index(line)
             if watch is not None:
-                watch.observe(boards[mover], boards[1 - mover], square_index(line))
-            boards[mover], boards[1 - mover] = engine.play(boards[mover], boards[1 - mover], square_index(line))
+                watch.observe(boards[mover], boards[1 - mover], square)
+            boards[mover], boards[1 - mover] = engine.play(boards[mover], boards[1 - mover], square)
             played += 1
         mover = played % 2
         square = choose(boards[mover], boards[1 - mover], plan, watch is not None and watch.opponent_is_greedy)
