@@ -23,7 +23,17 @@ def test_strong_beats_greedy_in_both_colours_without_faults(monkeypatch):
         strong = seats.index("builtin:strong")
         margin += result["scores"][strong] - result["scores"][1 - strong]
         assert record["times"][strong]["wall_ms"] < 5000 * SCALE * 0.9
+        assert "greedy-model" in record["stderr"][strong]  # it noticed and used the model
     assert margin > 0  # one game can be close; the colour-swapped pair is not
+
+
+def test_the_opponent_model_can_be_turned_off(monkeypatch):
+    monkeypatch.setenv("ARENA_OPPONENT_MODEL", "off")
+    specs = [resolve_player("blackhole", text) for text in ("builtin:strong", "builtin:greedy")]
+    record = play_game("blackhole", specs, seed=5, time_scale=SCALE)
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert "greedy-model" not in record["stderr"][0]
+    assert record["result"]["scores"][0] > record["result"]["scores"][1]
 
 
 def test_start_up_is_quick():

@@ -11,8 +11,8 @@ from ..bot_loop import random_or_greedy, run_alternating_bot
 from .rules import NEIGHBOURS, BlackHoleState, Move
 
 
-def greedy_choice(state: BlackHoleState, rng: random.Random) -> Move:
-    """The move that most raises the mover's average margin over the possible holes.
+def greedy_moves(state: BlackHoleState) -> list[Move]:
+    """The moves that most raise the mover's average margin over the possible holes (its ties).
 
     The hole will be one of the empty tiles; with nothing better to go on, each
     is taken as equally likely, and a tile's margin is the mover's numbers
@@ -42,7 +42,12 @@ def greedy_choice(state: BlackHoleState, rng: random.Random) -> Move:
                 best, best_value = [(tile, number)], key
             elif key == best_value:
                 best.append((tile, number))
-    return rng.choice(best)
+    return best
+
+
+def greedy_choice(state: BlackHoleState, rng: random.Random) -> Move:
+    """One of greedy_moves(), at random (the engine's opponent model averages over them)."""
+    return rng.choice(greedy_moves(state))
 
 
 def main(name: str, seed: int | None = None) -> None:

@@ -91,6 +91,7 @@ cdef inline void unplace(int tile) noexcept nogil:
 
 
 include "search.pxi"
+include "greedy_model.pxi"
 include "benchmark.pxi"
 
 

@@ -4,15 +4,22 @@ Run it with ``arena bot blackhole strong``. It reads the five brown tiles, then
 speaks the CodeCup protocol (``Start``, ``A3=6`` moves, ``Quit``) itself.
 
 The clock is 5 s per game, start-up included; games/time_plan.py shares it.
+
+Against an opponent seen to play the one-ply greedy policy it searches against
+that policy instead of a perfect opponent (opponent_model.py says why and when);
+``ARENA_OPPONENT_MODEL=off`` in the environment turns that off, to measure the
+minimax player alone.
 """
 
 from __future__ import annotations
 
+import os
 import sys
 import time
 
 from ..time_plan import TimePlan, clock_seconds
 from . import engine
+from .opponent_model import GreedyWatch
 
 SOLVE_PLIES = 11        # search to the end from here on when the time allows
 LETTERS = "ABCDEFGH"
@@ -25,8 +32,22 @@ def parse(text: str) -> tuple[int, int]:
     return INDEX[label], int(number)
 
 
+def choose(plan: TimePlan, against_greedy: bool) -> tuple[int, int]:
+    plies = 30 - engine.turns()
+    soft, hard = plan.limits(plies)
+    if against_greedy:
+        tile, number, score, depth, nodes, exact = engine.search_vs_greedy(soft, hard)
+    else:
+        tile, number, score, depth, nodes, exact = engine.search(soft, hard, SOLVE_PLIES)
+    model = "greedy-model " if against_greedy else ""
+    print(f"p{plies} {model}d{depth} {'exact' if exact else 'est'} {score / 100:+.2f} n{nodes} soft {soft:.3f}",
+          file=sys.stderr)
+    return tile, number
+
+
 def main(seed: int | None = None) -> None:
     plan = TimePlan(clock_seconds(5000), solve_from=SOLVE_PLIES, endgame_share=0.25, hard_share=0.5)
+    watch = GreedyWatch() if os.environ.get("ARENA_OPPONENT_MODEL") != "off" else None
     brown = [INDEX[sys.stdin.readline().strip()] for _ in range(5)]
     engine.new_game(brown)
     for line in sys.stdin:
@@ -35,13 +56,12 @@ def main(seed: int | None = None) -> None:
         if line == "Quit":
             return
         if line != "Start":
-            engine.play(*parse(line))
-        plies = 30 - engine.turns()
-        soft, hard = plan.limits(plies)
-        tile, number, score, depth, nodes, exact = engine.search(soft, hard, SOLVE_PLIES)
+            tile, number = parse(line)
+            if watch is not None:
+                watch.observe(tile, number)
+            engine.play(tile, number)
+        tile, number = choose(plan, watch is not None and watch.opponent_is_greedy)
         engine.play(tile, number)
         sys.stdout.write(f"{TILES[tile]}={number}\n")
         sys.stdout.flush()
         plan.spent(time.monotonic() - started)
-        print(f"p{plies} d{depth} {'exact' if exact else 'est'} {score / 100:+.2f} n{nodes} soft {soft:.3f}",
-              file=sys.stderr)
