@@ -62,6 +62,8 @@ def main(seed: int | None = None) -> None:
             engine.play(tile, number)
         tile, number = choose(plan, watch is not None and watch.opponent_is_greedy)
         engine.play(tile, number)
+        # counted before the reply goes out: the judge may suspend us as soon as it reads
+        # it, and time spent stopped after that is the opponent's, not ours
+        plan.spent(time.monotonic() - started)
         sys.stdout.write(f"{TILES[tile]}={number}\n")
         sys.stdout.flush()
-        plan.spent(time.monotonic() - started)

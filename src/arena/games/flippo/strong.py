@@ -67,6 +67,8 @@ def main(seed: int | None = None) -> None:
         square = choose(boards[mover], boards[1 - mover], plan, watch is not None and watch.opponent_is_greedy)
         boards[mover], boards[1 - mover] = engine.play(boards[mover], boards[1 - mover], square)
         played += 1
+        # counted before the reply goes out: the judge may suspend us as soon as it reads
+        # it, and time spent stopped after that is the opponent's, not ours
+        plan.spent(time.monotonic() - started)
         sys.stdout.write(square_text(square) + "\n")
         sys.stdout.flush()
-        plan.spent(time.monotonic() - started)
