@@ -43,3 +43,33 @@ def test_start_up_is_quick():
                        text=True, check=True, env=os.environ.copy())
         best = min(best, time.monotonic() - started)
     assert best < 0.4  # goal 0.1 s; slack for a loaded test machine
+
+
+def test_the_opponents_thinking_is_not_charged_to_its_clock(script, monkeypatch):
+    """Against an opponent that thinks a while every move, strong still spends its own clock.
+
+    The judge suspends a program as soon as it has read its reply; a player that
+    read its clock after writing could wake up with the opponent's thinking on it
+    (seen on a loaded machine: the plan ran dry with a third of the clock unused).
+    That race is rare on a quiet machine, so this checks the outcome, not the race.
+    """
+    monkeypatch.setenv("ARENA_CLOCK_MS", str(5000 * SCALE))
+    slow = script('''
+        import random, sys, time
+        from arena.games.flippo.rules import FlippoState
+        state, rng = FlippoState(), random.Random(1)
+        for line in sys.stdin:
+            line = line.strip()
+            if line == "Quit":
+                break
+            if line != "Start":
+                state.play_text(line)
+            time.sleep(0.04)
+            move = rng.choice(state.legal_moves())
+            state.play(move)
+            print(state.format_move(move), flush=True)
+    ''')
+    record = play_game("flippo", [resolve_player("flippo", "builtin:strong"), slow], seed=2, time_scale=SCALE)
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert record["times"][1]["wall_ms"] > 30 * 40  # the opponent did think
+    assert record["times"][0]["wall_ms"] > 5000 * SCALE * 0.55  # most of the plan's 74% was used
