@@ -14,6 +14,16 @@ def random_setup(rng: random.Random) -> tuple[BlackHoleState, list[int]]:
     return state, brown
 
 
+def random_ending(rng: random.Random, plies: int) -> BlackHoleState:
+    """A random game with ``plies`` plies still to play, in rules.py and in the engine."""
+    state, _ = random_setup(rng)
+    while state.turns < 30 - plies:
+        move = rng.choice(state.legal_moves())
+        state.play(move)
+        engine.play(*move)
+    return state
+
+
 def test_engine_agrees_with_rules_on_random_games():
     rng = random.Random(2018)
     positions = 0
@@ -76,12 +86,7 @@ def test_exact_search_of_the_last_plies_matches_plain_minimax():
     """The lossless cuts (largest numbers, smallest on a dead tile) keep the exact value."""
     rng = random.Random(5)
     for game in range(8):
-        state, _ = random_setup(rng)
-        plies = 3 + game % 3  # the last 3 to 5 plies
-        while state.turns < 30 - plies:
-            move = rng.choice(state.legal_moves())
-            state.play(move)
-            engine.play(*move)
+        state = random_ending(rng, plies=3 + game % 3)  # the last 3 to 5 plies
         engine.clear()
         tile, number, score, depth, nodes, exact = engine.search(5.0, 10.0, 10)
         assert exact

@@ -7,7 +7,7 @@ from arena.games.blackhole.bots import greedy_moves
 from arena.games.blackhole.opponent_model import EVIDENCE_NEEDED, GreedyWatch
 from arena.games.blackhole.rules import BlackHoleState
 
-from .test_engine import random_setup
+from .test_engine import random_ending, random_setup
 
 
 def test_greedy_moves_match_the_greedy_player_on_random_games():
@@ -50,12 +50,8 @@ def expected_margin(state: BlackHoleState, us: int) -> float:
 def test_search_against_greedy_is_exact_at_the_end():
     rng = random.Random(3)
     for game in range(10):
-        state, _ = random_setup(rng)
         plies = 4 + game % 3  # the last 4 to 6 plies
-        while state.turns < 30 - plies:
-            move = rng.choice(state.legal_moves())
-            state.play(move)
-            engine.play(*move)
+        state = random_ending(rng, plies)
         us = state.to_move
         tile, number, value, depth, nodes, exact = engine.search_vs_greedy(5.0, 10.0)
         assert exact and depth == (plies + 1) // 2
