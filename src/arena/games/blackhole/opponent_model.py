@@ -2,8 +2,8 @@
 
 Against ``builtin:greedy`` the minimax search wins every game, but by about 8
 points: it treats greedy as perfect and never steers toward its mistakes.
-Searching against the policy itself (greedy_model.pxi) wins by about 14 (in
-process, a third of the clock, 40 games). So strong.py watches the opponent:
+Searching against the policy itself (greedy_model.pxi) wins by about 16
+(1,000 games through the judge at the full clock). So strong.py watches the opponent:
 once it has played ``EVIDENCE_NEEDED`` greedy moves before the filling phase,
 and nothing else, strong.py searches against that policy. The first
 non-greedy move ends it for the rest of the game.
