@@ -20,25 +20,18 @@ games); at 4 the model switched on against it once, for one move. vs greedy,
 
 from __future__ import annotations
 
+from ..greedy_evidence import GreedyEvidence
 from . import engine
 
 EVIDENCE_NEEDED = 5
 
 
-class GreedyWatch:
-    def __init__(self) -> None:
-        self.evidence = 0       # greedy moves made before the filling phase
-        self.refuted = False    # a move that no greedy player makes
+class GreedyWatch(GreedyEvidence):
+    evidence_needed = EVIDENCE_NEEDED
 
     def observe(self, tile: int, number: int) -> None:
         """The opponent played ``number`` on ``tile`` in the engine's position (not yet made)."""
         if self.refuted:
-            return
-        if (tile, number) not in engine.greedy_moves():
-            self.refuted = True
-        elif not engine.in_filling_phase():
-            self.evidence += 1
-
-    @property
-    def opponent_is_greedy(self) -> bool:
-        return not self.refuted and self.evidence >= EVIDENCE_NEEDED
+            return  # nothing more to learn: skip the move generation
+        hit = (tile, number) in engine.greedy_moves()
+        self.record(hit, hit and not engine.in_filling_phase())

@@ -18,26 +18,19 @@ about three moves earlier, worth 85.3% -> 86.9% of the points, 20 games.)
 
 from __future__ import annotations
 
+from ..greedy_evidence import GreedyEvidence
 from . import engine
 
 EVIDENCE_NEEDED = 5
 
 
-class GreedyWatch:
-    def __init__(self) -> None:
-        self.evidence = 0       # greedy moves made out of a real choice
-        self.refuted = False    # a move that no greedy player makes
+class GreedyWatch(GreedyEvidence):
+    evidence_needed = EVIDENCE_NEEDED
 
     def observe(self, mover: int, other: int, square: int) -> None:
         """The opponent, owning ``mover`` (before its move) against ``other``, played ``square``."""
         if self.refuted:
-            return
+            return  # nothing more to learn: skip the move generation
         greedy = engine.greedy_moves(mover, other)
-        if not greedy >> square & 1:
-            self.refuted = True
-        elif greedy != engine.legal_moves(mover, other):
-            self.evidence += 1
-
-    @property
-    def opponent_is_greedy(self) -> bool:
-        return not self.refuted and self.evidence >= EVIDENCE_NEEDED
+        hit = bool(greedy >> square & 1)
+        self.record(hit, hit and greedy != engine.legal_moves(mover, other))
