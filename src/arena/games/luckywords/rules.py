@@ -36,7 +36,7 @@ LETTERS = string.ascii_uppercase
 
 
 def parse_letter(text: str) -> str:
-    """A called letter; lower case is accepted and upper-cased (RULES.md)."""
+    """A called letter; lower case is accepted and upper-cased (docs/games/luckywords.md)."""
     letter = text.strip()
     if len(letter) != 1 or letter not in string.ascii_letters:
         raise MoveFormatError(f"{text!r} is not a letter: expected one letter A-Z on the line")

@@ -102,7 +102,7 @@ class TurnRightState(GameState):
         self.board[move] = SEAT_COLOUR[self.to_move]
         self.placements += 1
         if self.placements == PLACEMENTS:
-            # Black's last piece has only one place to go; nobody is told (RULES.md).
+            # Black's last piece has only one place to go; nobody is told (docs/games/turnright.md).
             self.auto_square = self.board.index(EMPTY)
             self.board[self.auto_square] = BLACK
 
