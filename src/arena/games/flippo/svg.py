@@ -52,9 +52,9 @@ def _grid() -> list[str]:
     for k in range(SIZE):
         middle = MARGIN + k * CELL + CELL / 2
         for y in (MARGIN / 2 + 5, MARGIN + BOARD + MARGIN / 2 + 5):
-            parts.append(text(middle, y, k + 1, text_anchor="middle", font_size=14, fill=LABEL))
+            parts.append(text(middle, y, k + 1, text_anchor="middle", font_size=14, fill=LABEL, class_="label"))
         for x in (MARGIN / 2, MARGIN + BOARD + MARGIN / 2):
-            parts.append(text(x, middle + 5, ROWS[k], text_anchor="middle", font_size=14, fill=LABEL))
+            parts.append(text(x, middle + 5, ROWS[k], text_anchor="middle", font_size=14, fill=LABEL, class_="label"))
     return parts
 
 
