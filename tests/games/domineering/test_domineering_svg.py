@@ -33,7 +33,7 @@ def test_each_placement_draws_one_domino_the_right_way_and_marks_the_last(parse_
         seat = state.to_move
         state.play(move)
         drawing = parse_svg(svg.board(state, before=before))
-        status = drawing.text("status")[0]
+        status = " ".join(drawing.text("status"))
         if move == PASS:
             assert status.startswith(("FIRST passed", "SECOND passed")[seat])
             assert drawing.having("last-move") == []
@@ -47,7 +47,7 @@ def test_each_placement_draws_one_domino_the_right_way_and_marks_the_last(parse_
         assert len(drawing.having("domino")) == placed
         first, second = state.scores()
         assert drawing.text("score") == [f"FIRST (horizontal) {first:g}", f"SECOND (vertical) {second:g}"]
-    assert "game over" in status
+    assert "Game over" in status
 
 
 def test_every_position_of_a_random_game_draws(random_game_record, parse_svg):

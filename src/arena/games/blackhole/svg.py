@@ -15,6 +15,7 @@ number. Once the game is over the hole is drawn black, the stones around it
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 from ..svg_kit import doc, group, polygon, text, title
 from .rules import (
@@ -56,27 +57,28 @@ def placed_tile(state: BlackHoleState, before: BlackHoleState) -> int | None:
     return placed[0] if len(placed) == 1 else None
 
 
-def _tile(state: BlackHoleState, tile: int, hole: int | None, falls_in: bool, last: bool) -> str:
+@lru_cache(maxsize=4096)  # a replay draws the same tiles over and over
+def _tile(tile: int, owner: int | None, number: int, hole: bool, falls_in: bool, last: bool) -> str:
     x, y = centre(tile)
-    owner, label = state.owner[tile], LABELS[tile]
+    label = LABELS[tile]
     classes = ["tile", NAMES.get(owner, "empty")]
-    if tile == hole:
+    if hole:
         classes = ["tile", "hole"]
         fill, edge = HOLE, "#000"
     else:
         fill, edge = FILL[owner], EDGE[owner]
-    describe = f"{label}: " + ("the black hole" if tile == hole else
-                               f"{NAMES[owner]} {state.number[tile]}" if owner in (RED, BLUE) else
+    describe = f"{label}: " + ("the black hole" if hole else
+                               f"{NAMES[owner]} {number}" if owner in (RED, BLUE) else
                                "brown stone" if owner == BROWN else "empty")
     parts = [title(describe),
              polygon(_hexagon(x, y, RADIUS - 1.5), fill=fill, stroke=edge, stroke_width=1.5,
                      class_=" ".join(classes))]
     if owner in (RED, BLUE):
         parts.append(text(x, y - 14, label, text_anchor="middle", font_size=9, fill="#fff", opacity=0.8))
-        parts.append(text(x, y + 8, state.number[tile], text_anchor="middle", font_size=20,
+        parts.append(text(x, y + 8, number, text_anchor="middle", font_size=20,
                           font_weight="bold", fill="#fff", class_="number"))
     else:
-        colour = "#f1e9d8" if owner == BROWN else "#bbb" if tile == hole else "#7a6a4f"
+        colour = "#f1e9d8" if owner == BROWN else "#bbb" if hole else "#7a6a4f"
         parts.append(text(x, y + 5, label, text_anchor="middle", font_size=13, fill=colour))
     if falls_in:
         parts.append(polygon(_hexagon(x, y, RADIUS - 4), fill="none", stroke=FALL, stroke_width=3,
@@ -113,7 +115,8 @@ def board(state: BlackHoleState, *, before: BlackHoleState | None = None, size: 
     hole = state.hole()
     around = set(NEIGHBOURS[hole]) if hole is not None else set()
     last = placed_tile(state, before) if before is not None else None
-    parts = [_tile(state, tile, hole, tile in around, tile == last) for tile in range(len(LABELS))]
+    parts = [_tile(tile, state.owner[tile], state.number[tile], tile == hole, tile in around, tile == last)
+             for tile in range(len(LABELS))]
     if state.is_over():
         status = "Game over"
     else:

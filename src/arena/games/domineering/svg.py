@@ -14,13 +14,14 @@ pass is written under the board, and both scores (SECOND from 2.5) above it.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from ..svg_kit import doc, group, rect, text, title
 from .rules import FIRST, SECOND, SEAT_WORDS, SIZE, DomineeringState
 
 CELL = 50
 MARGIN = 26
 HEADER = 34
-FOOTER = 34
+FOOTER = 54
 BOARD = CELL * SIZE
 WIDTH = BOARD + 2 * MARGIN
 HEIGHT = HEADER + BOARD + MARGIN + FOOTER
@@ -62,33 +63,42 @@ def _cell_origin(x: int, y: int) -> tuple[float, float]:
     return MARGIN + (y - 1) * CELL, HEADER + (x - 1) * CELL
 
 
-def _cells(state: DomineeringState) -> list[str]:
+@lru_cache(maxsize=256)  # a replay draws the same cells over and over
+def _cell(x: int, y: int, value: int) -> str:
+    left, top = _cell_origin(x, y)
+    return (rect(left, top, CELL, CELL, fill=VALUE_FILL[value], stroke="#b8ab8c", stroke_width=1)
+            + text(left + CELL / 2, top + CELL / 2 + 7, value, text_anchor="middle", font_size=20,
+                   fill="#7a6a4a", class_="value"))
+
+
+@lru_cache(maxsize=1)
+def _labels() -> str:
     parts = []
     for x in range(1, SIZE + 1):
-        for y in range(1, SIZE + 1):
-            left, top = _cell_origin(x, y)
-            value = state.values[x - 1][y - 1]
-            parts.append(rect(left, top, CELL, CELL, fill=VALUE_FILL[value], stroke="#b8ab8c", stroke_width=1))
-            parts.append(text(left + CELL / 2, top + CELL / 2 + 7, value, text_anchor="middle", font_size=20,
-                              fill="#7a6a4a", class_="value"))
         label_y = HEADER + (x - 1) * CELL + CELL / 2 + 5
         parts.append(text(MARGIN / 2, label_y, x, text_anchor="middle", font_size=13, fill=INK))
         parts.append(text(MARGIN + (x - 1) * CELL + CELL / 2, HEADER + BOARD + 17, x, text_anchor="middle",
                           font_size=13, fill=INK))
-    return parts
+    return "".join(parts)
 
 
-def _domino(state: DomineeringState, seat: int, x: int, y: int, last: bool) -> str:
+def _cells(state: DomineeringState) -> list[str]:
+    values = state.values
+    return [_cell(x, y, values[x - 1][y - 1]) for x in range(1, SIZE + 1) for y in range(1, SIZE + 1)] + [_labels()]
+
+
+@lru_cache(maxsize=1024)
+def _domino(seat: int, x: int, y: int, values: tuple[int, int], last: bool) -> str:
     left, top = _cell_origin(x, y)
     width, height = (2 * CELL, CELL) if seat == FIRST else (CELL, 2 * CELL)
     fill, edge = DOMINO[seat]
-    gain = state.gain(seat, (x, y))
+    gain = sum(values)
     parts = [title(f"{SEAT_WORDS[seat]}: MOVE {x} {y}, +{gain}"),
              rect(left + 4, top + 4, width - 8, height - 8, rx=8, fill=fill, stroke=edge, stroke_width=2,
                   class_=f"domino {SEAT_WORDS[seat].lower()}")]
-    for cx, cy in ((x, y), (x + height // CELL - 1, y + width // CELL - 1)):
+    for (cx, cy), value in zip(((x, y), (x + height // CELL - 1, y + width // CELL - 1)), values):
         cell_left, cell_top = _cell_origin(cx, cy)
-        parts.append(text(cell_left + CELL / 2, cell_top + CELL / 2 + 7, state.values[cx - 1][cy - 1],
+        parts.append(text(cell_left + CELL / 2, cell_top + CELL / 2 + 7, value,
                           text_anchor="middle", font_size=20, font_weight="bold", fill="#fff"))
     if last:
         parts.append(rect(left + 1, top + 1, width - 2, height - 2, rx=10, fill="none", stroke=LAST_MOVE,
@@ -96,30 +106,37 @@ def _domino(state: DomineeringState, seat: int, x: int, y: int, last: bool) -> s
     return group(parts, data_move=f"{x} {y}")
 
 
-def _status(state: DomineeringState, last) -> str:
+def _domino_values(state: DomineeringState, seat: int, x: int, y: int) -> tuple[int, int]:
+    dx, dy = (0, 1) if seat == FIRST else (1, 0)
+    return state.values[x - 1][y - 1], state.values[x + dx - 1][y + dy - 1]
+
+
+def _status(state: DomineeringState, last) -> list[str]:
+    """The last move (if known), then whose turn it is or why the game is over."""
+    lines = []
     if last == "pass":
-        status = f"{SEAT_WORDS[1 - state.to_move]} passed"
+        lines.append(f"{SEAT_WORDS[1 - state.to_move]} passed")
     elif last is not None:
         seat, x, y = last
-        status = f"{SEAT_WORDS[seat]}: MOVE {x} {y} (+{state.gain(seat, (x, y))})"
-    else:
-        status = ""
+        lines.append(f"{SEAT_WORDS[seat]}: MOVE {x} {y} (+{state.gain(seat, (x, y))})")
     ending = state.end_reason()
-    follow = f"game over: {ending}" if ending else f"{SEAT_WORDS[state.to_move]} to play"
-    return f"{status}; {follow}" if status else follow[0].upper() + follow[1:]
+    lines.append(f"Game over: {ending}" if ending else f"{SEAT_WORDS[state.to_move]} to play")
+    return lines
 
 
 def board(state: DomineeringState, *, before: DomineeringState | None = None, size: float | None = None) -> str:
     """The position as a standalone SVG document ``size`` px wide (default: its viewBox width)."""
     last = last_move(state, before)
     parts = _cells(state)
-    parts += [_domino(state, seat, x, y, (seat, x, y) == last) for seat, x, y in dominoes(state)]
+    parts += [_domino(seat, x, y, _domino_values(state, seat, x, y), (seat, x, y) == last)
+              for seat, x, y in dominoes(state)]
     first, second = state.scores()
     for seat, points, anchor, x in ((FIRST, first, "start", MARGIN), (SECOND, second, "end", MARGIN + BOARD)):
         parts.append(text(x, HEADER - 12, f"{SEAT_WORDS[seat]} ({SHAPE[seat]}) {points:g}", text_anchor=anchor,
                           font_size=14, font_weight="bold", fill=DOMINO[seat][1],
                           class_=f"score {SEAT_WORDS[seat].lower()}"))
-    parts.append(text(WIDTH / 2, HEIGHT - 10, _status(state, last), text_anchor="middle", font_size=15,
-                      fill=LAST_MOVE if last == "pass" else INK, class_="status"))
+    for k, line_text in enumerate(_status(state, last)):
+        parts.append(text(WIDTH / 2, HEIGHT - FOOTER + 22 + 20 * k, line_text, text_anchor="middle", font_size=15,
+                          fill=LAST_MOVE if line_text.endswith("passed") else INK, class_="status"))
     return doc(WIDTH, HEIGHT, parts, size=size, default_size=WIDTH,
                label=f"Domineering: FIRST {first:g}, SECOND {second:g}")

@@ -16,6 +16,7 @@ above it (the total of its full lines while the game goes on).
 
 from __future__ import annotations
 
+from functools import lru_cache
 from ..svg_kit import circle, doc, group, rect, text, title
 from .dictionary import load_words
 from .rules import CENTRE, LuckyWordsState
@@ -54,6 +55,7 @@ def _origin(seat: int) -> tuple[float, float]:
     return MARGIN + seat * (GRID + LINE_POINTS + GAP), HEADER
 
 
+@lru_cache(maxsize=8192)  # a replay draws the same cells over and over
 def _cell(left: float, top: float, cell: int, letter: str, placed: bool) -> str:
     row, col = divmod(cell, SIZE)
     x, y = left + col * CELL, top + row * CELL

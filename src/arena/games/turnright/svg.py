@@ -16,6 +16,8 @@ under it once the game is over.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..svg_kit import arrow_marker, circle, doc, group, line, polygon, rect, text, title
 from .circuit import FILES, SIZE, canonical, format_circuit, loop_squares, square, square_name
 from .scoring import BLACK, EMPTY, WHITE
@@ -52,7 +54,8 @@ def blocks(state: TurnRightState, size: int) -> list[tuple[int, int, int]]:
     return found
 
 
-def _squares() -> list[str]:
+@lru_cache(maxsize=1)  # the same for every position: drawn once
+def _squares() -> tuple[str, ...]:
     parts = []
     for sq in range(SIZE * SIZE):
         file, rank = divmod(sq, SIZE)
@@ -63,9 +66,10 @@ def _squares() -> list[str]:
                           font_size=14, fill=INK))
         parts.append(text(MARGIN / 2, HEADER + (SIZE - 1 - k) * CELL + CELL / 2 + 5, k + 1, text_anchor="middle",
                           font_size=14, fill=INK))
-    return parts
+    return tuple(parts)
 
 
+@lru_cache(maxsize=128)  # a replay draws the same pieces over and over
 def _piece(sq: int, colour: int) -> str:
     x, y = _centre(sq)
     return group([title(f"{square_name(sq)}: {COLOUR_NAME[colour]}"),
@@ -129,7 +133,7 @@ def board(state: TurnRightState, *, before: TurnRightState | None = None, size: 
     The last move comes from ``state.last_move``, which the rules keep (a circuit
     cannot be read off two boards); ``before`` is accepted for the common signature.
     """
-    parts = _squares()
+    parts = list(_squares())
     move = state.last_move
     if isinstance(move, int):
         x, y = _centre(move)
