@@ -107,5 +107,18 @@ def describe_result(record: dict[str, Any]) -> str:
     winner = result["winner"]
     who = "draw" if winner is None else f"{record['seats'][winner]} ({record['players'][winner]['name']}) wins"
     lines.append(f"{who}: {result['reason']}")
+    lines.extend(f"  {line}" for line in explain_scores(record))
     return "\n".join(lines)
 
+
+def explain_scores(record: dict[str, Any]) -> list[str]:
+    """The game's own account of where the scores come from (GameInfo.explain_result)."""
+    from ..games import get_game
+
+    explain = get_game(record["game"]).explain_result
+    if explain is None:
+        return []
+    try:
+        return explain(record)
+    except Exception as error:  # an explanation must never hide the result it explains
+        return [f"(the scores could not be explained: {type(error).__name__}: {error})"]

@@ -6,6 +6,7 @@ import string
 from ..base import GameInfo, SetupError
 from .protocol import run_protocol
 from .rules import LuckyWordsState
+from .summary import explain_result
 
 
 def make_setup(rng: random.Random) -> dict:
@@ -32,6 +33,7 @@ GAME = GameInfo(
     seats=("First", "Second"),
     clock_ms=30_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,

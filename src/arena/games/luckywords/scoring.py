@@ -49,11 +49,12 @@ def grid_words(grid: str, words: frozenset[str]) -> list[str]:
     """The words that :func:`grid_points` counts, for records and viewers (row lines first)."""
     found: list[str] = []
     for line in grid_lines(grid):
-        found.extend(_best_words(line, words))
+        found.extend(best_words(line, words))
     return found
 
 
-def _best_words(line: str, words: frozenset[str]) -> list[str]:
+def best_words(line: str, words: frozenset[str]) -> list[str]:
+    """The words of one line that :func:`line_points` counts, left to right."""
     n = len(line)
     best = [0] * (n + 1)
     choice: list[int] = [0] * (n + 1)  # the length of the word ending at i, 0 for none

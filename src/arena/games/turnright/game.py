@@ -3,6 +3,7 @@
 from ..base import GameInfo
 from .protocol import run_protocol
 from .rules import TurnRightState
+from .summary import explain_result
 
 GAME = GameInfo(
     name="turnright",
@@ -10,6 +11,7 @@ GAME = GameInfo(
     seats=("White", "Black"),
     clock_ms=30_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
     bots=("random", "greedy"),
     new_state=lambda setup: TurnRightState(),
     ranking="game_points",
