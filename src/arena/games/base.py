@@ -116,6 +116,9 @@ class GameInfo:
     Each game's ``summary.py``; ``arena play`` prints the lines under the result.
     It may replay the record (judge/replay.py), faulted games included.
     """
+    human_view: Any = None
+    """How a person at the terminal is shown the game and asked for each line: a
+    ``HumanView`` (games/human_view.py; a game refines it in its ``text.py``), None for the default."""
     tournament_setups: Callable[[], list[dict]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 

@@ -7,6 +7,7 @@ from ..base import GameInfo, SetupError
 from .protocol import run_protocol
 from .rules import LuckyWordsState
 from .summary import explain_result
+from .text import LuckyWordsView
 
 
 def make_setup(rng: random.Random) -> dict:
@@ -34,6 +35,7 @@ GAME = GameInfo(
     clock_ms=30_000,
     run_protocol=run_protocol,
     explain_result=explain_result,
+    human_view=LuckyWordsView(),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,

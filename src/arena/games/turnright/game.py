@@ -4,6 +4,7 @@ from ..base import GameInfo
 from .protocol import run_protocol
 from .rules import TurnRightState
 from .summary import explain_result
+from .text import TurnRightView
 
 GAME = GameInfo(
     name="turnright",
@@ -12,6 +13,7 @@ GAME = GameInfo(
     clock_ms=30_000,
     run_protocol=run_protocol,
     explain_result=explain_result,
+    human_view=TurnRightView(),
     bots=("random", "greedy"),
     new_state=lambda setup: TurnRightState(),
     ranking="game_points",
