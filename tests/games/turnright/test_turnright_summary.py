@@ -41,3 +41,10 @@ def test_a_faulted_game_shows_the_bonus_and_the_zero(builtin, breaks_after):
     assert record["result"]["verdicts"] == ["ok", "format"]
     lines = check_explanation(record)
     assert "+ 50 (bonus" in lines[-1] and lines[-1].endswith("Black 0 for its fault")
+
+
+def test_a_fault_while_placing_is_explained(builtin, breaks_after):
+    record = play_game("turnright", [builtin("greedy"), breaks_after(3)], seed=4)
+    assert record["result"]["verdicts"] == ["ok", "format"]
+    lines = check_explanation(record)
+    assert lines[0] == "2x2 points (no circuit was played): White 5 at the start + 0 = 5, Black 0"

@@ -14,7 +14,8 @@ def explain_result(record: dict) -> list[str]:
     result, seats = record["result"], record["seats"]
     points, game_points, match = result["points"], result["game_points"], result["scores"]
     circuits = sum(1 for move in record["moves"] if "-" in move["text"])
-    lines = [f"2x2 points after each of the {circuits} circuits: "
+    counted = f"after each of the {circuits} circuits" if circuits else "(no circuit was played)"
+    lines = [f"2x2 points {counted}: "
              f"{seats[0]} {WHITE_START_POINTS} at the start + {points[0] - WHITE_START_POINTS} = {points[0]}, "
              f"{seats[1]} {points[1]}"]
     board = replay(record).board  # a faulted game stops at the fault
