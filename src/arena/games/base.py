@@ -110,6 +110,15 @@ class GameInfo:
     - ``wins_then_points``: wins, draws, losses, then total ``scores`` (Lucky Words word points).
     - ``wins_then_margin``: wins, then the summed point margin of ``scores`` (Domineering).
     """
+    explain_result: Callable[[dict], list[str]] | None = None
+    """``explain_result(record) -> lines``: where each seat's score comes from, for people.
+
+    Each game's ``summary.py``; ``arena play`` prints the lines under the result.
+    It may replay the record (judge/replay.py), faulted games included.
+    """
+    human_view: Any = None
+    """How a person at the terminal is shown the game and asked for each line: a
+    ``HumanView`` (games/human_view.py; a game refines it in its ``text.py``), None for the default."""
     tournament_setups: Callable[[], list[dict]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 

@@ -49,7 +49,7 @@ def play_game(
     try:
         for seat_index, (seat_name, spec) in enumerate(zip(game.seats, players)):
             if spec.is_human:
-                player: Any = HumanPlayer(seat_name, match)
+                player: Any = HumanPlayer(seat_name, match, view=game.human_view)
                 clock = float("inf")  # a person at the keyboard plays without a clock
             else:
                 player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit,

@@ -5,6 +5,7 @@ import random
 from ..base import GameInfo, SetupError
 from .protocol import run_protocol
 from .rules import BROWN_STONES, LABELS, BlackHoleState, check_brown
+from .summary import explain_result
 
 
 def make_setup(rng: random.Random) -> dict:
@@ -28,6 +29,7 @@ GAME = GameInfo(
     seats=("Red", "Blue"),
     clock_ms=5_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
     bots=("random", "greedy", "strong"),
     make_setup=make_setup,
     parse_setup=parse_setup,

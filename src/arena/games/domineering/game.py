@@ -6,6 +6,8 @@ from pathlib import Path
 from ..base import GameInfo, SetupError
 from .protocol import CLOCK_MS, run_protocol
 from .rules import SIZE, DomineeringState, check_values
+from .summary import explain_result
+from .text import DomineeringView
 
 
 def make_setup(rng: random.Random) -> dict:
@@ -38,6 +40,8 @@ GAME = GameInfo(
     seats=("First", "Second"),
     clock_ms=CLOCK_MS,
     run_protocol=run_protocol,
+    explain_result=explain_result,
+    human_view=DomineeringView(),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,

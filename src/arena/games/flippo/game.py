@@ -3,6 +3,7 @@
 from ..base import GameInfo
 from .protocol import run_protocol
 from .rules import FlippoState
+from .summary import explain_result
 
 GAME = GameInfo(
     name="flippo",
@@ -10,6 +11,7 @@ GAME = GameInfo(
     seats=("White", "Black"),
     clock_ms=5_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
     bots=("random", "greedy", "strong"),
     new_state=lambda setup: FlippoState(),
 )

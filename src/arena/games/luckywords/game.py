@@ -6,6 +6,8 @@ import string
 from ..base import GameInfo, SetupError
 from .protocol import run_protocol
 from .rules import LuckyWordsState
+from .summary import explain_result
+from .text import LuckyWordsView
 
 
 def make_setup(rng: random.Random) -> dict:
@@ -35,6 +37,8 @@ GAME = GameInfo(
     seats=("First", "Second"),
     clock_ms=30_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
+    human_view=LuckyWordsView(),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,
