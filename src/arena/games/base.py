@@ -110,6 +110,8 @@ class GameInfo:
     - ``wins_then_points``: wins, draws, losses, then total ``scores`` (Lucky Words word points).
     - ``wins_then_margin``: wins, then the summed point margin of ``scores`` (Domineering).
     """
+    reply_format: str = ""
+    """What a program writes when it is asked, in one sentence (``arena check`` shows it beside a fault)."""
     tournament_setups: Callable[[], list[dict]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 

@@ -64,6 +64,10 @@ class SeatState:
     wall_ms: float = 0.0
     cpu_ms: float = 0.0
     replies: int = 0
+    first_reply_ms: float | None = None  # start-up included: programs start suspended
+    answer: str | None = None  # the line written to the latest request, if any
+    fault_line: str | None = None  # the answer that was faulted (None: it wrote none)
+    fault_at: int | None = None  # how many transcript lines came before the fault
 
     @property
     def faulted(self) -> bool:
@@ -84,6 +88,7 @@ class Match:
 
     def send(self, seat: int, line: str) -> None:
         """Write a line to a seat. A program that has gone away raises ProgramFault."""
+        self.seats[seat].answer = None  # a new request: no answer to it yet
         self.seats[seat].transcript.append(["in", line])
         self.seats[seat].player.send(line)
 
@@ -100,6 +105,7 @@ class Match:
             if other != seat:
                 other_seat.player.suspend()
         limit_ms = me.clock_ms if budget_ms is None else budget_ms
+        me.answer = None
         start = time.monotonic()
         me.player.resume()
         try:
@@ -110,12 +116,15 @@ class Match:
             cpu_ms = me.player.cpu_seconds_since_last_call() * 1000
             me.wall_ms += wall_ms
             me.cpu_ms += cpu_ms
+            if me.replies == 0:
+                me.first_reply_ms = wall_ms
             me.replies += 1
             if charge_clock:
                 me.clock_ms -= wall_ms
         if line is None:
             raise ProgramFault("timeout", f"wrote no reply within {limit_ms:.0f} ms (waited {wall_ms:.0f} ms)")
         me.transcript.append(["out", line])
+        me.answer = line
         if wall_ms > limit_ms:
             raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
         return Reply(line, wall_ms, cpu_ms)
@@ -159,6 +168,7 @@ class Match:
         if me.faulted:
             return
         me.verdict, me.reason = verdict, reason
+        me.fault_line, me.fault_at = me.answer, len(me.transcript)
         if farewell is not None:
             try:
                 self.send(seat, farewell)

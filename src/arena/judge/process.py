@@ -26,6 +26,9 @@ EXIT_WAIT_S = 0.2
 
 SHELL = shutil.which("bash")
 
+SHELL_CANNOT_RUN = (126, 127)
+"""The shell's exit codes for a command it cannot execute (126) or cannot find (127)."""
+
 
 class ProgramFault(Exception):
     """A program misbehaved at the process level: ``verdict`` is the judge's word for it."""
@@ -53,6 +56,12 @@ class Capped:
         if self.dropped:
             return self.text + f"\n[... {self.dropped} more characters not kept]"
         return self.text
+
+
+def last_line(text: str) -> str:
+    """The last non-blank line of ``text`` (the shell's message for a command it cannot run)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
 
 
 def describe_exit(returncode: int) -> str:
@@ -257,7 +266,16 @@ class Program:
             return ProgramFault("exit", f"{what} before the game ended")
         if status == 0:
             return ProgramFault("exit", "exited (code 0) before the game ended")
+        if status in SHELL_CANNOT_RUN and isinstance(self.command, str):
+            self._drain_stderr()
+            message = last_line(self.stderr.text)
+            if message.startswith((f"{SHELL}:", "bash:")):  # the shell's own words, not the program's
+                return ProgramFault("crash", f"could not start: {message} ({describe_exit(status)})")
         return ProgramFault("crash", describe_exit(status))
+
+    def exit_status_within(self, wait_s: float) -> int | None:
+        """The exit code if the program ends within ``wait_s`` (it is not reaped), else None."""
+        return self._exit_status(wait_s)
 
     # -- the end ---------------------------------------------------------
 

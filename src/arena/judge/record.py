@@ -36,7 +36,8 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             seat.player.stderr.value() if hasattr(seat.player, "stderr") else "" for seat in seats
         ],
         "times": [
-            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies}
+            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies,
+             "first_reply_ms": None if s.first_reply_ms is None else round(s.first_reply_ms, 3)}
             for s in seats
         ],
         "result": {
@@ -44,6 +45,10 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             "winner": outcome.winner,
             "verdicts": [seat.verdict for seat in seats],
             "faults": [seat.reason for seat in seats],
+            # the line each faulted seat wrote that was judged (null: it wrote none), and
+            # how many lines of its transcript came before the fault (the rest is a farewell)
+            "fault_lines": [seat.fault_line for seat in seats],
+            "fault_at": [seat.fault_at for seat in seats],
             "reason": outcome.reason,
             **outcome.extra,
         },

@@ -38,6 +38,10 @@ GAME = GameInfo(
     seats=("First", "Second"),
     clock_ms=CLOCK_MS,
     run_protocol=run_protocol,
+    reply_format=(
+        "OK to READY; to TURN, MOVE x y (row x, column y of the domino's upper-left cell, 1-8), or "
+        "MOVE -1 -1 to pass"
+    ),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,

@@ -32,6 +32,10 @@ GAME = GameInfo(
     seats=("First", "Second"),
     clock_ms=30_000,
     run_protocol=run_protocol,
+    reply_format=(
+        "on its own call two lines, the letter A-Z then its cell 0-48; on the opponent's call one "
+        "line, the cell 0-48 for that letter"
+    ),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,
