@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .check import check, echo_faults
 from .cli_params import game_argument
 from .games import game_names, get_game
 from .games.base import SetupError
@@ -65,6 +66,7 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     record = play_game(game.name, specs, seed=seed, setup=setup, time_scale=time_scale)
     click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")
     click.echo(describe_result(record))
+    echo_faults(record)
     if record_path:
         write_record(record, record_path)
         click.echo(f"record written to {record_path}")
@@ -104,3 +106,4 @@ cli.add_command(tournament)
 cli.add_command(sprt)
 cli.add_command(standings)
 cli.add_command(export)
+cli.add_command(check)

@@ -21,9 +21,9 @@ STDERR_LINES = 8
 """How many of the last lines of the program's stderr a report shows."""
 
 FLUSH_HINT = (
-    "it never wrote a single line: it probably does not flush its output. A line written to a "
-    "pipe waits in a buffer until it is flushed, so flush after every move: Python "
-    "print(move, flush=True), C++ std::cout << move << std::endl, C printf then fflush(stdout)"
+    "it never wrote a single line: it probably does not flush its output (a line written to a pipe",
+    "waits in a buffer until flushed). Flush after every move: Python print(move, flush=True);",
+    "C++ std::cout << move << std::endl; C fflush(stdout) after printf.",
 )
 
 
@@ -107,7 +107,8 @@ def explain(report: FaultReport) -> list[str]:
             faulted = number == len(report.exchanged) and way == "out" and report.line is not None
             lines.append(f"    {way:<3} {text}{'   <- this line' if faulted else ''}")
     if report.probably_unflushed:
-        lines.append(f"  hint: {FLUSH_HINT}")
+        lines.append(f"  hint: {FLUSH_HINT[0]}")
+        lines.extend(f"        {line}" for line in FLUSH_HINT[1:])
     if report.stderr_tail:
         lines.append("  the last lines of its stderr:")
         lines.extend(f"    | {line}" for line in report.stderr_tail)

@@ -116,8 +116,6 @@ class Match:
             cpu_ms = me.player.cpu_seconds_since_last_call() * 1000
             me.wall_ms += wall_ms
             me.cpu_ms += cpu_ms
-            if me.replies == 0:
-                me.first_reply_ms = wall_ms
             me.replies += 1
             if charge_clock:
                 me.clock_ms -= wall_ms
@@ -125,6 +123,8 @@ class Match:
             raise ProgramFault("timeout", f"wrote no reply within {limit_ms:.0f} ms (waited {wall_ms:.0f} ms)")
         me.transcript.append(["out", line])
         me.answer = line
+        if me.first_reply_ms is None:
+            me.first_reply_ms = wall_ms
         if wall_ms > limit_ms:
             raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
         return Reply(line, wall_ms, cpu_ms)

@@ -37,7 +37,7 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
         ],
         "times": [
             {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies,
-             "first_reply_ms": None if s.first_reply_ms is None else round(s.first_reply_ms, 3)}
+             "first_reply_ms": _ms_or_none(s.first_reply_ms), "clock_left_ms": _ms_or_none(s.clock_ms)}
             for s in seats
         ],
         "result": {
@@ -53,6 +53,11 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             **outcome.extra,
         },
     }
+
+
+def _ms_or_none(ms: float | None) -> float | None:
+    """Milliseconds for JSON: None for nothing and for a human's endless clock."""
+    return None if ms is None or ms == float("inf") else round(ms, 3)
 
 
 def write_record(record: dict[str, Any], path: str | Path) -> None:
