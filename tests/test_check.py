@@ -130,3 +130,11 @@ def test_bad_arguments_are_usage_errors():
     assert human.returncode == 2 and "not a human" in human.stderr
     no_games = arena("check", "flippo", "builtin:random", "--games", "0")
     assert no_games.returncode == 2 and "--games" in no_games.stderr
+
+
+def test_a_reply_without_its_newline_is_named_and_gets_no_flush_hint():
+    no_newline = "python3 -c 'import sys; sys.stdout.write(\"C4\"); sys.stdout.flush(); sys.stdin.read()'"
+    text, clean = check_program("flippo", no_newline, games=1, time_scale=0.1, seed=8)
+    assert not clean
+    assert "it wrote 'C4' but no newline after it" in text
+    assert "hint:" not in text

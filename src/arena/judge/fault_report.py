@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import UnknownGameError, get_game
+from .match import NO_NEWLINE
 
 CONTEXT_LINES = 6
 """How many lines exchanged before the fault a report shows."""
@@ -43,8 +44,11 @@ class FaultReport:
 
     @property
     def probably_unflushed(self) -> bool:
-        """Out of time without ever writing a line: the classic symptom of a missing flush."""
-        return self.verdict == "timeout" and self.wrote_nothing
+        """Out of time without ever writing a line: the classic symptom of a missing flush.
+
+        Not when the judge saw part of a line: that one was flushed, only its newline is missing.
+        """
+        return self.verdict == "timeout" and self.wrote_nothing and NO_NEWLINE not in self.reason
 
 
 def faulted_seats(record: dict[str, Any]) -> list[int]:

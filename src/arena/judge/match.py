@@ -23,6 +23,10 @@ END_GRACE_S = 0.5
 """How long a program may take to exit by itself once its game is over."""
 
 
+NO_NEWLINE = "but no newline after it"
+"""How a timeout's reason ends when the program wrote part of a line (fault reports look for it)."""
+
+
 SEAT_FAULTS = (ProgramFault, MoveError)
 """What a seat can do wrong while it moves: misbehave as a process, or write a bad move."""
 
@@ -120,7 +124,11 @@ class Match:
             if charge_clock:
                 me.clock_ms -= wall_ms
         if line is None:
-            raise ProgramFault("timeout", f"wrote no reply within {limit_ms:.0f} ms (waited {wall_ms:.0f} ms)")
+            # a reply without its newline is a common slip, and a timeout would hide it
+            partial = me.player.partial_line() if hasattr(me.player, "partial_line") else ""
+            unfinished = f"; it wrote {partial[:60]!r} {NO_NEWLINE}" if partial else ""
+            raise ProgramFault("timeout", f"wrote no reply within {limit_ms:.0f} ms "
+                                          f"(waited {wall_ms:.0f} ms){unfinished}")
         me.transcript.append(["out", line])
         me.answer = line
         if me.first_reply_ms is None:

@@ -260,6 +260,10 @@ class Program:
                 if line is not None:
                     return line
 
+    def partial_line(self) -> str:
+        """What the program has written since its last complete line (a reply missing its newline)."""
+        return self._pending.decode(errors="replace")
+
     def _gone_fault(self, what: str) -> ProgramFault:
         status = self._exit_status(EXIT_WAIT_S)
         if status is None:
