@@ -60,35 +60,43 @@ def check_program(game_name: str, player: str, games: int = 4, time_scale: float
 
 
 def render(report: CheckReport) -> str:
+    """The whole report: one line per game, each problem explained, the timing, the verdict."""
     seeds = sorted({game.seed for game in report.games})
     seats = "in both seats" if len(report.games) > 1 else f"as {report.games[0].seat_name}"
     lines = [f"arena check {report.game} {shlex.quote(report.player)}: {_games(len(report.games))} "
              f"against {OPPONENT} {seats}, seed{'s' if len(seeds) > 1 else ''} "
              f"{', '.join(map(str, seeds))}", ""]
     lines += [_game_line(game) for game in report.games]
-    explained: dict[tuple[str, str], int] = {}  # (verdict, reason): the problem that explains it
-    for problem, game in enumerate(report.faulty, start=1):
-        lines += ["", click.style(f"Problem {problem}: game {game.number}, seed {game.seed}, "
-                                  f"playing {game.seat_name} (the {SEAT_WORDS[game.seat]} seat)", bold=True)]
-        same = explained.setdefault((game.fault.verdict, game.fault.reason), problem)
-        if same == problem:
-            lines += ["  " + line for line in explain(game.fault)]
-        else:  # the same fault again: one line is enough
-            lines.append(f"  the same fault as problem {same}: {summary(game.fault)}")
-        lines.append(f"  replay it: {_replay_command(report, game)}")
+    lines += _problem_lines(report)
     for game in report.games:
         if game.opponent_fault is not None:
-            lines += ["", f"Note: in game {game.number} the built-in opponent faulted too "
+            lines += ["", f"Note: in game {game.number} the built-in opponent faulted "
                           f"({game.opponent_fault.verdict}: {game.opponent_fault.reason}); "
                           "is the machine very busy?"]
     lines += ["", *_timing_lines(report), ""]
-    faults = len(report.faulty)
     if report.clean:
         lines.append(click.style(f"Clean: {_games(len(report.games))} without a fault.", fg="green", bold=True))
     else:
-        lines.append(click.style(f"Not clean: {faults} of {len(report.games)} games had a fault.",
+        lines.append(click.style(f"Not clean: {len(report.faulty)} of {len(report.games)} games had a fault.",
                                  fg="red", bold=True))
     return "\n".join(lines)
+
+
+def _problem_lines(report: CheckReport) -> list[str]:
+    """Each faulty game: the full explanation, or one line when an earlier one was the same fault."""
+    lines: list[str] = []
+    explained: dict[tuple, int] = {}  # (verdict, move, line): the problem that explains it
+    for problem, game in enumerate(report.faulty, start=1):
+        fault = game.fault
+        lines += ["", click.style(f"Problem {problem}: game {game.number}, seed {game.seed}, "
+                                  f"playing {game.seat_name} (the {SEAT_WORDS[game.seat]} seat)", bold=True)]
+        same = explained.setdefault((fault.verdict, fault.move_number, fault.line), problem)
+        if same == problem:
+            lines += ["  " + line for line in explain(fault)]
+        else:
+            lines.append(f"  the same fault as problem {same}: {summary(fault)}")
+        lines.append(f"  replay it: {_replay_command(report, game)}")
+    return lines
 
 
 def _game_line(game: CheckedGame) -> str:
