@@ -56,7 +56,7 @@ def test_the_first_fault_of_each_player_is_printed_once(arena, tmp_path):
     bot = tmp_path / "bot.py"
     bot.write_text(textwrap.dedent(ILLEGAL_THIRD))
     done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player", f"bad={sys.executable} {bot}",
-                 "--rounds", "2", "--db", tmp_path / "t.db", "--time-scale", "0.5", "--jobs", "2", cwd=tmp_path)
+                 "--rounds", "2", "--db", tmp_path / "t.db", "--jobs", "2", cwd=tmp_path)
     faults = [line for line in done.stdout.splitlines() if line.startswith("first fault of")]
     assert len(faults) == 1, done.stdout  # bad faulted in all 4 games; r never did
     assert faults[0].startswith("first fault of bad (game ")

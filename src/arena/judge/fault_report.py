@@ -41,6 +41,7 @@ class FaultReport:
     stderr_tail: list[str]
     expected: str  # the game's reply format, in one sentence ("" if the game gives none)
     wrote_nothing: bool  # it had not written a single line before its fault
+    is_program: bool = True  # False for a person at the terminal: no stderr, no flushing
 
     @property
     def probably_unflushed(self) -> bool:
@@ -48,7 +49,8 @@ class FaultReport:
 
         Not when the judge saw part of a line: that one was flushed, only its newline is missing.
         """
-        return self.verdict == "timeout" and self.wrote_nothing and NO_NEWLINE not in self.reason
+        return (self.is_program and self.verdict == "timeout" and self.wrote_nothing
+                and NO_NEWLINE not in self.reason)
 
 
 def faulted_seats(record: dict[str, Any]) -> list[int]:
@@ -76,6 +78,7 @@ def fault_report(record: dict[str, Any], seat: int) -> FaultReport | None:
         stderr_tail=_tail(record["stderr"][seat], STDERR_LINES),
         expected=_reply_format(record["game"]),
         wrote_nothing=all(way != "out" for way, _ in before),
+        is_program=record["players"][seat].get("command") is not None,
     )
 
 
@@ -116,7 +119,7 @@ def explain(report: FaultReport) -> list[str]:
     if report.stderr_tail:
         lines.append("  the last lines of its stderr:")
         lines.extend(f"    | {line}" for line in report.stderr_tail)
-    else:
+    elif report.is_program:
         lines.append("  its stderr is empty")
     return lines
 
