@@ -76,3 +76,20 @@ def test_arena_play_shows_the_line_and_the_stderr_of_a_faulting_program(tmp_path
     assert "White (" in done.stdout and "format at its move 1" in done.stdout
     assert "the line it wrote: 'Z9'" in done.stdout
     assert "| debugging here" in done.stdout
+
+
+def test_the_end_of_a_long_stderr_is_kept_where_a_crash_says_why(tmp_path):
+    path = tmp_path / "chatty.py"
+    path.write_text(
+        "import sys\n"
+        "for i in range(2000):\n"
+        "    print('thinking hard, step', i, file=sys.stderr)\n"
+        "raise RuntimeError('the real reason')\n"
+    )
+    bot = resolve_player("flippo", f"{sys.executable} {path}")
+    record = play_game("flippo", [bot, resolve_player("flippo", "builtin:random")], seed=1)
+    assert len(record["stderr"][0]) < 10_100  # still capped
+    report = fault_report(record, 0)
+    assert report.verdict == "crash"
+    assert report.stderr_tail[-1] == "RuntimeError: the real reason"
+    assert any(line == "thinking hard, step 1999" for line in report.stderr_tail)

@@ -41,21 +41,30 @@ class ProgramFault(Exception):
 
 @dataclass
 class Capped:
-    """Text kept up to a limit; what is cut is counted, never silently lost."""
+    """Text kept up to a limit: its beginning and its end; what is cut between is counted.
+
+    The end is kept because that is where a crashing program says why (a traceback,
+    an assertion), however much it logged before.
+    """
 
     limit: int
-    text: str = ""
-    dropped: int = 0
+    head: str = ""
+    tail: str = ""
+    total: int = 0
 
     def add(self, data: str) -> None:
-        room = self.limit - len(self.text)
-        self.text += data[:room]
-        self.dropped += max(len(data) - room, 0)
+        self.total += len(data)
+        room = self.limit - self.limit // 2 - len(self.head)
+        self.head += data[:room]
+        rest = data[room:]
+        if rest:
+            self.tail = (self.tail + rest)[-(self.limit // 2):]
 
     def value(self) -> str:
-        if self.dropped:
-            return self.text + f"\n[... {self.dropped} more characters not kept]"
-        return self.text
+        dropped = self.total - len(self.head) - len(self.tail)
+        if dropped:
+            return f"{self.head}\n[... {dropped} characters not kept ...]\n{self.tail}"
+        return self.head + self.tail
 
 
 def last_line(text: str) -> str:
@@ -272,7 +281,7 @@ class Program:
             return ProgramFault("exit", "exited (code 0) before the game ended")
         if status in SHELL_CANNOT_RUN and isinstance(self.command, str):
             self._drain_stderr()
-            message = last_line(self.stderr.text)
+            message = last_line(self.stderr.value())
             if message.startswith((f"{SHELL}:", "bash:")):  # the shell's own words, not the program's
                 return ProgramFault("crash", f"could not start: {message} ({describe_exit(status)})")
         return ProgramFault("crash", describe_exit(status))
