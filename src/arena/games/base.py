@@ -116,5 +116,5 @@ class GameInfo:
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 
     Every pair of players plays every setup in the list with both colours in each
-    round (Lucky Words: the 26 starting letters, as RULES.md chooses).
+    round (Lucky Words: the 26 starting letters, as docs/games/luckywords.md says).
     """

@@ -121,6 +121,20 @@ def test_a_bad_letter_is_a_format_fault(script, builtin):
     assert "not a letter" in record["result"]["faults"][0]
 
 
+def test_a_cell_beyond_48_is_an_illegal_move_not_a_judge_error(script, builtin):
+    faulty = script("""
+        import sys
+        sys.stdin.readline(); sys.stdin.readline()
+        print("E", flush=True)
+        print("49", flush=True)
+        sys.stdin.readline()
+    """)
+    record = play_game("luckywords", [faulty, builtin("random")], seed=5)
+    assert record["result"]["verdicts"] == ["illegal", "ok"]
+    assert "no cell 49" in record["result"]["faults"][0]
+    assert record["result"]["winner"] == 1
+
+
 def test_the_words_option_of_arena_play(tmp_path):
     runner = CliRunner()
     missing = runner.invoke(cli, ["play", "luckywords", "builtin:random", "builtin:random",

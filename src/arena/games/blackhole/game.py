@@ -8,7 +8,7 @@ from .rules import BROWN_STONES, LABELS, BlackHoleState, check_brown
 
 
 def make_setup(rng: random.Random) -> dict:
-    """Five brown stones on distinct tiles, uniformly from the seed (RULES.md: chosen)."""
+    """Five brown stones on distinct tiles, uniformly from the seed (chosen, see docs/games/blackhole.md)."""
     return {"brown": rng.sample(LABELS, BROWN_STONES)}
 
 

@@ -9,7 +9,7 @@ from .rules import LuckyWordsState
 
 
 def make_setup(rng: random.Random) -> dict:
-    """(chosen) RULES.md: the starting letter is drawn uniformly A–Z from the seed."""
+    """(chosen, see docs/games/luckywords.md) The starting letter is drawn uniformly A–Z from the seed."""
     return {"letter": rng.choice(string.ascii_uppercase), "words": None}
 
 
@@ -22,7 +22,10 @@ def parse_setup(text: str) -> dict:
 
 
 def tournament_setups() -> list[dict]:
-    """(chosen) RULES.md: a tournament plays every starting letter, as CodeCup's 2004 tool did."""
+    """A tournament plays every starting letter, as CodeCup's 2004 tool did.
+
+    (chosen, see docs/games/luckywords.md)
+    """
     return [{"letter": letter, "words": None} for letter in string.ascii_uppercase]
 
 

@@ -38,7 +38,7 @@ def _ask(match: Match, seat: int, read):
     try:
         reply = match.ask(seat)
         return read(reply.text), reply
-    except (ProgramFault, MoveFormatError) as error:
+    except (ProgramFault, MoveFormatError, IllegalMoveError) as error:  # a cell of 49 or more is illegal
         raise _Fault(seat, *fault_verdict(error)) from None
 
 
