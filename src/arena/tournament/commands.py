@@ -106,12 +106,11 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
 
 def check_players_start(game_name: str, players: list[tuple[str, str]]) -> None:
     """Stop with one line per program that cannot start, before anything is played or stored."""
-    commands = {name: spec.command for name, spec in
-                ((name, resolve_player(game_name, text)) for name, text in players) if not spec.builtin}
-    problems = startup_problems(commands)
+    specs = {name: resolve_player(game_name, text) for name, text in players}
+    problems = startup_problems({name: spec.command for name, spec in specs.items() if not spec.builtin})
     if problems:
         raise click.ClickException("\n".join(
-            f"player {name} ({dict(players)[name]}) cannot start: {why}" for name, why in problems.items()))
+            f"player {name} ({specs[name].text}) cannot start: {why}" for name, why in problems.items()))
 
 
 def _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler) -> None:
