@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .check import check, echo_faults
 from .cli_params import check_record_path, game_argument
 from .games import game_names, get_game
 from .games.base import SetupError
@@ -71,6 +72,7 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     try:
         click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")
         click.echo(describe_result(record))
+        echo_faults(record)
     except Exception:
         if saved is None:
             click.echo("the result could not be shown; the record is kept", err=True)
@@ -131,3 +133,4 @@ cli.add_command(tournament)
 cli.add_command(sprt)
 cli.add_command(standings)
 cli.add_command(export)
+cli.add_command(check)

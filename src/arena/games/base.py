@@ -119,6 +119,8 @@ class GameInfo:
     human_view: Any = None
     """How a person at the terminal is shown the game and asked for each line: a
     ``HumanView`` (games/human_view.py; a game refines it in its ``text.py``), None for the default."""
+    reply_format: str = ""
+    """What a program writes when it is asked, in one sentence (``arena check`` shows it beside a fault)."""
     tournament_setups: Callable[[], list[dict]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 

@@ -41,7 +41,8 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             seat.player.stderr.value() if hasattr(seat.player, "stderr") else "" for seat in seats
         ],
         "times": [
-            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies}
+            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies,
+             "first_reply_ms": _ms_or_none(s.first_reply_ms), "clock_left_ms": _ms_or_none(s.clock_ms)}
             for s in seats
         ],
         "result": {
@@ -49,6 +50,10 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             "winner": outcome.winner,
             "verdicts": [seat.verdict for seat in seats],
             "faults": [seat.reason for seat in seats],
+            # the line each faulted seat wrote that was judged (null: it wrote none), and
+            # how many lines of its transcript came before the fault (the rest is a farewell)
+            "fault_lines": [seat.fault_line for seat in seats],
+            "fault_at": [seat.fault_at for seat in seats],
             "reason": outcome.reason,
             **outcome.extra,
         },
@@ -65,6 +70,11 @@ def command_as_run(spec: PlayerSpec, seed: int, seat: int) -> str | None:
         return None
     command = seat_command(spec, seed, seat)
     return command if isinstance(command, str) else shlex.join(command)
+
+
+def _ms_or_none(ms: float | None) -> float | None:
+    """Milliseconds for JSON: None for nothing and for a human's endless clock."""
+    return None if ms is None or ms == float("inf") else round(ms, 3)
 
 
 def write_record(record: dict[str, Any], path: str | Path) -> None:

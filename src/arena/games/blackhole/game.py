@@ -30,6 +30,10 @@ GAME = GameInfo(
     clock_ms=5_000,
     run_protocol=run_protocol,
     explain_result=explain_result,
+    reply_format=(
+        "one move per line: tile=stone such as A3=6 (tiles A1-A8, B1-B7, ..., H1; each stone 1-15 "
+        "once), no spaces"
+    ),
     bots=("random", "greedy", "strong"),
     make_setup=make_setup,
     parse_setup=parse_setup,

@@ -42,6 +42,10 @@ GAME = GameInfo(
     run_protocol=run_protocol,
     explain_result=explain_result,
     human_view=DomineeringView(),
+    reply_format=(
+        "OK to READY; to TURN, MOVE x y (row x, column y of the domino's upper-left cell, 1-8), or "
+        "MOVE -1 -1 to pass"
+    ),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,

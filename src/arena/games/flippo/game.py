@@ -12,6 +12,10 @@ GAME = GameInfo(
     clock_ms=5_000,
     run_protocol=run_protocol,
     explain_result=explain_result,
+    reply_format=(
+        "one move per line: a square such as C3 (row letter A-H, uppercase, then column 1-8), "
+        "nothing else"
+    ),
     bots=("random", "greedy", "strong"),
     new_state=lambda setup: FlippoState(),
 )

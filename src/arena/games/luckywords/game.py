@@ -39,6 +39,10 @@ GAME = GameInfo(
     run_protocol=run_protocol,
     explain_result=explain_result,
     human_view=LuckyWordsView(),
+    reply_format=(
+        "on its own call two lines, the letter A-Z then its cell 0-48; on the opponent's call one "
+        "line, the cell 0-48 for that letter"
+    ),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,

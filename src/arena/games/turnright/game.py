@@ -14,6 +14,10 @@ GAME = GameInfo(
     run_protocol=run_protocol,
     explain_result=explain_result,
     human_view=TurnRightView(),
+    reply_format=(
+        "one move per line: a free square such as c3 (files a-f, ranks 1-6, lowercase) while "
+        "placing, then a clockwise circuit such as a4-d4-d1-a1"
+    ),
     bots=("random", "greedy"),
     new_state=lambda setup: TurnRightState(),
     ranking="game_points",
