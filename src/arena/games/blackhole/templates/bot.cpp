@@ -41,6 +41,7 @@ std::vector<std::string> all_tiles() {
 }
 
 // The (up to six) tiles next to (u, v): (u, v+-1), (u+-1, v), (u-1, v+1), (u+1, v-1).
+// Not used by the random player; the stones next to the black hole decide the score.
 std::vector<std::string> neighbours(int u, int v) {
     const int steps[6][2] = {{0, 1}, {0, -1}, {1, 0}, {-1, 0}, {-1, 1}, {1, -1}};
     std::vector<std::string> near;
@@ -63,8 +64,8 @@ std::pair<std::string, int> choose_move() {
 }
 
 int main(int argc, char** argv) {
-    unsigned seed = argc > 1 ? std::stoul(argv[1])
-                             : unsigned(std::chrono::steady_clock::now().time_since_epoch().count());
+    unsigned seed = unsigned(argc > 1 ? std::stoul(argv[1])
+                                      : std::chrono::steady_clock::now().time_since_epoch().count());
     rng.seed(seed);
     std::string line;
     std::cerr << "seed " << seed << ", brown on";

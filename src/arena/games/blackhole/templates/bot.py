@@ -25,7 +25,10 @@ def log(*words):
 
 
 def neighbours(tile):
-    """The (up to six) tiles next to `tile`: (u, v+-1), (u+-1, v), (u-1, v+1), (u+1, v-1)."""
+    """The (up to six) tiles next to `tile`: (u, v+-1), (u+-1, v), (u-1, v+1), (u+1, v-1).
+
+    Not used by the random player; the stones next to the black hole decide the score.
+    """
     u, v = "ABCDEFGH".index(tile[0]), int(tile[1:]) - 1
     steps = [(0, 1), (0, -1), (1, 0), (-1, 0), (-1, 1), (1, -1)]
     return [f"{'ABCDEFGH'[u + du]}{v + dv + 1}" for du, dv in steps

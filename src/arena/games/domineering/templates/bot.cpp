@@ -46,8 +46,8 @@ std::pair<int, int> choose_move(int me, int /*my_ms*/) {
 }
 
 int main(int argc, char** argv) {
-    unsigned seed = argc > 1 ? std::stoul(argv[1])
-                             : unsigned(std::chrono::steady_clock::now().time_since_epoch().count());
+    unsigned seed = unsigned(argc > 1 ? std::stoul(argv[1])
+                                      : std::chrono::steady_clock::now().time_since_epoch().count());
     rng.seed(seed);
     std::string line;
     for (int x = 1; x <= 8; ++x) {

@@ -77,8 +77,8 @@ Square choose_move(char colour) {
 }
 
 int main(int argc, char** argv) {
-    unsigned seed = argc > 1 ? std::stoul(argv[1])
-                             : unsigned(std::chrono::steady_clock::now().time_since_epoch().count());
+    unsigned seed = unsigned(argc > 1 ? std::stoul(argv[1])
+                                      : std::chrono::steady_clock::now().time_since_epoch().count());
     rng.seed(seed);
     for (auto& row : board)
         for (char& cell : row) cell = EMPTY;

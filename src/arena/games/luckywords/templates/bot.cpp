@@ -49,8 +49,8 @@ int place(char letter) {
 }
 
 int main(int argc, char** argv) {
-    unsigned seed = argc > 1 ? std::stoul(argv[1])
-                             : unsigned(std::chrono::steady_clock::now().time_since_epoch().count());
+    unsigned seed = unsigned(argc > 1 ? std::stoul(argv[1])
+                                      : std::chrono::steady_clock::now().time_since_epoch().count());
     rng.seed(seed);
     std::string line;
     std::getline(std::cin, line);

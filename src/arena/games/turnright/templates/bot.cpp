@@ -83,8 +83,8 @@ std::vector<Square> choose_circuit(char /*me*/, int /*number*/) {
 }
 
 int main(int argc, char** argv) {
-    unsigned seed = argc > 1 ? std::stoul(argv[1])
-                             : unsigned(std::chrono::steady_clock::now().time_since_epoch().count());
+    unsigned seed = unsigned(argc > 1 ? std::stoul(argv[1])
+                                      : std::chrono::steady_clock::now().time_since_epoch().count());
     rng.seed(seed);
     for (auto& file : board)
         for (char& cell : file) cell = EMPTY;
