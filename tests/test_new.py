@@ -77,12 +77,12 @@ def test_the_starter_bot_plays_clean_games_in_both_seats(starter_bot, game, lang
     assert problems_in_games(game, starter_bot(game, lang)) == []
 
 
-def replay_alone(bot: str, seed: str, transcript: list) -> list[str]:
-    """Give the bot a game's input at once, input left open; return what it wrote once it exited by itself."""
-    process = subprocess.Popen([bot, seed], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+def run_alone(command: list[str], given: str) -> list[str]:
+    """Give a program all its input at once, input left open; return what it wrote once it exited by itself."""
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, text=True)
     try:
-        process.stdin.write("".join(line + "\n" for way, line in transcript if way == "in"))
+        process.stdin.write(given)
         process.stdin.flush()  # and left open: the end of the game, not of the input, must stop it
         assert process.wait(timeout=20) == 0
         return process.stdout.read().splitlines()
@@ -104,7 +104,8 @@ def test_the_starter_bot_stops_by_itself_at_the_end_of_a_game(starter_bot, game,
         transcript = record["transcripts"][seat]
         wrote = [line for way, line in transcript if way == "out"]
         assert len(wrote) > 5
-        assert replay_alone(bot, "7", transcript) == wrote
+        given = "".join(line + "\n" for way, line in transcript if way == "in")
+        assert run_alone([bot, "7"], given) == wrote
 
 
 def test_new_writes_the_files_and_says_what_to_do_next(tmp_path):
@@ -141,3 +142,27 @@ def test_new_names_an_unknown_game_or_language(tmp_path):
     lang = arena("new", "flippo", str(tmp_path / "b"), "--lang", "rust")
     assert lang.returncode == 2 and "'rust' is not one of" in lang.stderr
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+def test_the_turn_right_starter_stops_on_x(starter_bot, lang):
+    """Turn Right has no end message, but a fault ends the game with a line "x" to both sides."""
+    bot = starter_bot("turnright", lang)
+    for opening in ("Start\nx\n", "c3\nx\n"):  # as White, and as Black
+        assert len(run_alone([bot], opening)) == 1  # its one placement, then nothing
+
+
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+def test_the_turn_right_starter_stops_after_a_3x3(starter_bot, lang):
+    """A 3x3 block ends Turn Right early with no message: the bot must see it on its own board."""
+    bot = starter_bot("turnright", lang)
+    players = [resolve_player("turnright", f"{bot} 7"), resolve_player("turnright", "builtin:random")]
+    for seed in range(40):  # about one game in six ends with a 3x3
+        record = play_game("turnright", players, seed=seed)
+        if record["result"]["ending"] == "3x3":
+            break
+    else:
+        pytest.fail("no game of 40 ended with a 3x3")
+    transcript = record["transcripts"][0]
+    given = "".join(line + "\n" for way, line in transcript if way == "in")
+    assert run_alone([bot, "7"], given) == [line for way, line in transcript if way == "out"]
