@@ -9,6 +9,7 @@ from .cli_params import check_record_path, game_argument
 from .games import game_names, get_game
 from .games.base import SetupError
 from .judge.players import PlayerSpecError, resolve_player
+from .starter import new
 from .tournament.commands import export, standings, tournament
 from .tournament.sprt_command import sprt
 
@@ -134,3 +135,4 @@ cli.add_command(sprt)
 cli.add_command(standings)
 cli.add_command(export)
 cli.add_command(check)
+cli.add_command(new)
