@@ -74,7 +74,7 @@ def test_record_md_describes_every_result_key_of_each_game(records, game):
 
 
 def test_record_md_names_every_verdict():
-    for verdict in ("ok", "illegal", "format", "timeout", "crash", "exit"):
+    for verdict in ("ok", "illegal", "format", "timeout", "crash", "memory", "exit"):
         assert documented(verdict)
 
 

@@ -16,6 +16,7 @@ from .games import get_game
 from .judge.fault_report import FaultReport, fault_report
 from .judge.players import resolve_player
 from .judge.referee import new_seed, play_game
+from .judge.sandbox import Sandbox
 
 OPPONENT = "builtin:random"
 
@@ -85,7 +86,7 @@ def seats_and_seeds(games: int, base_seed: int) -> list[tuple[int, int]]:
 
 
 def run_check(game_name: str, player: str, games: int = 4, time_scale: float = 1.0,
-              seed: int | None = None) -> CheckReport:
+              seed: int | None = None, sandbox: Sandbox | None = None) -> CheckReport:
     """Play ``games`` games of ``player`` against builtin:random and report on each.
 
     Raises ``UnknownGameError`` or ``PlayerSpecError`` for a bad game or PLAYER.
@@ -101,7 +102,7 @@ def run_check(game_name: str, player: str, games: int = 4, time_scale: float = 1
     checked = []
     for number, (seat, game_seed) in enumerate(seats_and_seeds(games, base_seed), start=1):
         players = [program, opponent] if seat == 0 else [opponent, program]
-        record = play_game(game.name, players, seed=game_seed, time_scale=time_scale)
+        record = play_game(game.name, players, seed=game_seed, time_scale=time_scale, sandbox=sandbox)
         checked.append(CheckedGame(
             number=number,
             seed=game_seed,

@@ -11,9 +11,10 @@ import shlex
 import click
 
 from .admission import OPPONENT, CheckedGame, CheckReport, run_check
-from .cli_params import game_argument
+from .cli_params import game_argument, sandbox_argument, sandbox_options
 from .judge.fault_report import explain, explain_faults, summary
 from .judge.players import PlayerSpecError
+from .judge.sandbox import Sandbox
 
 SEAT_WORDS = ("first", "second")
 
@@ -35,16 +36,18 @@ def echo_faults(record: dict) -> None:
 @click.option("--time-scale", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
               help="Multiply every clock by this factor.")
 @click.option("--seed", type=int, default=None, help="The first game's seed (default: drawn).")
-def check(game_name, player, games, time_scale, seed) -> None:
+@sandbox_options
+def check(game_name, player, games, time_scale, seed, sandbox_mode, memory_mb) -> None:
     """Admission test: play PLAYER against builtin:random in both seats and report every problem.
 
     Exits 0 only when every game was clean.
     """
     game = game_argument(game_name)
+    sandbox = sandbox_argument(sandbox_mode, memory_mb)
     if player.strip() == "human":
         raise click.BadParameter("arena check tests a program, not a human player", param_hint="PLAYER")
     try:
-        report = run_check(game.name, player, games=games, time_scale=time_scale, seed=seed)
+        report = run_check(game.name, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox)
     except PlayerSpecError as error:
         raise click.BadParameter(str(error), param_hint="PLAYER") from None
     click.echo(render(report))
@@ -53,9 +56,9 @@ def check(game_name, player, games, time_scale, seed) -> None:
 
 
 def check_program(game_name: str, player: str, games: int = 4, time_scale: float = 1.0,
-                  seed: int | None = None) -> tuple[str, bool]:
+                  seed: int | None = None, sandbox: Sandbox | None = None) -> tuple[str, bool]:
     """Run the admission test from Python: the report as text, and whether every game was clean."""
-    report = run_check(game_name, player, games=games, time_scale=time_scale, seed=seed)
+    report = run_check(game_name, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox)
     return click.unstyle(render(report)), report.clean
 
 

@@ -9,6 +9,7 @@ import click
 
 from .games import UnknownGameError, get_game
 from .games.base import GameInfo
+from .judge.sandbox import DEFAULT_MEMORY_MB, MODES, Sandbox, SandboxError
 
 
 def game_argument(name: str) -> GameInfo:
@@ -17,6 +18,27 @@ def game_argument(name: str) -> GameInfo:
         return get_game(name)
     except UnknownGameError as error:
         raise click.BadParameter(str(error), param_hint="GAME") from None
+
+
+def sandbox_options(command):
+    """``--sandbox`` and ``--memory``, for every command that runs programs."""
+    command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=DEFAULT_MEMORY_MB,
+                           show_default=True, metavar="MB",
+                           help="Each program's memory limit (with --sandbox limits or isolate).")(command)
+    return click.option("--sandbox", "sandbox_mode", type=click.Choice(MODES), default="limits", show_default=True,
+                        help="none: the programs run with your rights; limits: memory, processes, file size "
+                             "and open files limited; isolate: limits, and no network, nothing writable "
+                             "but the program's own folder (needs bubblewrap).")(command)
+
+
+def sandbox_argument(mode: str, memory_mb: int) -> Sandbox:
+    """The Sandbox the options ask for; a usage error when this machine cannot give it."""
+    sandbox = Sandbox(mode, memory_mb)
+    try:
+        sandbox.check_available()
+    except SandboxError as error:
+        raise click.BadParameter(str(error), param_hint="--sandbox") from None
+    return sandbox
 
 
 def check_record_path(path: str | None) -> None:

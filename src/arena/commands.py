@@ -5,7 +5,7 @@ from __future__ import annotations
 import click
 
 from .check import check, echo_faults
-from .cli_params import check_record_path, game_argument
+from .cli_params import check_record_path, game_argument, sandbox_argument, sandbox_options
 from .games import game_names, get_game
 from .games.base import SetupError
 from .judge.players import PlayerSpecError, resolve_player
@@ -41,7 +41,8 @@ def games() -> None:
               help="Multiply every clock by this factor.")
 @click.option("--words", "words_path", type=click.Path(dir_okay=False), default=None,
               help="Lucky Words: score with this word list (words.dat format) instead of the default.")
-def play(game_name, players, seed, setup_text, record_path, time_scale, words_path) -> None:
+@sandbox_options
+def play(game_name, players, seed, setup_text, record_path, time_scale, words_path, sandbox_mode, memory_mb) -> None:
     """Play one game. A PLAYER is a shell command, builtin:NAME or human.
 
     The first PLAYER takes the first seat (Flippo White).
@@ -54,6 +55,7 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
         raise click.UsageError(f"a game needs two players, got {len(players)}: arena play GAME PLAYER PLAYER")
     game = game_argument(game_name)
     check_record_path(record_path)
+    sandbox = sandbox_argument(sandbox_mode, memory_mb)
     try:
         specs = [resolve_player(game.name, p) for p in players]
     except PlayerSpecError as error:
@@ -68,7 +70,7 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
             raise click.BadParameter(str(error), param_hint="--setup") from None
     if words_path is not None:
         setup, seed = _with_words(game, setup, seed, words_path)
-    record = play_game(game.name, specs, seed=seed, setup=setup, time_scale=time_scale)
+    record = play_game(game.name, specs, seed=seed, setup=setup, time_scale=time_scale, sandbox=sandbox)
     saved = _save(record, record_path) if record_path else None  # first: nothing below may lose it
     try:
         click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")

@@ -2,7 +2,7 @@
 
 The program runs in a process group of its own so that suspending it
 (SIGSTOP/SIGCONT) and killing it reach every process it started, and nothing
-outlives the game. Its stdout and stderr are read through non-blocking file
+outlives the game (confinement.py starts it, in its sandbox, and ends it). Its stdout and stderr are read through non-blocking file
 descriptors in one ``select`` loop: whatever the program floods, the judge never
 blocks on it, and stderr is drained while the program runs.
 """
@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import os
 import select
-import shutil
 import signal
-import subprocess
 import time
 from dataclasses import dataclass
+
+from .confinement import Confinement
+from .sandbox import SHELL, Sandbox
 
 MAX_LINE_BYTES = 65_536
 """A reply line longer than this is a format fault (a program writing without newlines)."""
@@ -23,8 +24,6 @@ MAX_LINE_BYTES = 65_536
 EXIT_WAIT_S = 0.2
 """How long to wait, after a program closed its output, for its exit status."""
 
-
-SHELL = shutil.which("bash")
 
 SHELL_CANNOT_RUN = (126, 127)
 """The shell's exit codes for a command it cannot execute (126) or cannot find (127)."""
@@ -89,24 +88,15 @@ def describe_exit(returncode: int) -> str:
 class Program:
     """A running program that the judge talks to one line at a time.
 
-    ``command`` is a shell command (a string) or an argument list (run without a shell).
+    ``command`` is a shell command (a string) or an argument list (run without a shell);
+    ``sandbox`` says how it is confined (the default: ``limits``).
     """
 
     def __init__(self, command: str | list[str], stderr_limit: int = 10_000,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, sandbox: Sandbox | None = None) -> None:
         self.command = command
-        self.proc = subprocess.Popen(
-            command,
-            shell=isinstance(command, str),
-            # bash replaces itself with a simple command, so the program is our direct child
-            executable=SHELL if isinstance(command, str) else None,
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,  # its own process group, for SIGSTOP/SIGKILL of all of it
-            bufsize=0,
-            env=None if env is None else {**os.environ, **env},
-        )
+        self.confinement = Confinement(command, sandbox or Sandbox(), env)
+        self.proc = self.confinement.proc
         self.pgid = self.proc.pid
         self._stdin = self.proc.stdin.fileno()
         self._stdout = self.proc.stdout.fileno()
@@ -119,11 +109,7 @@ class Program:
         self.stderr = Capped(stderr_limit)
         self.suspended = False
         self.closed = False
-        self._cpu_seen = 0.0  # schedstat's total at the previous cpu reading
-        try:
-            self._schedstat: int | None = os.open(f"/proc/{self.proc.pid}/schedstat", os.O_RDONLY)
-        except OSError:
-            self._schedstat = None  # not Linux, or no schedstat: CPU times read as 0
+        self._cpu_seen = 0  # the program's CPU time (ns) at the previous reading
         try:
             self._pidfd: int | None = os.pidfd_open(self.proc.pid)
         except (AttributeError, OSError):
@@ -132,10 +118,7 @@ class Program:
     # -- process control -------------------------------------------------
 
     def _signal_group(self, sig: int) -> None:
-        try:
-            os.killpg(self.pgid, sig)
-        except (ProcessLookupError, PermissionError):
-            pass  # the whole group is gone already
+        self.confinement.signal_group(sig)
 
     def suspend(self) -> None:
         if not self.suspended and not self.closed:
@@ -148,23 +131,18 @@ class Program:
             self.suspended = False
 
     def cpu_seconds_since_last_call(self) -> float:
-        """CPU time the program's main process used since the previous call.
+        """CPU time the whole program (every thread, every process) used since the previous call.
 
         The judge calls it once after every move: the program is suspended
-        between moves, so that is the move's CPU time, at one read per move.
-        Read from /proc/PID/schedstat (nanoseconds) rather than /proc/PID/stat,
-        whose 10 ms ticks are too coarse for a single move; the file is kept
-        open and re-read in place. Processes the program spawned itself are
-        not counted.
+        between moves, so that is the move's CPU time. With a cgroup it is one
+        re-read of an open file; without, a walk of the program's processes in
+        /proc (confinement.py).
         """
-        if self._schedstat is None:
-            return 0.0
-        try:
-            total = int(os.pread(self._schedstat, 64, 0).split()[0]) / 1e9
-        except (OSError, ValueError, IndexError):
-            return 0.0
+        total = self.confinement.cpu_ns()
+        if total is None or total <= self._cpu_seen:
+            return 0.0  # gone, or a child's time moving to its parent's account in whole ticks
         used, self._cpu_seen = total - self._cpu_seen, total
-        return used
+        return used / 1e9
 
     def _exit_status(self, wait_s: float) -> int | None:
         """The exit code once the main process has ended (waiting up to ``wait_s``),
@@ -279,6 +257,9 @@ class Program:
             return ProgramFault("exit", f"{what} before the game ended")
         if status == 0:
             return ProgramFault("exit", "exited (code 0) before the game ended")
+        if self.confinement.out_of_memory():
+            return ProgramFault("memory", f"exceeded its memory limit of {self.confinement.sandbox.memory_mb} MB "
+                                          f"({describe_exit(status)})")
         if status in SHELL_CANNOT_RUN and isinstance(self.command, str):
             self._drain_stderr()
             message = last_line(self.stderr.value())
@@ -307,16 +288,20 @@ class Program:
         self.let_finish()
         if grace_s > 0:
             self._exit_status(grace_s)
-        self._signal_group(signal.SIGKILL)
-        self.proc.wait()
+        self.confinement.end()
         self._drain_stderr()
         self.proc.stdout.close()
         self.proc.stderr.close()
-        for fd in (self._schedstat, self._pidfd):
-            if fd is not None:
-                os.close(fd)
+        if self._pidfd is not None:
+            os.close(self._pidfd)
         self.closed = True
 
     @property
     def returncode(self) -> int | None:
         return self.proc.returncode
+
+    @property
+    def peak_memory_mb(self) -> float | None:
+        """The program's peak memory, known once it is closed (None: unknown)."""
+        peak = self.confinement.peak_memory_bytes
+        return None if peak is None else round(peak / 2**20, 1)

@@ -19,7 +19,8 @@ from .players import PlayerSpec, seat_command
 RECORD_FORMAT = 1
 
 
-def build_record(*, game, players, seed, setup, time_scale, match, outcome, started_at, duration_ms) -> dict[str, Any]:
+def build_record(*, game, players, seed, setup, time_scale, match, outcome, started_at, duration_ms,
+                 sandbox) -> dict[str, Any]:
     seats = match.seats
     return {
         "format": RECORD_FORMAT,
@@ -35,6 +36,7 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
         "clock_ms": game.clock_ms * time_scale,
         "started_at": started_at,
         "duration_ms": round(duration_ms, 3),
+        "sandbox": sandbox_used(sandbox, [seat.player for seat in seats]),
         "moves": match.moves,
         "transcripts": [seat.transcript for seat in seats],
         "stderr": [
@@ -42,7 +44,8 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
         ],
         "times": [
             {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies,
-             "first_reply_ms": _ms_or_none(s.first_reply_ms), "clock_left_ms": _ms_or_none(s.clock_ms)}
+             "first_reply_ms": _ms_or_none(s.first_reply_ms), "clock_left_ms": _ms_or_none(s.clock_ms),
+             "peak_memory_mb": getattr(s.player, "peak_memory_mb", None)}
             for s in seats
         ],
         "result": {
@@ -58,6 +61,13 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             **outcome.extra,
         },
     }
+
+
+def sandbox_used(sandbox, players) -> dict[str, Any]:
+    """The sandbox mode, and how memory was limited in fact ("cgroup-v1", "cgroup-v2", "rlimit-data", "none")."""
+    limits = [player.confinement.memory_limit for player in players if hasattr(player, "confinement")]
+    return {"mode": sandbox.mode, "memory": next((kind for kind in limits if kind), "none"),
+            "memory_mb": sandbox.memory_mb if sandbox.limited else None}
 
 
 def command_as_run(spec: PlayerSpec, seed: int, seat: int) -> str | None:

@@ -12,6 +12,7 @@ from .human import HumanPlayer
 from .match import Match, SeatState
 from .players import PlayerSpec, builtin_env, seat_command
 from .process import Program
+from .sandbox import Sandbox
 from .record import build_record
 
 
@@ -26,17 +27,20 @@ def play_game(
     setup: dict | None = None,
     time_scale: float = 1.0,
     stderr_limit: int = 10_000,
+    sandbox: Sandbox | None = None,
 ) -> dict[str, Any]:
     """Run a game between two players; every random element comes from ``seed``.
 
     ``setup`` (brown stones, starting letter, cell values...) overrides the one
-    the seed would draw. The returned record is plain JSON-ready data.
+    the seed would draw. ``sandbox`` confines the programs (default: ``limits``).
+    The returned record is plain JSON-ready data.
     """
     if len(players) != 2:
         raise ValueError(f"a game needs exactly 2 players, got {len(players)}")
     if time_scale <= 0:
         raise ValueError(f"the time scale must be positive, got {time_scale}")
     game = get_game(game_name)
+    sandbox = sandbox or Sandbox()
     seed = new_seed() if seed is None else seed
     if setup is None:
         setup = game.make_setup(random.Random(seed))
@@ -53,7 +57,7 @@ def play_game(
                 clock = float("inf")  # a person at the keyboard plays without a clock
             else:
                 player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit,
-                                 env=builtin_env(spec, clock_ms))
+                                 env=builtin_env(spec, clock_ms), sandbox=sandbox)
                 player.suspend()  # start-up counts on its clock, from its first turn
                 clock = clock_ms
             seats.append(SeatState(seat_name, player, clock))
@@ -70,4 +74,5 @@ def play_game(
         outcome=outcome,
         started_at=started_at,
         duration_ms=(time.monotonic() - start) * 1000,
+        sandbox=sandbox,
     )

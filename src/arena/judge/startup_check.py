@@ -11,14 +11,17 @@ from __future__ import annotations
 import time
 
 from .process import Program, describe_exit, last_line
+from .sandbox import Sandbox
 
 STARTUP_WAIT_S = 0.5
 """How long a program is watched: ample for a shell or an interpreter to give up."""
 
 
-def startup_problems(commands: dict[str, str | list[str]], wait_s: float = STARTUP_WAIT_S) -> dict[str, str]:
-    """Start every program at once; for each one that exits within ``wait_s``, say why."""
-    programs = {name: Program(command) for name, command in commands.items()}
+def startup_problems(commands: dict[str, str | list[str]], wait_s: float = STARTUP_WAIT_S,
+                     sandbox: Sandbox | None = None) -> dict[str, str]:
+    """Start every program at once (in the sandbox of the games); for each one that exits within
+    ``wait_s``, say why."""
+    programs = {name: Program(command, sandbox=sandbox) for name, command in commands.items()}
     statuses: dict[str, int] = {}
     try:
         deadline = time.monotonic() + wait_s

@@ -11,7 +11,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..cli_params import game_argument
+from ..cli_params import game_argument, sandbox_argument, sandbox_options
 from ..judge.players import PlayerSpecError, resolve_player
 from ..judge.referee import new_seed
 from ..judge.startup_check import startup_problems
@@ -67,12 +67,15 @@ def print_results(console: Console, store: TournamentStore) -> None:
               help="Multiply every clock by this factor.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run the games on this Dask cluster instead of local processes.")
-def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale, scheduler) -> None:
+@sandbox_options
+def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale, scheduler, sandbox_mode,
+               memory_mb) -> None:
     """Double round robin: every pair plays colour-swapped games on shared seeds.
 
     Every game is saved as it ends; run the same command again to resume.
     """
     game = game_argument(game_name)
+    sandbox = sandbox_argument(sandbox_mode, memory_mb)
     players = [parse_player(text) for text in player_texts]
     names = [name for name, _ in players]
     if len(players) < 2:
@@ -87,7 +90,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
         if text == "human":
             raise click.BadParameter("a tournament has no place for a human player", param_hint="--player")
     if scheduler is None:  # a Dask cluster runs them on other machines, where the paths may differ
-        check_players_start(game.name, players)
+        check_players_start(game.name, players, sandbox)
 
     console = Console()
     with open_store(db_path or f"tournament-{game.name}.db") as store:
@@ -100,20 +103,21 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
         except StoreError as error:
             raise click.ClickException(str(error)) from None
         if games:
-            _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler)
+            _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox)
         print_results(console, store)
 
 
-def check_players_start(game_name: str, players: list[tuple[str, str]]) -> None:
+def check_players_start(game_name: str, players: list[tuple[str, str]], sandbox=None) -> None:
     """Stop with one line per program that cannot start, before anything is played or stored."""
     specs = {name: resolve_player(game_name, text) for name, text in players}
-    problems = startup_problems({name: spec.command for name, spec in specs.items() if not spec.builtin})
+    problems = startup_problems({name: spec.command for name, spec in specs.items() if not spec.builtin},
+                                sandbox=sandbox)
     if problems:
         raise click.ClickException("\n".join(
             f"player {name} ({specs[name].text}) cannot start: {why}" for name, why in problems.items()))
 
 
-def _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler) -> None:
+def _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox) -> None:
     done_before = scheduled - len(games)
     progress = Progress(BarColumn(), MofNCompleteColumn(), GamesPerSecond(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=console)
@@ -128,7 +132,8 @@ def _play_with_progress(console, store, identity, games, scheduled, jobs, schedu
         with open_executor(jobs, scheduler) as (executor, slots):
             with progress:
                 # twice the slots in flight, so a worker never idles while the next game is sent
-                play_remaining(store, identity, games, executor, 2 * slots, on_game_saved=on_game_saved)
+                play_remaining(store, identity, games, executor, 2 * slots, on_game_saved=on_game_saved,
+                               sandbox=sandbox)
     except SchedulerUnreachable as error:
         raise click.ClickException(str(error)) from None
     except KeyboardInterrupt:

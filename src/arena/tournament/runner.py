@@ -14,6 +14,7 @@ from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
 from ..judge.players import PlayerSpec
+from ..judge.sandbox import Sandbox
 from .schedule import ScheduledGame
 from .worker import init_worker, play_one
 
@@ -72,6 +73,7 @@ def play_games(
     games: Iterable[ScheduledGame],
     time_scale: float,
     in_flight: int,
+    sandbox: Sandbox | None = None,
 ) -> Iterator[tuple[ScheduledGame, dict[str, Any]]]:
     """Yield ``(game, record)`` as games end, keeping ``in_flight`` of them running.
 
@@ -88,7 +90,7 @@ def play_games(
             if game is None:
                 return
             seats = [specs[name] for name in game.players]
-            future = executor.submit(play_one, game_name, seats, game.seed, game.setup, time_scale)
+            future = executor.submit(play_one, game_name, seats, game.seed, game.setup, time_scale, sandbox=sandbox)
             pending[future] = game
 
     try:

@@ -13,6 +13,7 @@ from typing import Callable
 
 from ..games import get_game
 from ..judge.players import resolve_player
+from ..judge.sandbox import Sandbox
 from .ratings import Rating, fit_elo
 from .runner import play_games
 from .schedule import ScheduledGame, double_round_robin
@@ -41,9 +42,11 @@ def play_remaining(
     executor: Executor,
     in_flight: int,
     on_game_saved: Callable[[ScheduledGame, dict], None] = lambda game, record: None,
+    sandbox: Sandbox | None = None,
 ) -> None:
     specs = {name: resolve_player(identity.game, text) for name, text in identity.players}
-    for game, record in play_games(executor, identity.game, specs, games, identity.time_scale, in_flight):
+    for game, record in play_games(executor, identity.game, specs, games, identity.time_scale, in_flight,
+                                   sandbox):
         store.save_game(game, record)
         on_game_saved(game, record)
 

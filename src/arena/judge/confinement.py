@@ -1,0 +1,101 @@
+"""One program's process from start to reaping: its sandbox, its cgroup, its guardian.
+
+:class:`Program` (process.py) talks to the program; this is what it runs in.
+The program is started in a process group of its own, inside its sandbox
+(sandbox.py), in a cgroup of its own where one can be made (cgroups.py), and
+registered with the guardian (watchdog.py), so that nothing of it outlives the
+judge. At the end the whole group and the whole cgroup are killed, the main
+process is reaped, and its peak memory is kept for the record.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+
+from .cgroups import Cgroup, make_cgroup
+from .cpu_time import process_tree_cpu_ns
+from .sandbox import MAX_TASKS, Sandbox, sandboxed_argv
+from .watchdog import WATCHDOG
+
+
+class Confinement:
+    """A started program's process (``proc``, a Popen with piped stdin/stdout/stderr)."""
+
+    def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None) -> None:
+        sandbox.check_available()
+        self.sandbox = sandbox
+        self.cgroup: Cgroup | None = make_cgroup(sandbox.memory_mb, MAX_TASKS) if sandbox.limited else None
+        if self.cgroup is not None:
+            for folder in self.cgroup.folders.values():
+                WATCHDOG.watch_cgroup(folder)  # before the program exists: no window to escape
+        try:
+            self.proc = subprocess.Popen(
+                sandboxed_argv(command, sandbox, self.cgroup),
+                stdin=subprocess.PIPE,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,  # its own process group, for SIGSTOP/SIGKILL of all of it
+                bufsize=0,
+                env=None if env is None else {**os.environ, **env},
+            )
+        except BaseException:
+            self._remove_cgroup()
+            raise
+        self.pid = self.proc.pid
+        WATCHDOG.watch_group(self.pid)
+        self.peak_memory_bytes: int | None = None
+        self.ended = False
+
+    @property
+    def memory_limit(self) -> str | None:
+        """How memory is limited: "cgroup-v1", "cgroup-v2", "rlimit-data", or None (not at all)."""
+        if not self.sandbox.limited:
+            return None
+        return self.cgroup.memory_kind if self.cgroup is not None else "rlimit-data"
+
+    def cpu_ns(self) -> int | None:
+        """CPU time of the whole program so far: all its threads and processes (None: unknown)."""
+        if self.cgroup is not None:
+            used = self.cgroup.cpu_ns()
+            if used is not None:
+                return used
+        return process_tree_cpu_ns(self.pid)
+
+    def out_of_memory(self) -> bool:
+        """Did the kernel kill a process of the program for exceeding its memory limit?"""
+        return self.cgroup is not None and self.cgroup.oom_kills() > 0
+
+    def signal_group(self, sig: int) -> None:
+        try:
+            os.killpg(self.pid, sig)
+        except (ProcessLookupError, PermissionError):
+            pass  # the whole group is gone already
+
+    def end(self) -> None:
+        """Kill everything of the program, reap its main process, clean up its cgroup."""
+        if self.ended:
+            return
+        self.ended = True
+        self.signal_group(signal.SIGKILL)
+        if self.cgroup is not None:
+            self.cgroup.kill_all()  # processes that left the group with setsid()
+        try:
+            _, status, usage = os.wait4(self.pid, 0)
+            self.proc.returncode = os.waitstatus_to_exitcode(status)
+            self.peak_memory_bytes = usage.ru_maxrss * 1024  # the largest of it and its reaped children
+        except ChildProcessError:
+            self.proc.wait()
+        WATCHDOG.forget_group(self.pid)
+        if self.cgroup is not None:
+            self.peak_memory_bytes = self.cgroup.peak_memory_bytes() or self.peak_memory_bytes
+        self._remove_cgroup()
+
+    def _remove_cgroup(self) -> None:
+        if self.cgroup is None:
+            return
+        if self.cgroup.remove():
+            for folder in self.cgroup.folders.values():
+                WATCHDOG.forget_cgroup(folder)
+        # else the guardian removes it when this judge ends

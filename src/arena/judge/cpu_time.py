@@ -1,0 +1,59 @@
+"""A program's CPU time: every thread of every process it started, read from /proc.
+
+Used where a program has no cgroup to ask (``--sandbox none``, or a machine that
+allows none). The program's processes are found by walking the tree from its
+main process through ``/proc/PID/task/TID/children``; each process counts the
+``schedstat`` of all its threads (nanoseconds) plus the CPU of the children it
+has already waited for (``cutime`` and ``cstime`` of ``/proc/PID/stat``, in
+clock ticks). A child that ends before its parent waits for it, or whose parent
+is gone, is not seen: only a cgroup counts those.
+"""
+
+from __future__ import annotations
+
+import os
+
+TICK_NS = 1e9 / os.sysconf("SC_CLK_TCK")
+MAX_PROCESSES = 4096
+"""A bound on the walk, should a program fork without end."""
+
+
+def _read(path: str) -> bytes:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        return os.read(fd, 4096)
+    finally:
+        os.close(fd)
+
+
+def _process_ns(pid: int, children: list[int]) -> int:
+    """One process's CPU (all threads, and its waited-for children); appends its live children."""
+    base = f"/proc/{pid}"
+    total = 0
+    for tid in os.listdir(f"{base}/task"):
+        task = f"{base}/task/{tid}"
+        try:
+            total += int(_read(f"{task}/schedstat").split()[0])
+            children.extend(int(child) for child in _read(f"{task}/children").split())
+        except (OSError, ValueError, IndexError):
+            pass  # the thread ended meanwhile
+    stat = _read(f"{base}/stat")
+    fields = stat[stat.rindex(b")") + 2:].split()  # after the command name, which may hold spaces
+    total += round((int(fields[13]) + int(fields[14])) * TICK_NS)  # cutime, cstime
+    return total
+
+
+def process_tree_cpu_ns(pid: int) -> int | None:
+    """The CPU time of ``pid`` and all its descendants, in ns (None when ``pid`` is gone)."""
+    total = 0
+    todo = [pid]
+    seen = 0
+    while todo and seen < MAX_PROCESSES:
+        current = todo.pop()
+        seen += 1
+        try:
+            total += _process_ns(current, todo)
+        except (OSError, ValueError, IndexError):
+            if current == pid:
+                return None
+    return total

@@ -1,0 +1,83 @@
+"""The guardian: a tiny process that kills whatever a dead judge left running.
+
+Run as ``python -S guardian.py`` (no imports from arena, so it starts in a few
+milliseconds), once per judge process, by :mod:`arena.judge.watchdog`. Its
+standard input is a pipe whose write end only the judge holds. The judge
+tells it, one line each, what to kill should it die:
+
+    +g PGID   a program's process group        -g PGID   no longer (reaped)
+    +c DIR    a program's cgroup folder        -c DIR    no longer (removed)
+
+When the pipe reads end-of-file the judge is gone, however it went (SIGKILL
+included): every group still registered gets SIGKILL, which also ends stopped
+(suspended) processes, and every cgroup still registered is emptied and removed,
+which catches a process that left its group with setsid().
+"""
+
+import os
+import signal
+import sys
+import time
+
+CGROUP_EMPTY_WAIT_S = 2.0
+"""How long to keep killing the processes of a cgroup until it can be removed."""
+
+
+def kill_group(pgid: int) -> None:
+    try:
+        os.killpg(pgid, signal.SIGKILL)
+    except OSError:
+        pass  # gone already
+
+
+def cgroup_pids(folder: str) -> list[int]:
+    try:
+        with open(os.path.join(folder, "cgroup.procs")) as procs:
+            return [int(pid) for pid in procs.read().split()]
+    except (OSError, ValueError):
+        return []
+
+
+def empty_and_remove(folder: str) -> None:
+    """Kill every process of a cgroup (again, while a fork races us), then remove it."""
+    deadline = time.monotonic() + CGROUP_EMPTY_WAIT_S
+    while time.monotonic() < deadline:
+        for pid in cgroup_pids(folder):
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
+        try:
+            os.rmdir(folder)
+            return
+        except FileNotFoundError:
+            return
+        except OSError:
+            time.sleep(0.01)  # busy: killed processes not yet gone
+
+
+def main() -> None:
+    # A Ctrl-C or a closed terminal is for the judge; this process must outlive it to act.
+    for sig in (signal.SIGINT, signal.SIGHUP):
+        signal.signal(sig, signal.SIG_IGN)
+    groups: set[int] = set()
+    cgroups: set[str] = set()
+    for line in sys.stdin.buffer:
+        text = line.decode(errors="replace").rstrip("\n")
+        sign, kind, value = text[:1], text[1:2], text[3:]
+        watched = groups if kind == "g" else cgroups if kind == "c" else None
+        if watched is None or not value or (kind == "g" and not value.isdigit()):
+            continue
+        item = int(value) if kind == "g" else value
+        if sign == "+":
+            watched.add(item)
+        elif sign == "-":
+            watched.discard(item)
+    for pgid in groups:
+        kill_group(pgid)
+    for folder in cgroups:
+        empty_and_remove(folder)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""What a program may do: ``--sandbox none|limits|isolate`` and the command line that enforces it.
+
+- ``none``: the program runs as the judge's user, with the judge's rights.
+- ``limits`` (the default): a memory limit (a cgroup's where one can be made, else
+  RLIMIT_DATA), a limit on its processes and threads (the pids cgroup), on the
+  size of any file it writes and on its open files.
+- ``isolate``: ``limits``, and bubblewrap around it: no network, a private /tmp,
+  every file read-only except its own folder (the folder of the first file its
+  command names), its own process namespace, and user nobody when the judge
+  runs as root.
+
+In every mode the program is started through ``setpriv --pdeathsig KILL``, so the
+kernel kills it should the judge die (the guardian, watchdog.py, kills the rest).
+The limits are set by a one-line bash launcher, not a ``preexec_fn``, which is
+unsafe in a judge that runs games in threads (the web viewer does).
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+from dataclasses import dataclass
+from pathlib import Path
+
+from .cgroups import Cgroup
+
+MODES = ("none", "limits", "isolate")
+DEFAULT_MEMORY_MB = 1024
+MAX_TASKS = 256
+"""Processes and threads a program may have at once (a JVM needs a few dozen)."""
+MAX_FILE_MB = 64
+"""The largest file a program may write."""
+MAX_OPEN_FILES = 256
+
+SHELL = shutil.which("bash") or "/bin/bash"
+SETPRIV = shutil.which("setpriv")
+NOBODY = "65534"
+
+
+class SandboxError(RuntimeError):
+    """The sandbox asked for cannot be had on this machine (bubblewrap missing)."""
+
+
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
+
+
+@dataclass(frozen=True)
+class Sandbox:
+    """How every program of a game is confined. Plain data: it travels to tournament workers."""
+
+    mode: str = "limits"
+    memory_mb: int = DEFAULT_MEMORY_MB
+
+    def __post_init__(self) -> None:
+        if self.mode not in MODES:
+            raise ValueError(f"unknown sandbox {self.mode!r}; choose one of {', '.join(MODES)}")
+        if self.memory_mb < 1:
+            raise ValueError(f"the memory limit must be at least 1 MB, got {self.memory_mb}")
+
+    @property
+    def limited(self) -> bool:
+        return self.mode != "none"
+
+    def check_available(self) -> None:
+        """Raise SandboxError with what to install when ``isolate`` cannot work here."""
+        if self.mode == "isolate" and bwrap_path() is None:
+            raise SandboxError("--sandbox isolate needs bubblewrap (the bwrap command), which is not "
+                               "installed: install the bubblewrap package, or use --sandbox limits")
+
+
+def program_folder(command: str | list[str]) -> str | None:
+    """The folder of the first existing file a shell command names (its own, writable folder).
+
+    A built-in player (an argument list) has none: it writes nowhere.
+    """
+    if not isinstance(command, str):
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    for word in words:
+        path = Path(word).expanduser()
+        if "/" in word and path.is_file():
+            return str(path.resolve().parent)
+    return None
+
+
+def _launcher(cgroup: Cgroup | None, memory_mb: int) -> list[str]:
+    """bash joins the cgroup and sets the rlimits, then replaces itself with the rest of the line."""
+    steps = [f"echo $$ > {shlex.quote(procs)}" for procs in (cgroup.procs_files if cgroup else [])]
+    limits = f"ulimit -f {MAX_FILE_MB * 1024} -n {MAX_OPEN_FILES}"
+    if cgroup is None:
+        limits += f" -d {memory_mb * 1024}"  # no cgroup: RLIMIT_DATA, which spares reserved address space
+    steps += [limits, 'exec "$@"']
+    return [SHELL, "-c", " && ".join(steps), "arena-launch"]
+
+
+def _bwrap(folder: str | None) -> list[str]:
+    bwrap = bwrap_path()
+    if bwrap is None:
+        Sandbox("isolate").check_available()
+    argv = [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
+            "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    if os.geteuid() == 0:
+        argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
+    if folder is not None:
+        argv += ["--bind", folder, folder]
+    return argv + ["--"]
+
+
+def sandboxed_argv(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None) -> list[str]:
+    """The full argument list that runs ``command`` (a shell command or an argument list) confined."""
+    program = [SHELL, "-c", command] if isinstance(command, str) else list(command)
+    argv = [SETPRIV, "--pdeathsig", "KILL", "--"] if SETPRIV else []
+    if sandbox.limited:
+        argv += _launcher(cgroup, sandbox.memory_mb)
+    if sandbox.mode == "isolate":
+        argv += _bwrap(program_folder(command))
+    return argv + program

@@ -1,0 +1,113 @@
+"""A judge killed from outside, SIGKILL included, leaves no program of its games alive.
+
+The programs carry a unique marker on their command line, so the test finds
+every process of theirs (children included) with psutil, wherever it went.
+"""
+
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import uuid
+from pathlib import Path
+
+import psutil
+import pytest
+
+ARENA = str(Path(sys.executable).with_name("arena"))
+
+# Reads its first line, leaves a child behind (one that even leaves the process group
+# when LEAVE is set), then sleeps: the judge waits for a move that never comes.
+SLEEPER = """
+import os, sys, time
+sys.stdin.readline()
+if os.fork() == 0:
+    if sys.argv[2] == "leave":
+        os.setsid()
+    time.sleep(600)
+time.sleep(600)
+"""
+
+# Spins without ever reading: suspended while the other seat thinks.
+BUSY = """
+while True:
+    pass
+"""
+
+
+def marked(marker: str) -> list[psutil.Process]:
+    """The live processes with ``marker`` on their command line (zombies are dead)."""
+    found = []
+    for process in psutil.process_iter(["cmdline", "status"]):
+        try:
+            if marker in " ".join(process.info["cmdline"] or []) and process.info["status"] != psutil.STATUS_ZOMBIE:
+                found.append(process)
+        except psutil.Error:
+            pass
+    return found
+
+
+def wait_for(condition, timeout_s: float) -> bool:
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if condition():
+            return True
+        time.sleep(0.05)
+    return condition()
+
+
+@pytest.fixture
+def programs(tmp_path):
+    """(marker, sleeper command, busy command) for one test."""
+    marker = f"arena-marker-{uuid.uuid4().hex}"
+    sleeper, busy = tmp_path / "sleeper.py", tmp_path / "busy.py"
+    sleeper.write_text(textwrap.dedent(SLEEPER))
+    busy.write_text(textwrap.dedent(BUSY))
+
+    def command(path, *extra):
+        return " ".join([sys.executable, str(path), marker, *extra])
+
+    yield marker, command(sleeper, "stay"), command(sleeper, "leave"), command(busy)
+    for process in marked(marker):  # never leave them behind, even when the test fails
+        process.kill()
+
+
+def ended(process: subprocess.Popen, marker: str, family: list[psutil.Process]) -> list:
+    """What is still alive of the killed judge 2 s after its death: its programs, its workers."""
+    process.wait()
+
+    def alive():
+        return marked(marker) + [p for p in family if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    wait_for(lambda: not alive(), 2.0)
+    return alive()
+
+
+@pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])
+@pytest.mark.parametrize("sandbox", ["limits", "none"])
+def test_arena_play_killed_mid_game_leaves_no_program(tmp_path, programs, sig, sandbox):
+    marker, sleeper, leaver, busy = programs
+    # under limits the program's cgroup catches even a child that left its process group
+    first = leaver if sandbox == "limits" else sleeper
+    judge = subprocess.Popen([ARENA, "play", "flippo", first, busy, "--sandbox", sandbox], cwd=tmp_path,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # the sleeper and its child, and the busy program (suspended, as it is not its turn)
+    assert wait_for(lambda: len(marked(marker)) >= 3, 20), marked(marker)
+    time.sleep(0.3)
+    assert any(p.status() == psutil.STATUS_STOPPED for p in marked(marker))
+    family = psutil.Process(judge.pid).children(recursive=True)
+    judge.send_signal(sig)
+    assert ended(judge, marker, family) == []
+
+
+def test_a_tournament_killed_mid_game_leaves_no_worker_and_no_program(tmp_path, programs):
+    marker, sleeper, leaver, busy = programs
+    judge = subprocess.Popen([ARENA, "tournament", "flippo", "--player", f"s={leaver}", "--player", f"b={busy}",
+                              "--jobs", "2", "--db", str(tmp_path / "t.db")], cwd=tmp_path,
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    # two games at once: two sleepers with their children, two busy programs
+    assert wait_for(lambda: len(marked(marker)) >= 6, 30), marked(marker)
+    time.sleep(0.3)
+    family = psutil.Process(judge.pid).children(recursive=True)
+    judge.send_signal(signal.SIGKILL)
+    assert ended(judge, marker, family) == []
