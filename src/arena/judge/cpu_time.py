@@ -3,9 +3,10 @@
 Used where a program has no cgroup to ask (``--sandbox none``, or a machine that
 allows none). The program's processes are found by walking the tree from its
 main process through ``/proc/PID/task/TID/children``; each process counts the
-``schedstat`` of all its threads (nanoseconds) plus the CPU of the children it
-has already waited for (``cutime`` and ``cstime`` of ``/proc/PID/stat``, in
-clock ticks). A child that ends before its parent waits for it, or whose parent
+``schedstat`` of all its live threads (nanoseconds), or its ``utime`` and
+``stime`` from ``/proc/PID/stat`` when they say more (they count the threads that
+have ended too, in clock ticks), plus the CPU of the children it has already
+waited for (``cutime`` and ``cstime``, in ticks). A child that ends before its parent waits for it, or whose parent
 is gone, is not seen: only a cgroup counts those.
 """
 
@@ -29,18 +30,18 @@ def _read(path: str) -> bytes:
 def _process_ns(pid: int, children: list[int]) -> int:
     """One process's CPU (all threads, and its waited-for children); appends its live children."""
     base = f"/proc/{pid}"
-    total = 0
+    live = 0
     for tid in os.listdir(f"{base}/task"):
         task = f"{base}/task/{tid}"
         try:
-            total += int(_read(f"{task}/schedstat").split()[0])
+            live += int(_read(f"{task}/schedstat").split()[0])
             children.extend(int(child) for child in _read(f"{task}/children").split())
         except (OSError, ValueError, IndexError):
             pass  # the thread ended meanwhile
     stat = _read(f"{base}/stat")
     fields = stat[stat.rindex(b")") + 2:].split()  # after the command name, which may hold spaces
-    total += round((int(fields[13]) + int(fields[14])) * TICK_NS)  # cutime, cstime
-    return total
+    utime, stime, cutime, cstime = (int(value) for value in fields[11:15])
+    return max(live, round((utime + stime) * TICK_NS)) + round((cutime + cstime) * TICK_NS)
 
 
 def process_tree_cpu_ns(pid: int) -> int | None:
