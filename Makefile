@@ -16,6 +16,7 @@ install: $(BIN)/arena
 
 install-test: install
 	$(BIN)/pip install --quiet -e '.[test]'
+	command -v bwrap >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get install -y -qq bubblewrap; } || echo "bubblewrap (bwrap) not installed: the --sandbox isolate tests will be skipped"
 
 demo: install
 	$(BIN)/arena games

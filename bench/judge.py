@@ -25,6 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from arena.judge.players import PlayerSpec  # noqa: E402
 from arena.judge.referee import play_game  # noqa: E402
+from arena.judge.sandbox import MODES, Sandbox  # noqa: E402
+
+SANDBOX = Sandbox()
 
 # An instant Flippo player in C: the first move that flips, else the first touching square.
 C_PLAYER = r"""
@@ -118,7 +121,7 @@ def relay_raw(command: list[str]) -> list[str]:
 
 def through_judge(command: list[str]) -> list[str]:
     spec = PlayerSpec(" ".join(command), command)
-    record = play_game("flippo", [spec, spec], seed=1, time_scale=100)
+    record = play_game("flippo", [spec, spec], seed=1, time_scale=100, sandbox=SANDBOX)
     assert record["result"]["verdicts"] == ["ok", "ok"], record["result"]
     return record["stderr"]
 
@@ -140,7 +143,10 @@ def percentile(values: list[float], q: float) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per measurement")
+    parser.add_argument("--sandbox", choices=MODES, default="limits", help="the judge's --sandbox")
     args = parser.parse_args()
+    global SANDBOX
+    SANDBOX = Sandbox(args.sandbox)
     cc = shutil.which("cc") or shutil.which("gcc")
     if cc is None:
         sys.exit("bench/judge.py needs a C compiler (cc)")
@@ -150,7 +156,7 @@ def main() -> None:
     (work / "player.py").write_text(PY_PLAYER)
     programs = {"C": [str(work / "player")], "Python": [sys.executable, str(work / "player.py")]}
 
-    print(f"{args.games} Flippo games (60 moves) per row; turn = own move written -> opponent's reply read (µs)")
+    print(f"--sandbox {args.sandbox}; {args.games} Flippo games (60 moves) per row; turn = own move written -> opponent's reply read (µs)")
     header = f"{'players':<8} {'relay':<6} {'games/s':>8} {'median':>8} {'p99':>8}"
     print(header)
     print("-" * len(header))

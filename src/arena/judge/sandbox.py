@@ -5,8 +5,7 @@
   RLIMIT_DATA), a limit on its processes and threads (the pids cgroup), on the
   size of any file it writes and on its open files.
 - ``isolate``: ``limits``, and bubblewrap around it: no network, a private /tmp,
-  every file read-only except its own folder (the folder of the first file its
-  command names), its own process namespace, and user nobody when the judge
+  every file read-only except its own folder (see :func:`program_folder`), its own process namespace, and user nobody when the judge
   runs as root.
 
 In every mode the program is started through ``setpriv --pdeathsig KILL``, so the
@@ -71,9 +70,12 @@ class Sandbox:
 
 
 def program_folder(command: str | list[str]) -> str | None:
-    """The folder of the first existing file a shell command names (its own, writable folder).
+    """A shell command's own folder, the one it may write to under ``isolate``.
 
-    A built-in player (an argument list) has none: it writes nowhere.
+    That is the folder of the first file its command names (``./mybot``, the
+    ``bot.py`` of ``python3 bot.py``), passing over an interpreter that lives in a
+    ``bin`` folder (``/usr/bin/python3``, ``.venv/bin/python``), or a folder it names
+    itself (``java -cp build Main``). A built-in player (an argument list) has none.
     """
     if not isinstance(command, str):
         return None
@@ -81,11 +83,17 @@ def program_folder(command: str | list[str]) -> str | None:
         words = shlex.split(command)
     except ValueError:
         return None
-    for word in words:
+    named = []
+    for index, word in enumerate(words):
+        if index == 0 and "/" not in word:
+            continue  # a command found on PATH: an interpreter or a system tool
         path = Path(word).expanduser()
-        if "/" in word and path.is_file():
-            return str(path.resolve().parent)
-    return None
+        if path.exists():
+            named.append(path.resolve())
+    own = [path for path in named if path.parent.name != "bin"] or named
+    if not own:
+        return None
+    return str(own[0] if own[0].is_dir() else own[0].parent)
 
 
 def _launcher(cgroup: Cgroup | None, memory_mb: int) -> list[str]:

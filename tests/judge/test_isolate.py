@@ -1,0 +1,108 @@
+"""``--sandbox isolate``: no network, nothing writable but the program's own folder."""
+
+import os
+import shutil
+import socket
+import sys
+import tempfile
+import textwrap
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from arena.commands import cli
+from arena.judge.players import resolve_player
+from arena.judge.referee import play_game
+from arena.judge.sandbox import Sandbox, bwrap_path, program_folder
+
+needs_bwrap = pytest.mark.skipif(bwrap_path() is None, reason="needs bubblewrap (bwrap)")
+
+ISOLATE = Sandbox("isolate")
+
+
+def play_first_seat(folder, source: str, *args: str) -> dict:
+    """A Flippo game of a Python program in ``folder`` (first seat) against builtin:random, isolated."""
+    folder.mkdir(exist_ok=True)
+    script = folder / "bot.py"
+    script.write_text(textwrap.dedent(source))
+    player = resolve_player("flippo", " ".join([sys.executable, str(script), *map(str, args)]))
+    return play_game("flippo", [player, resolve_player("flippo", "builtin:random")], seed=1, sandbox=ISOLATE)
+
+
+def test_a_programs_own_folder_is_that_of_the_first_file_its_command_names(tmp_path):
+    (tmp_path / "bot.py").write_text("")
+    (tmp_path / "build").mkdir()
+    assert program_folder(f"{sys.executable} {tmp_path}/bot.py {tmp_path}/other.txt") == str(tmp_path)
+    assert program_folder(f"{tmp_path}/bot.py --fast") == str(tmp_path)
+    assert program_folder(f"java -cp {tmp_path}/build Main") == str(tmp_path / "build")
+    assert program_folder("python3 -c 'print(1)'") is None
+    assert program_folder(["python3", "-m", "arena.bot"]) is None  # a built-in player writes nowhere
+
+
+@needs_bwrap
+def test_built_in_players_still_play():
+    random = resolve_player("flippo", "builtin:random")
+    record = play_game("flippo", [random, resolve_player("flippo", "builtin:greedy")], seed=5, sandbox=ISOLATE)
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert record["sandbox"]["mode"] == "isolate"
+
+
+@needs_bwrap
+def test_a_network_connection_is_a_fault_and_reaches_nobody(tmp_path):
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        listener.setblocking(False)
+        record = play_first_seat(tmp_path / "bot", """
+            import socket, sys
+            sys.stdin.readline()
+            socket.create_connection(("127.0.0.1", int(sys.argv[1])), timeout=2).sendall(b"hello")
+            print("C4", flush=True)
+        """, listener.getsockname()[1])
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # nobody came
+    assert record["result"]["verdicts"][0] == "crash"
+    assert "unreachable" in record["stderr"][0] or "refused" in record["stderr"][0]
+
+
+@pytest.fixture(params=["/tmp", "/var/tmp"])
+def outside_folder(request, tmp_path):
+    """A folder outside the program's: under /tmp (hidden by its private /tmp), or elsewhere (read-only)."""
+    if request.param == "/tmp":
+        yield tmp_path / "records"
+        return
+    if not os.access(request.param, os.W_OK):
+        pytest.skip(f"cannot write in {request.param}")
+    folder = Path(tempfile.mkdtemp(dir=request.param, prefix="arena-test-"))
+    yield folder / "records"
+    shutil.rmtree(folder)
+
+
+@needs_bwrap
+def test_writing_outside_its_folder_is_a_fault_and_the_file_is_untouched(tmp_path, outside_folder):
+    target = outside_folder / "game.json"
+    target.parent.mkdir()
+    target.write_text("the record")
+    record = play_first_seat(tmp_path / "bot", """
+        import pathlib, sys
+        sys.stdin.readline()
+        pathlib.Path(sys.argv[1]).with_name("notes.txt").write_text("mine")  # its own folder: allowed
+        pathlib.Path("/tmp/scratch").write_text("a private /tmp")
+        pathlib.Path(sys.argv[2]).write_text("overwritten")
+        print("C4", flush=True)
+    """, tmp_path / "bot" / "bot.py", target)
+    assert record["result"]["verdicts"][0] == "crash"
+    # the target is not there (a private /tmp) or cannot be written (everything else)
+    assert "Read-only file system" in record["stderr"][0] or "No such file" in record["stderr"][0]
+    assert target.read_text() == "the record"
+    assert (tmp_path / "bot" / "notes.txt").read_text() == "mine"
+    assert not Path("/tmp/scratch").exists()
+
+
+def test_isolate_without_bubblewrap_is_a_clear_error(monkeypatch, tmp_path):
+    monkeypatch.setenv("PATH", str(tmp_path))  # no bwrap to be found
+    result = CliRunner().invoke(cli, ["play", "flippo", "builtin:random", "builtin:random", "--sandbox", "isolate"])
+    assert result.exit_code == 2
+    assert "needs bubblewrap" in result.output
+    assert "Traceback" not in result.output

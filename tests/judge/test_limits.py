@@ -1,0 +1,100 @@
+"""``--sandbox limits``: memory, processes, file size; what the record says about them."""
+
+import shutil
+import sys
+import textwrap
+import time
+import uuid
+
+import psutil
+import pytest
+
+from arena.judge.players import resolve_player
+from arena.judge.process import Program
+from arena.judge.referee import play_game
+from arena.judge.sandbox import MAX_FILE_MB, Sandbox
+
+
+def play_first_seat(tmp_path, source: str, sandbox: Sandbox, *args: str, time_scale: float = 1.0) -> dict:
+    """A Flippo game of a Python program (first seat) against builtin:random."""
+    script = tmp_path / f"bot-{uuid.uuid4().hex}.py"
+    script.write_text(textwrap.dedent(source))
+    player = resolve_player("flippo", " ".join([sys.executable, str(script), *args]))
+    return play_game("flippo", [player, resolve_player("flippo", "builtin:random")], seed=1,
+                     time_scale=time_scale, sandbox=sandbox)
+
+
+def test_a_sound_game_records_the_sandbox_and_each_programs_peak_memory():
+    random = resolve_player("flippo", "builtin:random")
+    record = play_game("flippo", [random, random], seed=4, sandbox=Sandbox("limits", 300))
+    assert record["sandbox"]["mode"] == "limits" and record["sandbox"]["memory_mb"] == 300
+    assert record["sandbox"]["memory"] in ("cgroup-v1", "cgroup-v2", "rlimit-data")
+    for times in record["times"]:
+        assert 0 < times["peak_memory_mb"] < 300  # a Python interpreter: a few MB at least
+
+
+def test_none_says_so_in_the_record():
+    random = resolve_player("flippo", "builtin:random")
+    record = play_game("flippo", [random, random], seed=4, sandbox=Sandbox("none"))
+    assert record["sandbox"] == {"mode": "none", "memory": "none", "memory_mb": None}
+    assert all(times["peak_memory_mb"] > 0 for times in record["times"])
+
+
+def test_allocating_2_gb_over_the_limit_is_the_memory_verdict(tmp_path):
+    record = play_first_seat(tmp_path, """
+        import sys
+        sys.stdin.readline()
+        hoard = b"x" * (2 * 1024 ** 3)
+        print("C4", flush=True)
+    """, Sandbox("limits", 200))
+    if record["sandbox"]["memory"] == "rlimit-data":
+        pytest.skip("no cgroup can be made here: an allocation refused by RLIMIT_DATA is a crash")
+    assert record["result"]["verdicts"] == ["memory", "ok"], record["result"]
+    assert "memory limit of 200 MB" in record["result"]["faults"][0]
+    assert 150 < record["times"][0]["peak_memory_mb"] <= 201
+
+
+def test_a_fork_bomb_hits_the_process_limit_gets_a_verdict_and_leaves_nothing(tmp_path):
+    marker = f"bomb-{uuid.uuid4().hex}"
+    started = time.monotonic()
+    record = play_first_seat(tmp_path, """
+        import os, sys
+        sys.stdin.readline()
+        while True:
+            try:
+                os.fork()
+            except OSError:
+                pass
+    """, Sandbox("limits"), marker, time_scale=0.2)
+    assert record["result"]["verdicts"][0] == "timeout"
+    assert time.monotonic() - started < 10
+    time.sleep(0.5)
+    left = [p for p in psutil.process_iter(["cmdline"]) if marker in " ".join(p.info["cmdline"] or [])]
+    assert left == []
+
+
+def test_a_program_writing_a_file_over_the_size_limit_faults(tmp_path):
+    big = tmp_path / "big.bin"
+    record = play_first_seat(tmp_path, """
+        import sys
+        sys.stdin.readline()
+        with open(sys.argv[1], "wb") as out:
+            for _ in range(100):
+                out.write(b"x" * 2 ** 20)
+        print("C4", flush=True)
+    """, Sandbox("limits"), str(big))
+    assert record["result"]["verdicts"][0] == "crash"
+    assert "File too large" in record["stderr"][0] or "SIGXFSZ" in record["result"]["faults"][0]
+    assert big.stat().st_size <= MAX_FILE_MB * 2 ** 20
+
+
+@pytest.mark.skipif(shutil.which("java") is None, reason="needs a JVM")
+def test_a_jvm_starts_under_a_small_memory_limit():
+    # RLIMIT_AS of 256 MB stops a JVM before it starts: it reserves far more address space
+    program = Program("java -version", sandbox=Sandbox("limits", 256))
+    try:
+        status = program.exit_status_within(30)
+    finally:
+        program.close()
+    assert status == 0, program.stderr.value()
+    assert "version" in program.stderr.value()
