@@ -14,7 +14,8 @@ import os
 import signal
 import subprocess
 
-from .cgroups import Cgroup, make_cgroup
+from .cgroup_setup import make_cgroup
+from .cgroups import Cgroup
 from .cpu_time import process_tree_cpu_ns
 from .sandbox import MAX_TASKS, Sandbox, sandboxed_argv
 from .watchdog import WATCHDOG

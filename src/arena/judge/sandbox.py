@@ -5,13 +5,15 @@
   RLIMIT_DATA), a limit on its processes and threads (the pids cgroup), on the
   size of any file it writes and on its open files.
 - ``isolate``: ``limits``, and bubblewrap around it: no network, a private /tmp,
-  every file read-only except its own folder (see :func:`program_folder`), its own process namespace, and user nobody when the judge
-  runs as root.
+  every file read-only except its own folder (see :func:`program_folder`), its
+  own process namespace, and user nobody when the judge runs as root.
 
-In every mode the program is started through ``setpriv --pdeathsig KILL``, so the
-kernel kills it should the judge die (the guardian, watchdog.py, kills the rest).
-The limits are set by a one-line bash launcher, not a ``preexec_fn``, which is
-unsafe in a judge that runs games in threads (the web viewer does).
+Should the judge die, the guardian (watchdog.py) kills the program's process
+group and cgroup. A program without a cgroup is also started through ``setpriv
+--pdeathsig KILL``, so that the kernel kills it even before it is registered.
+The limits are set by bash before it runs the program, not by a
+``preexec_fn``, which is unsafe in a judge that runs games in threads (the web
+viewer does).
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ MAX_FILE_MB = 64
 MAX_OPEN_FILES = 256
 
 SHELL = shutil.which("bash") or "/bin/bash"
+SHELL_NAME = "bash"
+"""How the shell is named on a command line: its messages then start ``bash: line 1:``."""
 SETPRIV = shutil.which("setpriv")
 NOBODY = "65534"
 
@@ -96,14 +100,13 @@ def program_folder(command: str | list[str]) -> str | None:
     return str(own[0] if own[0].is_dir() else own[0].parent)
 
 
-def _launcher(cgroup: Cgroup | None, memory_mb: int) -> list[str]:
-    """bash joins the cgroup and sets the rlimits, then replaces itself with the rest of the line."""
+def _launch_steps(cgroup: Cgroup | None, memory_mb: int) -> str:
+    """bash joins the cgroup and sets the rlimits before it runs the program (``|| exit``: or not at all)."""
     steps = [f"echo $$ > {shlex.quote(procs)}" for procs in (cgroup.procs_files if cgroup else [])]
     limits = f"ulimit -f {MAX_FILE_MB * 1024} -n {MAX_OPEN_FILES}"
     if cgroup is None:
         limits += f" -d {memory_mb * 1024}"  # no cgroup: RLIMIT_DATA, which spares reserved address space
-    steps += [limits, 'exec "$@"']
-    return [SHELL, "-c", " && ".join(steps), "arena-launch"]
+    return " && ".join(steps + [limits]) + " || exit 125"
 
 
 def _bwrap(folder: str | None) -> list[str]:
@@ -120,11 +123,20 @@ def _bwrap(folder: str | None) -> list[str]:
 
 
 def sandboxed_argv(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None) -> list[str]:
-    """The full argument list that runs ``command`` (a shell command or an argument list) confined."""
-    program = [SHELL, "-c", command] if isinstance(command, str) else list(command)
-    argv = [SETPRIV, "--pdeathsig", "KILL", "--"] if SETPRIV else []
-    if sandbox.limited:
-        argv += _launcher(cgroup, sandbox.memory_mb)
+    """The full argument list that runs ``command`` (a shell command or an argument list) confined.
+
+    Under ``limits`` a shell command runs in the very bash that set its limits (bash
+    replaces itself with a command's last simple command), so confining it costs no
+    extra program start; an argument list costs one bash.
+    """
+    # with a cgroup registered before it starts, the guardian already covers it: no setpriv
+    argv = [SETPRIV, "--pdeathsig", "KILL", "--"] if SETPRIV and cgroup is None else []
+    if not sandbox.limited:
+        return argv + ([SHELL_NAME, "-c", command] if isinstance(command, str) else list(command))
+    steps = _launch_steps(cgroup, sandbox.memory_mb)
+    if sandbox.mode == "limits" and isinstance(command, str):
+        return argv + [SHELL_NAME, "-c", f"{steps}; {command}"]
+    program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
-        argv += _bwrap(program_folder(command))
-    return argv + program
+        program = _bwrap(program_folder(command)) + program
+    return argv + [SHELL_NAME, "-c", f'{steps}\nexec "$@"', "arena-launch", *program]

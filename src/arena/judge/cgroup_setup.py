@@ -1,0 +1,144 @@
+"""A cgroup of its own for each program: memory and process limits, exact CPU time, a sure kill.
+
+A memory limit on a cgroup counts the memory a program really uses, so a JVM or
+a Go program, which reserve far more address space than they touch, still start
+under it (RLIMIT_AS would stop them). cgroup v2 is used where its memory
+controller can be enabled, else v1's memory, pids and cpuacct hierarchies; where
+neither can be made (no rights, no controllers) :func:`make_cgroup` returns None
+and the caller falls back to rlimits.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from functools import lru_cache
+
+from .cgroups import Cgroup, read_text, write_text
+
+V1_CONTROLLERS = ("memory", "pids", "cpuacct")
+
+_names = itertools.count()
+
+
+@lru_cache(maxsize=None)
+def _mounts() -> list[tuple[str, str, set[str]]]:
+    """(mount point, type, options) of every cgroup file system."""
+    found = []
+    with open("/proc/self/mounts") as mounts:
+        for line in mounts:
+            _, point, kind, options, *_ = line.split()
+            if kind in ("cgroup", "cgroup2"):
+                found.append((point, kind, set(options.split(","))))
+    return found
+
+
+@lru_cache(maxsize=None)
+def _own_paths() -> dict[str, str]:
+    """This process's cgroup path per v1 controller, and under "" its v2 path."""
+    paths = {}
+    with open("/proc/self/cgroup") as own:
+        for line in own:
+            _, controllers, path = line.rstrip("\n").split(":", 2)
+            for controller in controllers.split(",") if controllers else [""]:
+                paths[controller] = path
+    return paths
+
+
+_v2_parent: str | None = None  # the v2 cgroup under which programs' cgroups work, once found
+_v2_tried = False
+
+
+def _v2_parent_folder() -> str | None:
+    """Where v2 cgroups with memory and pids can be made: under the judge's own cgroup if its
+    controllers can be enabled there (v2 allows them only on cgroups without processes of
+    their own), else under the root (as root). Looked for once per judge process."""
+    global _v2_parent, _v2_tried
+    if _v2_tried:
+        return _v2_parent
+    _v2_tried = True
+    mount = next((point for point, kind, _ in _mounts() if kind == "cgroup2"), None)
+    if mount is None or "" not in _own_paths():
+        return None
+    for path in dict.fromkeys([_own_paths()[""], "/"]):
+        parent = os.path.normpath(mount + path)
+        control = os.path.join(parent, "cgroup.subtree_control")
+        try:
+            if not {"memory", "pids"} <= set(read_text(control).split()):
+                write_text(control, "+memory +pids")
+            _v2_parent = parent
+            return parent
+        except OSError:
+            continue
+    return None
+
+
+def _v2_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
+    parent = _v2_parent_folder()
+    if parent is None:
+        return None
+    folder = os.path.join(parent, f"arena-{os.getpid()}-{next(_names)}")
+    try:
+        os.mkdir(folder)
+    except OSError:
+        return None
+    group = Cgroup(2, {"": folder})
+    try:
+        write_text(os.path.join(folder, "memory.max"), str(memory_mb * 2**20))
+        group.memory_limited = True
+        write_text(os.path.join(folder, "memory.swap.max"), "0")
+    except OSError:
+        pass
+    try:
+        write_text(os.path.join(folder, "pids.max"), str(max_tasks))
+        group.pids_limited = True
+    except OSError:
+        pass
+    if not group.memory_limited:
+        group.remove()
+        return None
+    return group
+
+
+def _v1_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
+    own = _own_paths()
+    folders: dict[str, str] = {}
+    name = f"arena-{os.getpid()}-{next(_names)}"
+    for controller in V1_CONTROLLERS:
+        mount = next((point for point, kind, options in _mounts() if kind == "cgroup" and controller in options),
+                     None)
+        if mount is None or controller not in own:
+            continue
+        folder = os.path.join(mount + own[controller], name)
+        try:
+            os.mkdir(folder)
+            folders[controller] = folder
+        except OSError:
+            continue
+    group = Cgroup(1, folders)
+    if "memory" in folders:
+        limit = str(memory_mb * 2**20)
+        try:
+            write_text(os.path.join(folders["memory"], "memory.limit_in_bytes"), limit)
+            group.memory_limited = True
+            write_text(os.path.join(folders["memory"], "memory.memsw.limit_in_bytes"), limit)  # no swap either
+        except OSError:
+            pass
+    if "pids" in folders:
+        try:
+            write_text(os.path.join(folders["pids"], "pids.max"), str(max_tasks))
+            group.pids_limited = True
+        except OSError:
+            pass
+    if not group.memory_limited:
+        group.remove()
+        return None
+    return group
+
+
+def make_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
+    """A new cgroup with these limits, or None where the machine allows none."""
+    try:
+        return _v2_cgroup(memory_mb, max_tasks) or _v1_cgroup(memory_mb, max_tasks)
+    except (OSError, ValueError):
+        return None  # no /proc to read, or a layout not understood: no cgroup
