@@ -1,5 +1,6 @@
 """``--sandbox limits``: memory, processes, file size; what the record says about them."""
 
+import json
 import shutil
 import sys
 import textwrap
@@ -98,3 +99,28 @@ def test_a_jvm_starts_under_a_small_memory_limit():
         program.close()
     assert status == 0, program.stderr.value()
     assert "version" in program.stderr.value()
+
+
+@pytest.mark.parametrize("command", ["play", "check", "tournament"])
+def test_each_command_takes_the_sandbox_and_the_memory_limit(tmp_path, command):
+    from click.testing import CliRunner
+
+    from arena.commands import cli
+    from arena.tournament.store import TournamentStore
+
+    record = tmp_path / "r.json"
+    arguments = {
+        "play": ["play", "flippo", "builtin:random", "builtin:random", "--seed", "2", "--record", str(record)],
+        "check": ["check", "flippo", "builtin:random", "--games", "1", "--seed", "2"],
+        "tournament": ["tournament", "flippo", "--player", "a=builtin:random", "--player", "b=builtin:random",
+                       "--jobs", "1", "--seed", "2", "--db", str(tmp_path / "t.db")],
+    }[command]
+    result = CliRunner().invoke(cli, [*arguments, "--sandbox", "none", "--memory", "300"])
+    assert result.exit_code == 0, result.output
+    if command == "play":
+        assert json.loads(record.read_text())["sandbox"]["mode"] == "none"
+    if command == "tournament":
+        with TournamentStore(tmp_path / "t.db", must_exist=True) as store:
+            assert {game.record["sandbox"]["mode"] for game in store.games()} == {"none"}
+    bad = CliRunner().invoke(cli, [*arguments, "--memory", "0"])
+    assert bad.exit_code == 2 and "--memory" in bad.output

@@ -33,7 +33,7 @@ class FaultReport:
     seat: int
     seat_name: str
     player: str  # the PLAYER as the user wrote it
-    verdict: str  # illegal, format, timeout, crash or exit
+    verdict: str  # illegal, format, timeout, crash, memory or exit
     reason: str
     move_number: int  # which of its own moves it was making (1: its first)
     line: str | None  # the line it wrote that was judged; None when it wrote none
