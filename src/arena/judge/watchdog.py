@@ -31,6 +31,7 @@ class Watchdog:
                 [sys.executable, "-S", GUARDIAN],
                 stdin=subprocess.PIPE,
                 stdout=subprocess.DEVNULL,
+                stderr=subprocess.DEVNULL,  # holds none of the judge's pipes open after it ends
                 start_new_session=True,  # out of reach of the terminal's Ctrl-C and of killpg
                 bufsize=0,
             )
