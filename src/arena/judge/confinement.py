@@ -16,7 +16,7 @@ import subprocess
 
 from .cgroup_setup import make_cgroup
 from .cgroups import Cgroup
-from .cpu_time import process_tree_cpu_ns
+from .cpu_time import ProcessTreeCpu
 from .sandbox import MAX_TASKS, Sandbox, sandboxed_argv
 from .watchdog import WATCHDOG
 
@@ -46,6 +46,7 @@ class Confinement:
             raise
         self.pid = self.proc.pid
         WATCHDOG.watch_group(self.pid)
+        self._tree_cpu: ProcessTreeCpu | None = None  # where no cgroup counts the CPU time
         self.peak_memory_bytes: int | None = None
         self.ended = False
 
@@ -62,7 +63,12 @@ class Confinement:
             used = self.cgroup.cpu_ns()
             if used is not None:
                 return used
-        return process_tree_cpu_ns(self.pid)
+        try:
+            if self._tree_cpu is None:
+                self._tree_cpu = ProcessTreeCpu(self.pid)
+        except OSError:
+            return None  # gone already
+        return self._tree_cpu.ns()
 
     def out_of_memory(self) -> bool:
         """Did the kernel kill a process of the program for exceeding its memory limit?"""
@@ -89,6 +95,8 @@ class Confinement:
         except ChildProcessError:
             self.proc.wait()
         WATCHDOG.forget_group(self.pid)
+        if self._tree_cpu is not None:
+            self._tree_cpu.close()
         if self.cgroup is not None:
             self.peak_memory_bytes = self.cgroup.peak_memory_bytes() or self.peak_memory_bytes
         self._remove_cgroup()
