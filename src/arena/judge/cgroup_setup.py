@@ -21,6 +21,11 @@ V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 _names = itertools.count()
 
 
+def _new_name() -> str:
+    """A cgroup name of its own: the judge's pid, a count, and a random tail (pids are reused)."""
+    return f"arena-{os.getpid()}-{next(_names)}-{os.urandom(3).hex()}"
+
+
 @lru_cache(maxsize=None)
 def _mounts() -> list[tuple[str, str, set[str]]]:
     """(mount point, type, options) of every cgroup file system."""
@@ -77,7 +82,7 @@ def _v2_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
     parent = _v2_parent_folder()
     if parent is None:
         return None
-    folder = os.path.join(parent, f"arena-{os.getpid()}-{next(_names)}")
+    folder = os.path.join(parent, _new_name())
     try:
         os.mkdir(folder)
     except OSError:
@@ -103,7 +108,7 @@ def _v2_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
 def _v1_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
     own = _own_paths()
     folders: dict[str, str] = {}
-    name = f"arena-{os.getpid()}-{next(_names)}"
+    name = _new_name()
     for controller in V1_CONTROLLERS:
         mount = next((point for point, kind, options in _mounts() if kind == "cgroup" and controller in options),
                      None)
