@@ -9,6 +9,7 @@ import click
 
 from .games import UnknownGameError, get_game
 from .games.base import GameInfo
+from .judge.isolation import program_folder
 from .judge.sandbox import DEFAULT_MEMORY_MB, MODES, Sandbox, SandboxError
 
 
@@ -31,9 +32,14 @@ def sandbox_options(command):
                              "but the program's own folder (needs bubblewrap).")(command)
 
 
-def sandbox_argument(mode: str, memory_mb: int) -> Sandbox:
-    """The Sandbox the options ask for; a usage error when this machine cannot give it."""
-    sandbox = Sandbox(mode, memory_mb)
+def sandbox_argument(mode: str, memory_mb: int, commands=(), files=()) -> Sandbox:
+    """The Sandbox the options ask for; a usage error when this machine cannot give it.
+
+    Under ``isolate`` the players' own folders (``commands``: their commands) and the
+    judge's ``files`` (a database, a record) are hidden from every other program.
+    """
+    hidden = [program_folder(command) for command in commands] + [os.path.abspath(path) for path in files]
+    sandbox = Sandbox(mode, memory_mb, hidden=tuple(path for path in hidden if path))
     try:
         sandbox.check_available()
     except SandboxError as error:

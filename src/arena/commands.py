@@ -55,11 +55,12 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
         raise click.UsageError(f"a game needs two players, got {len(players)}: arena play GAME PLAYER PLAYER")
     game = game_argument(game_name)
     check_record_path(record_path)
-    sandbox = sandbox_argument(sandbox_mode, memory_mb)
     try:
         specs = [resolve_player(game.name, p) for p in players]
     except PlayerSpecError as error:
         raise click.BadParameter(str(error), param_hint="PLAYER") from None
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, [spec.command for spec in specs if spec.command],
+                               [record_path] if record_path else [])
     setup = None
     if setup_text is not None:
         if game.parse_setup is None:

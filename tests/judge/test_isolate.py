@@ -14,7 +14,8 @@ from click.testing import CliRunner
 from arena.commands import cli
 from arena.judge.players import resolve_player
 from arena.judge.referee import play_game
-from arena.judge.sandbox import Sandbox, bwrap_path, program_folder
+from arena.judge.isolation import bwrap_path, program_folder
+from arena.judge.sandbox import Sandbox
 
 needs_bwrap = pytest.mark.skipif(bwrap_path() is None, reason="needs bubblewrap (bwrap)")
 
@@ -68,20 +69,20 @@ def test_a_network_connection_is_a_fault_and_reaches_nobody(tmp_path):
 
 @pytest.fixture(params=["/tmp", "/var/tmp"])
 def outside_folder(request, tmp_path):
-    """A folder outside the program's: under /tmp (hidden by its private /tmp), or elsewhere (read-only)."""
+    """A new folder under /tmp (which a program sees its private /tmp instead of) or elsewhere."""
     if request.param == "/tmp":
-        yield tmp_path / "records"
+        yield tmp_path
         return
     if not os.access(request.param, os.W_OK):
         pytest.skip(f"cannot write in {request.param}")
     folder = Path(tempfile.mkdtemp(dir=request.param, prefix="arena-test-"))
-    yield folder / "records"
+    yield folder
     shutil.rmtree(folder)
 
 
 @needs_bwrap
 def test_writing_outside_its_folder_is_a_fault_and_the_file_is_untouched(tmp_path, outside_folder):
-    target = outside_folder / "game.json"
+    target = outside_folder / "records" / "game.json"
     target.parent.mkdir()
     target.write_text("the record")
     record = play_first_seat(tmp_path / "bot", """
@@ -106,3 +107,32 @@ def test_isolate_without_bubblewrap_is_a_clear_error(monkeypatch, tmp_path):
     assert result.exit_code == 2
     assert "needs bubblewrap" in result.output
     assert "Traceback" not in result.output
+
+
+@needs_bwrap
+def test_hidden_files_and_folders_can_be_neither_read_nor_written(outside_folder):
+    tmp_path = outside_folder
+    database = tmp_path / "tournament.db"
+    database.write_text("all the results")
+    rival = tmp_path / "rival"
+    rival.mkdir()
+    (rival / "bot.py").write_text("secret strategy")
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    (folder / "bot.py").write_text(textwrap.dedent("""
+        import os, sys
+        sys.stdin.readline()
+        try:
+            seen = open(sys.argv[1]).read()
+        except OSError as error:
+            seen = type(error).__name__
+        print(repr(seen), os.listdir(sys.argv[2]), file=sys.stderr, flush=True)
+        open(sys.argv[1], "w").write("overwritten")
+    """))
+    player = resolve_player("flippo", f"{sys.executable} {folder / 'bot.py'} {database} {rival}")
+    sandbox = Sandbox("isolate", hidden=(str(database), str(rival), str(folder)))  # its own folder stays
+    record = play_game("flippo", [player, resolve_player("flippo", "builtin:random")], seed=1, sandbox=sandbox)
+    seen = record["stderr"][0].splitlines()[0]
+    assert seen in ("'' []", "'PermissionError' []"), record["stderr"][0]
+    assert record["result"]["verdicts"][0] == "crash"
+    assert database.read_text() == "all the results"

@@ -18,13 +18,12 @@ viewer does).
 
 from __future__ import annotations
 
-import os
 import shlex
 import shutil
 from dataclasses import dataclass
-from pathlib import Path
 
 from .cgroups import Cgroup
+from .isolation import bwrap_argv, bwrap_path, program_folder
 
 MODES = ("none", "limits", "isolate")
 DEFAULT_MEMORY_MB = 1024
@@ -38,15 +37,10 @@ SHELL = shutil.which("bash") or "/bin/bash"
 SHELL_NAME = "bash"
 """How the shell is named on a command line: its messages then start ``bash: line 1:``."""
 SETPRIV = shutil.which("setpriv")
-NOBODY = "65534"
 
 
 class SandboxError(RuntimeError):
     """The sandbox asked for cannot be had on this machine (bubblewrap missing)."""
-
-
-def bwrap_path() -> str | None:
-    return shutil.which("bwrap")
 
 
 @dataclass(frozen=True)
@@ -55,6 +49,9 @@ class Sandbox:
 
     mode: str = "limits"
     memory_mb: int = DEFAULT_MEMORY_MB
+    hidden: tuple[str, ...] = ()
+    """Under ``isolate``, files and folders no program may see (the tournament database,
+    the other players' folders); a program's own folder is never hidden from it."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -73,33 +70,6 @@ class Sandbox:
                                "installed: install the bubblewrap package, or use --sandbox limits")
 
 
-def program_folder(command: str | list[str]) -> str | None:
-    """A shell command's own folder, the one it may write to under ``isolate``.
-
-    That is the folder of the first file its command names (``./mybot``, the
-    ``bot.py`` of ``python3 bot.py``), passing over an interpreter that lives in a
-    ``bin`` folder (``/usr/bin/python3``, ``.venv/bin/python``), or a folder it names
-    itself (``java -cp build Main``). A built-in player (an argument list) has none.
-    """
-    if not isinstance(command, str):
-        return None
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return None
-    named = []
-    for index, word in enumerate(words):
-        if index == 0 and "/" not in word:
-            continue  # a command found on PATH: an interpreter or a system tool
-        path = Path(word).expanduser()
-        if path.exists():
-            named.append(path.resolve())
-    own = [path for path in named if path.parent.name != "bin"] or named
-    if not own:
-        return None
-    return str(own[0] if own[0].is_dir() else own[0].parent)
-
-
 def _launch_steps(cgroup: Cgroup | None, memory_mb: int) -> str:
     """bash joins the cgroup and sets the rlimits before it runs the program (``|| exit``: or not at all)."""
     steps = [f"echo $$ > {shlex.quote(procs)}" for procs in (cgroup.procs_files if cgroup else [])]
@@ -107,19 +77,6 @@ def _launch_steps(cgroup: Cgroup | None, memory_mb: int) -> str:
     if cgroup is None:
         limits += f" -d {memory_mb * 1024}"  # no cgroup: RLIMIT_DATA, which spares reserved address space
     return " && ".join(steps + [limits]) + " || exit 125"
-
-
-def _bwrap(folder: str | None) -> list[str]:
-    bwrap = bwrap_path()
-    if bwrap is None:
-        Sandbox("isolate").check_available()
-    argv = [bwrap, "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts", "--die-with-parent",
-            "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
-    if os.geteuid() == 0:
-        argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
-    if folder is not None:
-        argv += ["--bind", folder, folder]
-    return argv + ["--"]
 
 
 def sandboxed_argv(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None) -> list[str]:
@@ -138,5 +95,5 @@ def sandboxed_argv(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | 
         return argv + [SHELL_NAME, "-c", f"{steps}; {command}"]
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
-        program = _bwrap(program_folder(command)) + program
+        program = bwrap_argv(program_folder(command), sandbox.hidden) + program
     return argv + [SHELL_NAME, "-c", f'{steps}\nexec "$@"', "arena-launch", *program]

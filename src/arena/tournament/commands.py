@@ -75,7 +75,6 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     Every game is saved as it ends; run the same command again to resume.
     """
     game = game_argument(game_name)
-    sandbox = sandbox_argument(sandbox_mode, memory_mb)
     players = [parse_player(text) for text in player_texts]
     names = [name for name, _ in players]
     if len(players) < 2:
@@ -89,11 +88,14 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
             raise click.BadParameter(str(error), param_hint="--player") from None
         if text == "human":
             raise click.BadParameter("a tournament has no place for a human player", param_hint="--player")
+    db_path = db_path or f"tournament-{game.name}.db"
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, [text for _, text in players],
+                               [db_path + suffix for suffix in ("", "-wal", "-shm", "-journal")])
     if scheduler is None:  # a Dask cluster runs them on other machines, where the paths may differ
         check_players_start(game.name, players, sandbox)
 
     console = Console()
-    with open_store(db_path or f"tournament-{game.name}.db") as store:
+    with open_store(db_path) as store:
         stored = store.identity()
         if seed is None:
             seed = stored.seed if stored is not None else new_seed()

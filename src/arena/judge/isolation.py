@@ -1,0 +1,73 @@
+"""``--sandbox isolate``: the bubblewrap command line around a program.
+
+No network, its own process, IPC and host-name namespaces, the whole file system
+read-only, a private /tmp, and its own folder writable; user nobody when the
+judge runs as root. Paths the judge names as hidden (the tournament database,
+the other players' folders) are covered: a folder by an empty one, a file by
+/dev/null, so the program can neither read nor write them.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+from pathlib import Path
+
+NOBODY = "65534"
+
+
+def bwrap_path() -> str | None:
+    return shutil.which("bwrap")
+
+
+def program_folder(command: str | list[str]) -> str | None:
+    """A shell command's own folder, the one it may write to under ``isolate``.
+
+    That is the folder of the first file its command names (``./mybot``, the
+    ``bot.py`` of ``python3 bot.py``), passing over an interpreter that lives in a
+    ``bin`` folder (``/usr/bin/python3``, ``.venv/bin/python``), or a folder it names
+    itself (``java -cp build Main``). A built-in player (an argument list) has none.
+    """
+    if not isinstance(command, str):
+        return None
+    try:
+        words = shlex.split(command)
+    except ValueError:
+        return None
+    named = []
+    for index, word in enumerate(words):
+        if index == 0 and "/" not in word:
+            continue  # a command found on PATH: an interpreter or a system tool
+        path = Path(word).expanduser()
+        if path.exists():
+            named.append(path.resolve())
+    own = [path for path in named if path.parent.name != "bin"] or named
+    if not own:
+        return None
+    return str(own[0] if own[0].is_dir() else own[0].parent)
+
+
+def _inside(path: str, folder: str) -> bool:
+    return os.path.commonpath([path, folder]) == folder
+
+
+def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = ()) -> list[str]:
+    """The bwrap arguments, up to and including ``--``, for a program whose own folder is ``folder``."""
+    argv = [bwrap_path() or "bwrap", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
+            "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+    if os.geteuid() == 0:
+        argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
+    covers, within = [], []  # hidden paths around its folder go first, those inside it after it
+    for path in (os.path.abspath(p) for p in hidden):
+        if not os.path.exists(path) or (folder is not None and path == folder):
+            continue
+        cover = ["--tmpfs", path] if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]
+        (within if folder is not None and _inside(path, folder) else covers).append(cover)
+    for cover in covers:
+        argv += cover
+    if folder is not None:
+        argv += ["--bind", folder, folder]
+    for cover in within:
+        argv += cover
+    return argv + ["--"]
