@@ -2,9 +2,10 @@
 
 The program runs in a process group of its own so that suspending it
 (SIGSTOP/SIGCONT) and killing it reach every process it started, and nothing
-outlives the game (confinement.py starts it, in its sandbox, and ends it). Its stdout and stderr are read through non-blocking file
-descriptors in one ``select`` loop: whatever the program floods, the judge never
-blocks on it, and stderr is drained while the program runs.
+outlives the game (confinement.py starts it in its sandbox, and ends it). Its
+stdout and stderr are read through non-blocking file descriptors in one
+``select`` loop: whatever the program floods, the judge never blocks on it, and
+stderr is drained while the program runs.
 """
 
 from __future__ import annotations
@@ -135,8 +136,8 @@ class Program:
 
         The judge calls it once after every move: the program is suspended
         between moves, so that is the move's CPU time. With a cgroup it is one
-        re-read of an open file; without, a walk of the program's processes in
-        /proc (confinement.py).
+        re-read of an open file; without, a few re-read files in /proc, or a
+        walk of the program's processes there (cpu_time.py).
         """
         total = self.confinement.cpu_ns()
         if total is None or total <= self._cpu_seen:
