@@ -124,3 +124,20 @@ def test_each_command_takes_the_sandbox_and_the_memory_limit(tmp_path, command):
             assert {game.record["sandbox"]["mode"] for game in store.games()} == {"none"}
     bad = CliRunner().invoke(cli, [*arguments, "--memory", "0"])
     assert bad.exit_code == 2 and "--memory" in bad.output
+
+
+def test_a_child_that_left_the_process_group_does_not_outlive_the_game(tmp_path):
+    marker = f"detached-{uuid.uuid4().hex}"
+    record = play_first_seat(tmp_path, """
+        import os, sys, time
+        sys.stdin.readline()
+        if os.fork() == 0:
+            os.setsid()  # out of the program's process group: only its cgroup still holds it
+            time.sleep(600)
+        sys.exit(0)
+    """, Sandbox("limits"), marker)
+    assert record["result"]["verdicts"][0] == "exit"
+    if record["sandbox"]["memory"] == "rlimit-data":
+        pytest.skip("no cgroup can be made here: a process that calls setsid() escapes the judge")
+    left = [p for p in psutil.process_iter(["cmdline"]) if marker in " ".join(p.info["cmdline"] or [])]
+    assert left == []

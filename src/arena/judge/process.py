@@ -219,34 +219,45 @@ class Program:
     def read_line(self, timeout_s: float) -> str | None:
         """The next line the program writes, or None if none came within ``timeout_s``.
 
-        Raises :class:`ProgramFault` when the program closes its output or dies.
+        Raises :class:`ProgramFault` when the program closes its output or dies, also
+        when a process it started still holds its output open.
         """
         line = self._take_line()
         if line is not None:
             return line
         deadline = time.monotonic() + timeout_s
+        ended = [self._pidfd] if self._pidfd is not None else []  # readable once its main process ends
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None
-            watched = [self._stdout] + ([self._stderr] if self._stderr_open else [])
+            watched = [self._stdout] + ([self._stderr] if self._stderr_open else []) + ended
             ready, _, _ = select.select(watched, [], [], remaining)
             if self._stderr in ready:
                 self._drain_stderr()
-            if self._stdout in ready:
-                try:
-                    chunk = os.read(self._stdout, 65_536)
-                except BlockingIOError:
-                    continue
-                except OSError:
-                    chunk = b""
-                if not chunk:
-                    self._stdout_open = False
-                    raise self._gone_fault("closed its output")
-                self._pending += chunk
-                line = self._take_line()
+            if self._stdout in ready or (ended and ended[0] in ready):
+                line = self._read_stdout(until_empty=self._stdout not in ready)
                 if line is not None:
                     return line
+                if self._stdout not in ready:
+                    raise self._gone_fault("ended")  # what it wrote is read: no reply is coming
+
+    def _read_stdout(self, until_empty: bool) -> str | None:
+        """Read what stdout holds (all of it if ``until_empty``); the next complete line, if any."""
+        while True:
+            try:
+                chunk = os.read(self._stdout, 65_536)
+            except BlockingIOError:
+                return self._take_line()
+            except OSError:
+                chunk = b""
+            if not chunk:
+                self._stdout_open = False
+                raise self._gone_fault("closed its output")
+            self._pending += chunk
+            line = self._take_line()
+            if line is not None or not until_empty:
+                return line
 
     def partial_line(self) -> str:
         """What the program has written since its last complete line (a reply missing its newline)."""
