@@ -37,6 +37,7 @@ SHELL = shutil.which("bash") or "/bin/bash"
 SHELL_NAME = "bash"
 """How the shell is named on a command line: its messages then start ``bash: line 1:``."""
 SETPRIV = shutil.which("setpriv")
+DASH = shutil.which("dash")
 
 
 class SandboxError(RuntimeError):
@@ -70,13 +71,16 @@ class Sandbox:
                                "installed: install the bubblewrap package, or use --sandbox limits")
 
 
-def _launch_steps(cgroup: Cgroup | None, memory_mb: int) -> str:
-    """bash joins the cgroup and sets the rlimits before it runs the program (``|| exit``: or not at all)."""
+def _launch_steps(cgroup: Cgroup | None, memory_mb: int, block_bytes: int) -> str:
+    """The shell joins the cgroup and sets the rlimits before it runs the program (or exits 125).
+
+    ``block_bytes``: the unit of the shell's ``ulimit -f`` (bash 1024, dash 512).
+    """
     steps = [f"echo $$ > {shlex.quote(procs)}" for procs in (cgroup.procs_files if cgroup else [])]
-    limits = f"ulimit -f {MAX_FILE_MB * 1024} -n {MAX_OPEN_FILES}"
+    steps += [f"ulimit -f {MAX_FILE_MB * 2**20 // block_bytes}", f"ulimit -n {MAX_OPEN_FILES}"]
     if cgroup is None:
-        limits += f" -d {memory_mb * 1024}"  # no cgroup: RLIMIT_DATA, which spares reserved address space
-    return " && ".join(steps + [limits]) + " || exit 125"
+        steps.append(f"ulimit -d {memory_mb * 1024}")  # no cgroup: RLIMIT_DATA, which spares reserved address space
+    return " && ".join(steps) + " || exit 125"
 
 
 def sandboxed_argv(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None) -> list[str]:
@@ -84,16 +88,17 @@ def sandboxed_argv(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | 
 
     Under ``limits`` a shell command runs in the very bash that set its limits (bash
     replaces itself with a command's last simple command), so confining it costs no
-    extra program start; an argument list costs one bash.
+    extra program start; an argument list costs one dash (quicker to start than bash).
     """
     # with a cgroup registered before it starts, the guardian already covers it: no setpriv
     argv = [SETPRIV, "--pdeathsig", "KILL", "--"] if SETPRIV and cgroup is None else []
     if not sandbox.limited:
         return argv + ([SHELL_NAME, "-c", command] if isinstance(command, str) else list(command))
-    steps = _launch_steps(cgroup, sandbox.memory_mb)
     if sandbox.mode == "limits" and isinstance(command, str):
-        return argv + [SHELL_NAME, "-c", f"{steps}; {command}"]
+        return argv + [SHELL_NAME, "-c", f"{_launch_steps(cgroup, sandbox.memory_mb, 1024)}; {command}"]
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
         program = bwrap_argv(program_folder(command), sandbox.hidden) + program
-    return argv + [SHELL_NAME, "-c", f'{steps}\nexec "$@"', "arena-launch", *program]
+    launcher, block_bytes = (DASH, 512) if DASH else (SHELL_NAME, 1024)
+    steps = _launch_steps(cgroup, sandbox.memory_mb, block_bytes)
+    return argv + [launcher, "-c", f'{steps}\nexec "$@"', "arena-launch", *program]
