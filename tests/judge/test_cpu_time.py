@@ -86,5 +86,5 @@ def test_a_forked_workers_cpu_counts(tmp_path, mode):
     record = play_game("flippo", [player, resolve_player("flippo", "builtin:random")], seed=1,
                        sandbox=Sandbox(mode))
     recorded, real = recorded_and_real(record)
-    assert real >= 0.5
+    assert real >= 0.45  # os.times() counts in ticks: the worker's 0.5 s may read 0.49
     assert abs(recorded - real) <= 0.2 * real, (recorded, real)

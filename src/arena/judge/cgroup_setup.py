@@ -87,7 +87,7 @@ def _v2_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
         os.mkdir(folder)
     except OSError:
         return None
-    group = Cgroup(2, {"": folder})
+    group = Cgroup(2, {"": folder}, limits=(memory_mb, max_tasks))
     try:
         write_text(os.path.join(folder, "memory.max"), str(memory_mb * 2**20))
         group.memory_limited = True
@@ -120,7 +120,7 @@ def _v1_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
             folders[controller] = folder
         except OSError:
             continue
-    group = Cgroup(1, folders)
+    group = Cgroup(1, folders, limits=(memory_mb, max_tasks))
     if "memory" in folders:
         limit = str(memory_mb * 2**20)
         try:

@@ -11,6 +11,8 @@ import signal
 import time
 from dataclasses import dataclass, field
 
+LEFTOVER_BYTES = 2 * 2**20
+"""A cgroup still charged with more than this (files its program wrote) is not reused."""
 REMOVE_WAIT_S = 1.0
 """How long removal waits for killed processes to leave the cgroup."""
 
@@ -33,7 +35,9 @@ class Cgroup:
     folders: dict[str, str]  # controller ("" in v2) -> folder
     memory_limited: bool = False
     pids_limited: bool = False
+    limits: tuple[int, int] = (0, 0)  # (memory MB, tasks) as made
     _cpu_fd: int | None = field(default=None, repr=False)
+    _oom_base: int = 0  # out-of-memory kills of earlier programs, when reused
 
     @property
     def procs_files(self) -> list[str]:
@@ -71,6 +75,9 @@ class Cgroup:
 
     def oom_kills(self) -> int:
         """How many times the kernel killed a process of the cgroup for exceeding its memory."""
+        return self._oom_count() - self._oom_base
+
+    def _oom_count(self) -> int:
         name = "memory.events" if self.version == 2 else "memory.oom_control"
         try:
             for line in read_text(self._file("memory", name)).splitlines():
@@ -80,6 +87,21 @@ class Cgroup:
         except (OSError, ValueError, KeyError):
             pass
         return 0
+
+    def reset(self) -> bool:
+        """Make an empty v1 cgroup as good as new for the next program (False: it cannot be)."""
+        if self.version != 1 or self.pids():
+            return False
+        try:
+            memory = self.folders["memory"]
+            if int(read_text(os.path.join(memory, "memory.usage_in_bytes"))) > LEFTOVER_BYTES:
+                return False  # its page cache would count in the next program's peak
+            write_text(os.path.join(memory, "memory.max_usage_in_bytes"), "0")
+            write_text(self._file("cpuacct", "cpuacct.usage"), "0")
+        except (OSError, KeyError, ValueError):
+            return False
+        self._oom_base = self._oom_count()
+        return True
 
     def pids(self) -> list[int]:
         try:
@@ -97,11 +119,15 @@ class Cgroup:
             except OSError:
                 pass
 
-    def remove(self) -> bool:
-        """Remove the folders once their processes are gone; False if some could not be."""
+    def close(self) -> None:
+        """Close the CPU file kept open (the next reader opens it again)."""
         if self._cpu_fd is not None:
             os.close(self._cpu_fd)
             self._cpu_fd = None
+
+    def remove(self) -> bool:
+        """Remove the folders once their processes are gone; False if some could not be."""
+        self.close()
         deadline = time.monotonic() + REMOVE_WAIT_S
         left = dict(self.folders)
         while left:

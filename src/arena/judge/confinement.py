@@ -14,7 +14,7 @@ import os
 import signal
 import subprocess
 
-from .cgroup_setup import make_cgroup
+from .cgroup_pool import give_back, take_cgroup
 from .cgroups import Cgroup
 from .cpu_time import ProcessTreeCpu
 from .sandbox import MAX_TASKS, Sandbox, sandboxed_argv
@@ -27,10 +27,8 @@ class Confinement:
     def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None) -> None:
         sandbox.check_available()
         self.sandbox = sandbox
-        self.cgroup: Cgroup | None = make_cgroup(sandbox.memory_mb, MAX_TASKS) if sandbox.limited else None
-        if self.cgroup is not None:
-            for folder in self.cgroup.folders.values():
-                WATCHDOG.watch_cgroup(folder)  # before the program exists: no window to escape
+        # registered with the guardian before the program exists: no window to escape
+        self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_mb, MAX_TASKS) if sandbox.limited else None
         try:
             self.proc = subprocess.Popen(
                 sandboxed_argv(command, sandbox, self.cgroup),
@@ -42,7 +40,8 @@ class Confinement:
                 env=None if env is None else {**os.environ, **env},
             )
         except BaseException:
-            self._remove_cgroup()
+            if self.cgroup is not None:
+                give_back(self.cgroup)
             raise
         self.pid = self.proc.pid
         WATCHDOG.watch_group(self.pid)
@@ -99,12 +98,5 @@ class Confinement:
             self._tree_cpu.close()
         if self.cgroup is not None:
             self.peak_memory_bytes = self.cgroup.peak_memory_bytes() or self.peak_memory_bytes
-        self._remove_cgroup()
-
-    def _remove_cgroup(self) -> None:
-        if self.cgroup is None:
-            return
-        if self.cgroup.remove():
-            for folder in self.cgroup.folders.values():
-                WATCHDOG.forget_cgroup(folder)
-        # else the guardian removes it when this judge ends
+            self.cgroup.close()
+            give_back(self.cgroup)
