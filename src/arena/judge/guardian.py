@@ -15,10 +15,13 @@ which catches a process that left its group with setsid().
 """
 
 import os
+import select
 import signal
 import sys
 import time
 
+DRAIN_EVERY_MS = 2000
+"""How often the registrations waiting in the pipe are read (64 KB of them fit: a thousand programs)."""
 CGROUP_EMPTY_WAIT_S = 2.0
 """How long to keep killing the processes of a cgroup until it can be removed."""
 
@@ -56,23 +59,49 @@ def empty_and_remove(folder: str) -> None:
             time.sleep(0.01)  # busy: killed processes not yet gone
 
 
+def read_available(fd: int) -> tuple[bytes, bool]:
+    """What the pipe holds now, and whether its write end is closed (the judge is gone)."""
+    data = b""
+    while True:
+        try:
+            chunk = os.read(fd, 65536)
+        except BlockingIOError:
+            return data, False
+        if not chunk:
+            return data, True
+        data += chunk
+
+
 def main() -> None:
     # A Ctrl-C or a closed terminal is for the judge; this process must outlive it to act.
     for sig in (signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)
     groups: set[int] = set()
     cgroups: set[str] = set()
-    for line in sys.stdin.buffer:
-        text = line.decode(errors="replace").rstrip("\n")
-        sign, kind, value = text[:1], text[1:2], text[3:]
-        watched = groups if kind == "g" else cgroups if kind == "c" else None
-        if watched is None or not value or (kind == "g" and not value.isdigit()):
-            continue
-        item = int(value) if kind == "g" else value
-        if sign == "+":
-            watched.add(item)
-        elif sign == "-":
-            watched.discard(item)
+    stdin = sys.stdin.fileno()
+    os.set_blocking(stdin, False)
+    # Polled for no event at all: only the end of the pipe (POLLHUP) wakes this process, never
+    # the judge's lines, which would cost the judge a context switch per program. They wait
+    # in the pipe and are read every DRAIN_EVERY_MS.
+    poller = select.poll()
+    poller.register(stdin, 0)
+    pending = b""
+    gone = False
+    while not gone:
+        poller.poll(DRAIN_EVERY_MS)
+        data, gone = read_available(stdin)
+        *lines, pending = (pending + data).split(b"\n")
+        for line in lines:
+            text = line.decode(errors="replace")
+            sign, kind, value = text[:1], text[1:2], text[3:]
+            watched = groups if kind == "g" else cgroups if kind == "c" else None
+            if watched is None or not value or (kind == "g" and not value.isdigit()):
+                continue
+            item = int(value) if kind == "g" else value
+            if sign == "+":
+                watched.add(item)
+            elif sign == "-":
+                watched.discard(item)
     for pgid in groups:
         kill_group(pgid)
     for folder in cgroups:

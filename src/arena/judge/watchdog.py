@@ -4,11 +4,13 @@ Every judge process (``arena play``, each tournament worker, the web viewer)
 starts one guardian, at its first program. Each program's process group and
 cgroup are registered with it when the program starts and unregistered once it
 is reaped, so that a judge killed by SIGKILL, which runs no cleanup of its own,
-still leaves nothing behind. Writes are a few bytes to a pipe, once per program.
+still leaves nothing behind. Writes are a few bytes to a pipe, once per program;
+they do not wake the guardian, which only the pipe's end wakes.
 """
 
 from __future__ import annotations
 
+import fcntl
 import os
 import subprocess
 import sys
@@ -16,6 +18,8 @@ import threading
 from pathlib import Path
 
 GUARDIAN = str(Path(__file__).with_name("guardian.py"))
+F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
+PIPE_BYTES = 2**20
 
 
 class Watchdog:
@@ -35,6 +39,10 @@ class Watchdog:
                 start_new_session=True,  # out of reach of the terminal's Ctrl-C and of killpg
                 bufsize=0,
             )
+            try:  # room for the lines the guardian reads only every two seconds
+                fcntl.fcntl(self._guardian.stdin.fileno(), F_SETPIPE_SZ, PIPE_BYTES)
+            except OSError:
+                pass  # 64 KB then: still hundreds of programs
         return self._guardian.stdin
 
     def _tell(self, line: str) -> None:
