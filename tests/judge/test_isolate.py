@@ -38,7 +38,9 @@ def test_a_programs_own_folder_is_that_of_the_first_file_its_command_names(tmp_p
     assert program_folder(f"{tmp_path}/bot.py --fast") == str(tmp_path)
     assert program_folder(f"java -cp {tmp_path}/build Main") == str(tmp_path / "build")
     assert program_folder("python3 -c 'print(1)'") is None
-    assert program_folder(["python3", "-m", "arena.bot"]) is None  # a built-in player writes nowhere
+    assert program_folder(f"/usr/bin/env python3 {tmp_path}/bot.py") == str(tmp_path)
+    assert program_folder([sys.executable, "-m", "arena.bot", "flippo", "random"]) is None  # a built-in player
+    assert program_folder([f"{tmp_path}/bot.py", "--fast"]) == str(tmp_path)  # an argument list, like a string
 
 
 @needs_bwrap

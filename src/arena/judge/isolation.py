@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shlex
 import shutil
+import sys
 from pathlib import Path
 
 NOBODY = "65534"
@@ -21,31 +22,44 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
+def _tool_folders() -> set[Path]:
+    """Where interpreters and system tools live: the folders on PATH, and this Python's."""
+    folders = {Path(sys.executable).parent}
+    for entry in os.environ.get("PATH", "").split(os.pathsep):
+        if entry:
+            folders.add(Path(entry))
+    return {folder.resolve() for folder in folders if folder.is_dir()}
+
+
 def program_folder(command: str | list[str]) -> str | None:
-    """A shell command's own folder, the one it may write to under ``isolate``.
+    """A program's own folder: the one it may write to (and see, if under /tmp) under ``isolate``.
 
     That is the folder of the first file its command names (``./mybot``, the
-    ``bot.py`` of ``python3 bot.py``), passing over an interpreter that lives in a
-    ``bin`` folder (``/usr/bin/python3``, ``.venv/bin/python``), or a folder it names
-    itself (``java -cp build Main``). A built-in player (an argument list) has none.
+    ``bot.py`` of ``python3 bot.py``), passing over interpreters and tools (in a
+    folder on PATH, such as ``/usr/bin/python3``, or this Python's own), or a folder
+    it names itself (``java -cp build Main``). None when it names none: a built-in
+    player, ``python3 -c '...'``.
     """
-    if not isinstance(command, str):
-        return None
-    try:
-        words = shlex.split(command)
-    except ValueError:
-        return None
-    named = []
+    if isinstance(command, str):
+        try:
+            words = shlex.split(command)
+        except ValueError:
+            return None
+    else:
+        words = list(command)
+    tools = _tool_folders()
     for index, word in enumerate(words):
         if index == 0 and "/" not in word:
-            continue  # a command found on PATH: an interpreter or a system tool
+            continue  # a command found on PATH
         path = Path(word).expanduser()
-        if path.exists():
-            named.append(path.resolve())
-    own = [path for path in named if path.parent.name != "bin"] or named
-    if not own:
-        return None
-    return str(own[0] if own[0].is_dir() else own[0].parent)
+        if not path.exists():
+            continue
+        path = path.resolve()
+        if path.is_dir():
+            return str(path)
+        if Path(word).expanduser().absolute().parent.resolve() not in tools and path.parent not in tools:
+            return str(path.parent)
+    return None
 
 
 def _inside(path: str, folder: str) -> bool:
