@@ -141,3 +141,34 @@ def test_a_child_that_left_the_process_group_does_not_outlive_the_game(tmp_path)
         pytest.skip("no cgroup can be made here: a process that calls setsid() escapes the judge")
     left = [p for p in psutil.process_iter(["cmdline"]) if marker in " ".join(p.info["cmdline"] or [])]
     assert left == []
+
+
+@pytest.fixture
+def no_cgroup(monkeypatch):
+    """A machine where no cgroup can be made (most users without root): rlimits instead."""
+    monkeypatch.setattr("arena.judge.confinement.take_cgroup", lambda memory_mb, max_tasks: None)
+
+
+def test_without_a_cgroup_rlimit_data_limits_memory_and_the_record_says_so(tmp_path, no_cgroup):
+    record = play_first_seat(tmp_path, """
+        import sys
+        sys.stdin.readline()
+        hoard = b"x" * (2 * 1024 ** 3)
+        print("C4", flush=True)
+    """, Sandbox("limits", 200))
+    assert record["sandbox"]["memory"] == "rlimit-data"
+    assert record["result"]["verdicts"][0] == "crash"  # the program's own MemoryError
+    assert "MemoryError" in record["stderr"][0]
+    assert 0 < record["times"][0]["peak_memory_mb"] < 200
+
+
+@pytest.mark.skipif(shutil.which("java") is None, reason="needs a JVM")
+def test_without_a_cgroup_a_jvm_still_starts_under_the_default_limit(no_cgroup):
+    # RLIMIT_DATA leaves the address space a JVM reserves alone (RLIMIT_AS of 1 GB would not)
+    program = Program("java -version", sandbox=Sandbox("limits"))
+    try:
+        status = program.exit_status_within(30)
+    finally:
+        program.close()
+    assert program.confinement.memory_limit == "rlimit-data"
+    assert status == 0, program.stderr.value()
