@@ -10,6 +10,7 @@ from .games.base import SetupError
 from .judge.players import PlayerSpecError, resolve_player
 from .tournament.commands import export, standings, tournament
 from .tournament.sprt_command import sprt
+from .web.commands import serve, view
 
 
 @click.group()
@@ -104,3 +105,5 @@ cli.add_command(tournament)
 cli.add_command(sprt)
 cli.add_command(standings)
 cli.add_command(export)
+cli.add_command(serve)
+cli.add_command(view)

@@ -110,6 +110,12 @@ class GameInfo:
     - ``wins_then_points``: wins, draws, losses, then total ``scores`` (Lucky Words word points).
     - ``wins_then_margin``: wins, then the summed point margin of ``scores`` (Domineering).
     """
+    move_lines: Callable[[str], list[str]] | None = None
+    """For a person's seat: the lines a move in the rules' notation is written as, when the
+    protocol reads a move in several lines (Lucky Words: a call ``E 35`` is ``E``, then ``35``)."""
+    handshake_reply: str | None = None
+    """For a person's seat: the answer to what the judge asks before the first move
+    (Domineering's READY is answered ``OK``), given by the seat itself."""
     tournament_setups: Callable[[], list[dict]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 

@@ -43,4 +43,5 @@ GAME = GameInfo(
     parse_setup=parse_setup,
     new_state=lambda setup: DomineeringState(setup["values"]),
     ranking="wins_then_margin",
+    handshake_reply="OK",  # the answer to READY FIRST / READY SECOND
 )

@@ -37,5 +37,6 @@ GAME = GameInfo(
     parse_setup=parse_setup,
     new_state=lambda setup: LuckyWordsState(setup["letter"]),
     ranking="wins_then_points",
+    move_lines=str.split,  # a call is written as its letter, then its cell
     tournament_setups=tournament_setups,
 )

@@ -1,0 +1,63 @@
+"""The JSON API under /api/: everything the pages show, as data."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from ..games import game_names, get_game
+from .app import viewer_of
+from .games_list import games_view
+from .pages import filters
+from .replay import replay_view
+from .standings import standings_view, tournament_summary
+
+router = APIRouter(prefix="/api")
+
+
+@router.get("/games")
+def games_known():
+    """The games, their seats and built-in players (what the play form offers)."""
+    return [{"name": name, "title": get_game(name).title, "seats": list(get_game(name).seats),
+             "bots": list(get_game(name).bots)} for name in game_names()]
+
+
+@router.get("/tournaments")
+def tournaments(request: Request):
+    return [tournament_summary(t) for t in viewer_of(request).library.tournaments]
+
+
+@router.get("/t/{index}")
+def standings(request: Request, index: int):
+    return standings_view(viewer_of(request).library.tournament(index).snapshot())
+
+
+@router.get("/t/{index}/games")
+def games(request: Request, index: int, player: str | None = None, seat: str | None = None,
+          verdict: str | None = None):
+    snapshot = viewer_of(request).library.tournament(index).snapshot()
+    return games_view(snapshot, *filters(player, seat, verdict))
+
+
+@router.get("/t/{index}/games/{slot}")
+def tournament_game(request: Request, index: int, slot: int):
+    return viewer_of(request).library.tournament(index).snapshot().game(slot).record
+
+
+@router.get("/t/{index}/games/{slot}/replay")
+def tournament_replay(request: Request, index: int, slot: int):
+    return replay_view(viewer_of(request).library.tournament(index).snapshot().game(slot).record)
+
+
+@router.get("/records")
+def records(request: Request):
+    return viewer_of(request).library.record_names()
+
+
+@router.get("/records/{name}")
+def record(request: Request, name: str):
+    return viewer_of(request).library.record(name)
+
+
+@router.get("/records/{name}/replay")
+def record_replay(request: Request, name: str):
+    return replay_view(viewer_of(request).library.record(name))

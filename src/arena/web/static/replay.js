@@ -1,0 +1,87 @@
+// The replay: one board per ply, stepped with buttons, the slider, the keyboard or a #ply=N link.
+"use strict";
+
+(function () {
+  const view = pageData();
+  const plies = view.plies;
+  const last = plies.length - 1;
+  const board = document.getElementById("board");
+  const slider = document.getElementById("slider");
+  const playButton = document.getElementById("playpause");
+  let ply = 0;
+  let timer = null;
+
+  function scoreText(scores) {
+    return view.seats.map((seat, i) => seat + " " + scores[i]).join(" – ");
+  }
+
+  function buildMoves() {
+    const tbody = document.querySelector("#moves tbody");
+    const rows = plies.slice(1).map((p) => {
+      const m = p.move;
+      let text = m.text + (m.jury ? " (jury)" : "");
+      if (m.automatic && m.automatic.length) text += " + " + m.automatic.join(", ") + " (automatic)";
+      return [p.ply, view.seats[m.seat], text, ms(m.wall_ms), ms(m.cpu_ms), clockText(m.clocks[0]),
+              clockText(m.clocks[1])];
+    });
+    const fresh = fillBody(tbody, rows);
+    Array.from(fresh.rows).forEach((tr, i) => tr.addEventListener("click", () => show(i + 1)));
+  }
+
+  function show(n, fromHash) {
+    ply = Math.max(0, Math.min(last, n));
+    const p = plies[ply];
+    board.src = svgUrl(p.svg);
+    slider.value = ply;
+    document.getElementById("ply").textContent = ply;
+    const link = document.getElementById("ply-link");
+    link.href = "#ply=" + ply;
+    if (!fromHash) history.replaceState(null, "", "#ply=" + ply);
+    const m = p.move;
+    document.getElementById("move-text").textContent = m
+      ? "Move " + ply + ": " + view.seats[m.seat] + " " + m.text + (m.jury ? " (played by the jury)" : "") +
+        " · " + ms(m.wall_ms) + " ms wall, " + ms(m.cpu_ms) + " ms CPU"
+      : "The start position";
+    const final = ply === last;
+    document.getElementById("score").textContent = scoreText(final ? view.result.scores : p.board_scores);
+    document.getElementById("score-kind").textContent = final ? "(the result)" : "(on the board)";
+    p.clocks.forEach((c, i) => { document.getElementById("clock" + i).textContent = clockText(c); });
+    document.querySelectorAll("#moves tbody tr").forEach((tr, i) => tr.classList.toggle("current", i + 1 === ply));
+    const current = document.querySelector("#moves tr.current");
+    if (current) current.scrollIntoView({block: "nearest"});
+    if (final) pause();
+  }
+
+  function pause() {
+    if (timer) clearInterval(timer);
+    timer = null;
+    playButton.textContent = "play";
+  }
+
+  function play() {
+    if (ply === last) show(0);
+    playButton.textContent = "pause";
+    timer = setInterval(() => show(ply + 1), 700);
+  }
+
+  function plyFromLocation() {
+    const hash = /ply=(\d+)/.exec(window.location.hash) || /[?&]ply=(\d+)/.exec(window.location.search);
+    return hash ? Number(hash[1]) : 0;
+  }
+
+  document.getElementById("first").addEventListener("click", () => show(0));
+  document.getElementById("back").addEventListener("click", () => show(ply - 1));
+  document.getElementById("forward").addEventListener("click", () => show(ply + 1));
+  document.getElementById("last").addEventListener("click", () => show(last));
+  playButton.addEventListener("click", () => (timer ? pause() : play()));
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  window.addEventListener("hashchange", () => show(plyFromLocation(), true));
+  document.addEventListener("keydown", (event) => {
+    if (event.target.tagName === "INPUT" && event.target.type !== "range") return;
+    const keys = {ArrowLeft: () => show(ply - 1), ArrowRight: () => show(ply + 1), Home: () => show(0),
+                  End: () => show(last), " ": () => (timer ? pause() : play())};
+    if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
+  });
+  buildMoves();
+  show(plyFromLocation(), true);
+})();
