@@ -10,6 +10,8 @@ import importlib
 TYPE_CHECKING = False  # not typing.TYPE_CHECKING: importing typing costs a player ~7 ms of its clock
 
 if TYPE_CHECKING:
+    from types import ModuleType
+
     from .base import GameInfo
 
 GAME_MODULES = {
@@ -37,3 +39,10 @@ def get_game(name: str) -> "GameInfo":
             f"unknown game {name!r}; the games are: {', '.join(GAME_MODULES)}"
         ) from None
     return importlib.import_module(f"{module}.game").GAME
+
+
+def get_svg(name: str) -> ModuleType:
+    """The game's drawing module (``board(state, *, before=None, size=None) -> str``)."""
+    if name not in GAME_MODULES:
+        get_game(name)  # raises UnknownGameError naming the games
+    return importlib.import_module(f"{GAME_MODULES[name]}.svg")
