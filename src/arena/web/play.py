@@ -52,7 +52,7 @@ class PlaySession:
         self.seat: BrowserSeat | None = None
         self.version = 0
         self._changed = threading.Condition()
-        self._view: dict[str, Any] = self._base_view("starting")
+        self._view: dict[str, Any] = {**self._base_view("starting"), "version": 0}
         self.thread = threading.Thread(target=self._run, name=f"play-{session_id}", daemon=True)
 
     # -- views -------------------------------------------------------------

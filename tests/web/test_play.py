@@ -1,0 +1,68 @@
+"""Playing in the browser's place through the API: the same judge, the rules' refusals, a saved record."""
+
+import json
+import time
+
+import pytest
+
+
+def wait_for(fetch_json, url, status, version=-1, limit_s=60):
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        view = fetch_json(f"{url}?after={version}")
+        version = view["version"]
+        if view["status"] in status:
+            return view
+    raise AssertionError(f"{url} never reached {status}")
+
+
+def test_a_flippo_game_against_random_is_played_refused_and_saved(server, records_dir, fetch_json):
+    started = fetch_json(f"{server.url}/api/play", {"game": "flippo", "opponent": "builtin:random", "seat": 1,
+                                                    "seed": 11, "time_scale": 0.5})
+    url = f"{server.url}/api/play/{started['id']}"
+    view = wait_for(fetch_json, url, {"your move"})
+    refused = fetch_json(f"{url}/move", {"text": "A1"})
+    assert not refused["accepted"] and refused["refusal"]  # the rules' reason
+    clicked = fetch_json(f"{url}/click", {"x": 1, "y": 1})  # the margin, off the board
+    assert not clicked["accepted"]
+    assert view["clocks"][0] is not None and view["clocks"][1] is None  # the program's clock; none for you
+    moves = 0
+    while view["status"] == "your move":
+        answer = fetch_json(f"{url}/move", {"text": view["legal"][0]})
+        assert answer["accepted"], answer
+        moves += 1
+        view = wait_for(fetch_json, url, {"your move", "over"}, view["version"])
+    assert view["status"] == "over" and moves >= 25
+    record = json.loads((records_dir / view["record"]).read_text())
+    assert record["players"][1]["name"] == "human" and record["result"] == view["result"]
+    assert len(record["moves"]) == 60
+    replay = fetch_json(f"{server.url}/api/records/{view['record']}/replay")
+    assert replay["plies"][-1]["board_scores"] == [s for s in record["result"]["scores"]]
+
+
+@pytest.mark.parametrize("game", ["luckywords", "domineering"])
+def test_games_whose_moves_take_several_lines_or_a_handshake(server, fetch_json, game):
+    """A Lucky Words call is sent as its letter then its cell; Domineering's READY is answered for you."""
+    started = fetch_json(f"{server.url}/api/play", {"game": game, "opponent": "builtin:random", "seat": 0,
+                                                    "seed": 3})
+    url = f"{server.url}/api/play/{started['id']}"
+    view = wait_for(fetch_json, url, {"your move"})
+    free_cells = iter([48, 47, 46, 45])  # placements take the lowest free cells
+    for _ in range(3):
+        text = view["legal"][0] if view["legal"] else None
+        if text is None:  # too many to list (a Lucky Words call): call the letter A on a free cell
+            text = f"A {next(free_cells)}"
+        answer = fetch_json(f"{url}/move", {"text": text})
+        assert answer["accepted"], answer
+        view = wait_for(fetch_json, url, {"your move", "over"}, view["version"])
+        assert view["status"] == "your move"
+    fetch_json(f"{url}/resign", {})
+    view = wait_for(fetch_json, url, {"over"}, view["version"])
+    assert view["result"]["verdicts"][0] == "exit" and "resigned" in view["result"]["faults"][0]
+
+
+def test_a_game_that_cannot_start_says_why(server, fetch):
+    status, body = fetch(f"{server.url}/api/play", {"game": "chess", "opponent": "builtin:random"})
+    assert status == 400 and "unknown game" in body
+    status, body = fetch(f"{server.url}/api/play", {"game": "flippo", "opponent": "builtin:nobody"})
+    assert status == 400 and "no built-in player" in body
