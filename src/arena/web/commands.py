@@ -36,7 +36,8 @@ def _run(app, host: str, port: int, path: str, open_browser: bool) -> None:
     click.echo(f"arena viewer on {url}  (Ctrl-C stops it)")
     if open_browser:
         webbrowser.open(url)
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # live pages hold event streams open: Ctrl-C must not wait for them
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
 
 
 @click.command()

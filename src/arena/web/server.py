@@ -21,7 +21,8 @@ class BackgroundServer:
     def __init__(self, app, host: str = "127.0.0.1", port: int | None = None) -> None:
         self.host = host
         self.port = port or free_port(host)
-        config = uvicorn.Config(app, host=host, port=self.port, log_level="warning", lifespan="off")
+        config = uvicorn.Config(app, host=host, port=self.port, log_level="warning", lifespan="off",
+                                timeout_graceful_shutdown=1)  # open event streams must not hold up stop()
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="arena-web", daemon=True)
 
