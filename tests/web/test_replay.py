@@ -23,6 +23,9 @@ def test_a_replay_has_a_board_per_move_and_the_records_result(server, records_di
     assert view["plies"][-1]["clocks"][0] == pytest.approx(record["clock_ms"] - used, abs=0.2)
     status, page = fetch(f"{server.url}/records/{game}.json")
     assert status == 200 and view["title"] in page
+    status, svg = fetch(f"{server.url}/api/records/{game}.json/replay/svg/{len(played)}")
+    assert status == 200 and svg == view["plies"][-1]["svg"]  # the page's images: one per ply
+    assert fetch(f"{server.url}/api/records/{game}.json/replay/svg/{len(played) + 1}")[0] == 404
 
 
 def test_a_tournament_game_replays_from_the_database(server, fetch_json):

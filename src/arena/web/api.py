@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Request, Response
 
 from ..games import game_names, get_game
 from .app import viewer_of
 from .games_list import games_view
+from .library import NotFound
 from .pages import filters
-from .replay import replay_view
+from .replay import Replay
 from .standings import standings_view, tournament_summary
 
 router = APIRouter(prefix="/api")
@@ -40,12 +41,12 @@ def games(request: Request, index: int, player: str | None = None, seat: str | N
 
 @router.get("/t/{index}/games/{slot}")
 def tournament_game(request: Request, index: int, slot: int):
-    return viewer_of(request).library.tournament(index).snapshot().game(slot).record
+    return viewer_of(request).library.tournament(index).game(slot)[1]
 
 
 @router.get("/t/{index}/games/{slot}/replay")
 def tournament_replay(request: Request, index: int, slot: int):
-    return replay_view(viewer_of(request).library.tournament(index).snapshot().game(slot).record)
+    return viewer_of(request).tournament_replay(index, slot)[1].full_view()
 
 
 @router.get("/records")
@@ -60,4 +61,23 @@ def record(request: Request, name: str):
 
 @router.get("/records/{name}/replay")
 def record_replay(request: Request, name: str):
-    return replay_view(viewer_of(request).library.record(name))
+    return viewer_of(request).record_replay(name).full_view()
+
+
+def _svg(replay: Replay, ply: int) -> Response:
+    try:
+        svg = replay.svg(ply)
+    except LookupError as error:
+        raise NotFound(str(error)) from None
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=600"})
+
+
+@router.get("/t/{index}/games/{slot}/replay/svg/{ply}")
+def tournament_svg(request: Request, index: int, slot: int, ply: int):
+    """The board after ``ply`` moves of a tournament game (the replay page's images)."""
+    return _svg(viewer_of(request).tournament_replay(index, slot)[1], ply)
+
+
+@router.get("/records/{name}/replay/svg/{ply}")
+def record_svg(request: Request, name: str, ply: int):
+    return _svg(viewer_of(request).record_replay(name), ply)

@@ -9,16 +9,20 @@ images, and a Content-Security-Policy that allows no inline script.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import jinja2
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
+from ..games import game_names
+from .drawing import svg_module
 from .library import Library, NotFound
 from .play import PlayManager
+from .replay import Replay, ReplayCache
 
 HERE = Path(__file__).parent
 LOOPBACK_NAMES = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -34,9 +38,30 @@ class Viewer:
     plays: PlayManager
     templates: jinja2.Environment
     home: str  # where / leads
+    replays: ReplayCache = field(default_factory=ReplayCache)
+
+    def tournament_replay(self, index: int, slot: int) -> tuple[Any, Replay]:
+        """A tournament game's summary and replay (a saved game never changes)."""
+        summary, record = self.library.tournament(index).game(slot)
+        return summary, self.replays.get(("game", self.library.tournament(index).path, slot), lambda: record)
+
+    def record_replay(self, name: str) -> Replay:
+        return self.replays.get(self.library.record_version(name), lambda: self.library.record(name))
 
     def render(self, name: str, **context) -> str:
         return self.templates.get_template(name).render(**context)
+
+    def warm_up(self) -> None:
+        """Read every database and compile every template now, so that no visitor waits for it."""
+        for name in self.templates.list_templates():
+            self.templates.get_template(name)
+        for game in game_names():
+            svg_module(game)  # the drawings' imports
+        for tournament in self.library.tournaments:
+            try:
+                tournament.snapshot()
+            except NotFound:
+                pass  # shown on its page
 
 
 def viewer_of(request: Request) -> Viewer:

@@ -54,7 +54,9 @@ def serve(db_paths, records_dir, host, port, open_browser) -> None:
     paths = [_check_db(path) for path in db_paths]
     if Path(records_dir).exists() and not Path(records_dir).is_dir():
         raise click.BadParameter(f"{records_dir} is not a folder", param_hint="--records")
-    _run(create_app(paths, records_dir, host=host), host, port, "/", open_browser)
+    app = create_app(paths, records_dir, host=host)
+    app.state.viewer.warm_up()  # the databases are read before the address is given out
+    _run(app, host, port, "/", open_browser)
 
 
 @click.command()

@@ -15,7 +15,7 @@ from .. import games as registry
 from ..games.base import GameState
 
 
-def _svg_module(game: str) -> Any | None:
+def svg_module(game: str) -> Any | None:
     get_svg = getattr(registry, "get_svg", None)
     try:
         return get_svg(game) if get_svg else importlib.import_module(f"{registry.GAME_MODULES[game]}.svg")
@@ -36,7 +36,7 @@ def text_board(state: GameState) -> str:
 
 
 def board_svg(game: str, state: GameState, before: GameState | None = None) -> str:
-    module = _svg_module(game)
+    module = svg_module(game)
     if module is None:
         return text_board(state)
     return module.board(state, before=before)

@@ -5,13 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import get_game
-from ..tournament.store import StoredGame
+from ..tournament.store import GameSummary
 from .library import Snapshot
 
 VERDICTS = ("ok", "illegal", "format", "timeout", "crash", "exit")
 
 
-def game_row(stored: StoredGame, seats: list[str]) -> dict[str, Any]:
+def game_row(stored: GameSummary, seats: list[str]) -> dict[str, Any]:
     result = stored.record["result"]
     winner = result["winner"]
     return {
@@ -28,7 +28,7 @@ def game_row(stored: StoredGame, seats: list[str]) -> dict[str, Any]:
     }
 
 
-def matches(stored: StoredGame, player: str | None, seat: int | None, verdict: str | None) -> bool:
+def matches(stored: GameSummary, player: str | None, seat: int | None, verdict: str | None) -> bool:
     """``player`` played (in ``seat`` if given); ``verdict``: some seat (that player's, if given) got it."""
     verdicts = stored.record["result"]["verdicts"]
     seats = [0, 1] if seat is None else [seat]

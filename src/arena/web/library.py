@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from ..tournament.session import Results, results_of
-from ..tournament.store import StoreError, StoredGame, TournamentIdentity, TournamentStore
+from ..tournament.store import GameSummary, StoreError, TournamentIdentity, TournamentStore
 
 
 class NotFound(LookupError):
@@ -36,28 +36,27 @@ def change_stamp(path: str) -> tuple[int, int]:
 
 @dataclass
 class Snapshot:
-    """One reading of a tournament database."""
+    """One reading of a tournament database: its games' results and moves (not the transcripts)."""
 
     stamp: tuple[int, int]
     identity: TournamentIdentity
-    games: list[StoredGame]
+    games: list[GameSummary]
     results: Results
-
-    def game(self, slot: int) -> StoredGame:
-        for stored in self.games:
-            if stored.slot == slot:
-                return stored
-        raise NotFound(f"no game in slot {slot} of this tournament")
 
 
 class Tournament:
-    """One database given with ``--db``; thread-safe, cached by :func:`change_stamp`."""
+    """One database given with ``--db``; thread-safe, cached by :func:`change_stamp`.
+
+    When games are added, only those are read (a live tournament costs one
+    game's reading per game that ends, not the whole database's).
+    """
 
     def __init__(self, index: int, path: str) -> None:
         self.index = index
         self.path = path
         self._lock = threading.Lock()
         self._snapshot: Snapshot | None = None
+        self._games: dict[int, GameSummary] = {}
 
     def stamp(self) -> tuple[int, int]:
         return change_stamp(self.path)
@@ -69,19 +68,34 @@ class Tournament:
                 self._snapshot = self._read()
             return self._snapshot
 
-    def _read(self) -> Snapshot:
+    def _open(self) -> TournamentStore:
         try:
-            store = TournamentStore(self.path, must_exist=True)
+            return TournamentStore(self.path, must_exist=True)
         except StoreError as error:
             raise NotFound(str(error)) from None
-        with store:
+
+    def _read(self) -> Snapshot:
+        with self._open() as store:
             identity = store.identity()
             if identity is None:
                 raise NotFound(f"{self.path} holds no tournament yet")
             stamp = self.stamp()  # read with the games, so a game saved meanwhile is read next time
-            games = list(store.games())
+            new = store.finished_slots() - self._games.keys()
+            for game in store.summaries(None if not self._games else new):
+                self._games[game.slot] = game
+            games = [self._games[slot] for slot in sorted(self._games)]
             results = results_of(identity, store.scheduled(), [(g.players, g.record) for g in games])
         return Snapshot(stamp, identity, games, results)
+
+    def game(self, slot: int) -> tuple[GameSummary, dict[str, Any]]:
+        """A game's summary and its whole record."""
+        summary = next((g for g in self.snapshot().games if g.slot == slot), None)
+        if summary is not None:
+            with self._open() as store:
+                record = store.record(slot)
+            if record is not None:
+                return summary, record
+        raise NotFound(f"no game in slot {slot} of this tournament")
 
 
 class Library:
@@ -103,10 +117,22 @@ class Library:
         files = sorted(self.records_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
         return [path.name for path in files]
 
-    def record(self, name: str) -> dict[str, Any]:
+    def record_path(self, name: str) -> Path:
+        """The file of a record in the folder (never a path outside it)."""
         if "/" in name or "\\" in name or name.startswith(".") or not name.endswith(".json"):
             raise NotFound(f"{name!r} is not a record name")
         path = self.records_dir / name
+        if not path.is_file():
+            raise NotFound(f"no record {name} in {self.records_dir}")
+        return path
+
+    def record_version(self, name: str) -> tuple[str, int, int]:
+        """Changes whenever the record's file does (the replay cache's key)."""
+        status = self.record_path(name).stat()
+        return name, status.st_mtime_ns, status.st_size
+
+    def record(self, name: str) -> dict[str, Any]:
+        path = self.record_path(name)
         try:
             record = json.loads(path.read_text())
         except (OSError, ValueError) as error:

@@ -3,13 +3,14 @@ same data the JSON API returns, so a page and ``/api/...`` never disagree."""
 
 from __future__ import annotations
 
+from urllib.parse import quote
+
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ..games import game_names, get_game
 from .app import viewer_of
 from .games_list import games_view
-from .replay import replay_view
 from .standings import standings_view, tournament_summary
 
 router = APIRouter()
@@ -51,10 +52,11 @@ def games(request: Request, index: int, player: str | None = None, seat: str | N
 
 @router.get("/t/{index}/games/{slot}", response_class=HTMLResponse)
 def tournament_replay(request: Request, index: int, slot: int):
-    stored = viewer_of(request).library.tournament(index).snapshot().game(slot)
-    names = " vs ".join(stored.players)
-    return _page(request, "replay.html", view=replay_view(stored.record), back=f"/t/{index}/games",
-                 heading=f"Game {slot}, round {stored.round}: {names}")
+    summary, view = viewer_of(request).tournament_replay(index, slot)
+    names = " vs ".join(summary.players)
+    svg_base = f"/api/t/{index}/games/{slot}/replay/svg"
+    return _page(request, "replay.html", view=view.page_view(svg_base), back=f"/t/{index}/games",
+                 heading=f"Game {slot}, round {summary.round}: {names}")
 
 
 @router.get("/records", response_class=HTMLResponse)
@@ -64,8 +66,8 @@ def records(request: Request):
 
 @router.get("/records/{name}", response_class=HTMLResponse)
 def record_replay(request: Request, name: str):
-    record = viewer_of(request).library.record(name)
-    return _page(request, "replay.html", view=replay_view(record), back="/records", heading=name)
+    view = viewer_of(request).record_replay(name).page_view(f"/api/records/{quote(name)}/replay/svg")
+    return _page(request, "replay.html", view=view, back="/records", heading=name)
 
 
 @router.get("/play", response_class=HTMLResponse)

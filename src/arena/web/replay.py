@@ -9,10 +9,12 @@ clocks after it.
 from __future__ import annotations
 
 import math
-from typing import Any
+import threading
+from collections import OrderedDict
+from typing import Any, Callable, Hashable
 
 from ..games import get_game
-from ..games.base import MoveError
+from ..games.base import GameState, MoveError
 from ..judge.replay import replay_positions
 from .drawing import board_svg
 
@@ -38,49 +40,75 @@ def _move_entry(record: dict[str, Any], move: dict[str, Any], used: list[float])
     }
 
 
+class Replay:
+    """A record replayed: the positions, and the page's data. Boards are drawn when first asked for
+    (a page shows one at a time, and drawing is most of a replay's cost)."""
+
+    def __init__(self, record: dict[str, Any]) -> None:
+        self.game = get_game(record["game"])
+        self.states: list[GameState] = []
+        self._svgs: dict[int, str] = {}
+        self.view = self._replay(record)
+
+    def _replay(self, record: dict[str, Any]) -> dict[str, Any]:
+        played = _played_moves(record["moves"])
+        used = [0.0, 0.0]
+        plies: list[dict[str, Any]] = []
+        error = None
+        try:
+            for index, state in enumerate(replay_positions(record)):
+                move = None
+                if index:
+                    recorded, automatic = played[index - 1]
+                    move = {**_move_entry(record, recorded, used), "automatic": automatic}
+                self.states.append(state)
+                plies.append({
+                    "ply": index,
+                    "board_scores": list(state.scores()),
+                    "to_move": None if state.is_over() else state.to_move,
+                    "move": move,
+                    "clocks": move["clocks"] if move else [_clock_left(record, s, 0.0) for s in (0, 1)],
+                })
+        except (MoveError, KeyError, ValueError) as problem:  # a record the rules cannot replay
+            error = f"the replay stops at ply {len(plies)}: {problem}"
+        return {
+            "game": self.game.name,
+            "title": self.game.title,
+            "seats": list(self.game.seats),
+            "players": [p["name"] for p in record["players"]],
+            "commands": [p.get("command") for p in record["players"]],
+            "seed": record.get("seed"),
+            "started_at": record.get("started_at"),
+            "clock_ms": record.get("clock_ms"),
+            "plies": plies,
+            "replay_error": error,
+            "result": record["result"],
+            "times": record.get("times"),
+            "stderr": record.get("stderr", ["", ""]),
+            "transcripts": record.get("transcripts", [[], []]),
+        }
+
+    def svg(self, ply: int) -> str:
+        """The board after ``ply`` moves, the last move marked."""
+        if not 0 <= ply < len(self.states):
+            raise LookupError(f"there is no ply {ply}: the game has {len(self.states) - 1}")
+        if ply not in self._svgs:
+            before = self.states[ply - 1] if ply else None
+            self._svgs[ply] = board_svg(self.game.name, self.states[ply], before)
+        return self._svgs[ply]
+
+    def full_view(self) -> dict[str, Any]:
+        """The page's data with every board drawn in it (what the API returns)."""
+        return {**self.view, "plies": [{**p, "svg": self.svg(p["ply"])} for p in self.view["plies"]]}
+
+    def page_view(self, svg_base: str) -> dict[str, Any]:
+        """The page's data; its boards are images fetched from ``svg_base/N``."""
+        return {**self.view, "svg_base": svg_base}
+
+
 def replay_view(record: dict[str, Any]) -> dict[str, Any]:
-    """The replay model of a record (the API returns it as it is)."""
-    game = get_game(record["game"])
-    played = _played_moves(record["moves"])
-    used = [0.0, 0.0]
-    plies: list[dict[str, Any]] = []
-    before = None
-    error = None
-    positions = replay_positions(record)
-    try:
-        for index, state in enumerate(positions):
-            move = None
-            if index:
-                recorded, automatic = played[index - 1]
-                move = _move_entry(record, recorded, used)
-                move["automatic"] = automatic
-            plies.append({
-                "ply": index,
-                "svg": board_svg(game.name, state, before),
-                "board_scores": list(state.scores()),
-                "to_move": None if state.is_over() else state.to_move,
-                "move": move,
-                "clocks": move["clocks"] if move else [_clock_left(record, s, 0.0) for s in (0, 1)],
-            })
-            before = state
-    except (MoveError, KeyError, ValueError) as problem:  # a record the rules cannot replay
-        error = f"the replay stops at ply {len(plies)}: {problem}"
-    return {
-        "game": game.name,
-        "title": game.title,
-        "seats": list(game.seats),
-        "players": [p["name"] for p in record["players"]],
-        "commands": [p.get("command") for p in record["players"]],
-        "seed": record.get("seed"),
-        "started_at": record.get("started_at"),
-        "clock_ms": record.get("clock_ms"),
-        "plies": plies,
-        "replay_error": error,
-        "result": record["result"],
-        "times": record.get("times"),
-        "stderr": record.get("stderr", ["", ""]),
-        "transcripts": record.get("transcripts", [[], []]),
-    }
+    """The replay of a record with every board drawn (a notebook or a test may want it whole)."""
+    return Replay(record).full_view()
 
 
 def _played_moves(moves: list[dict[str, Any]]) -> list[tuple[dict[str, Any], list[str]]]:
@@ -93,3 +121,24 @@ def _played_moves(moves: list[dict[str, Any]]) -> list[tuple[dict[str, Any], lis
         elif not move.get("automatic"):
             played.append((move, []))
     return played
+
+
+class ReplayCache:
+    """The last few replays built, by a key that changes with the game (a record file's mtime)."""
+
+    def __init__(self, size: int = 32) -> None:
+        self.size = size
+        self._views: OrderedDict[Hashable, Replay] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: Hashable, record: Callable[[], dict[str, Any]]) -> Replay:
+        with self._lock:
+            if key in self._views:
+                self._views.move_to_end(key)
+                return self._views[key]
+        view = Replay(record())
+        with self._lock:
+            self._views[key] = view
+            while len(self._views) > self.size:
+                self._views.popitem(last=False)
+        return view

@@ -31,7 +31,7 @@
   function show(n, fromHash) {
     ply = Math.max(0, Math.min(last, n));
     const p = plies[ply];
-    board.src = svgUrl(p.svg);
+    board.src = view.svg_base + "/" + ply;
     slider.value = ply;
     document.getElementById("ply").textContent = ply;
     const link = document.getElementById("ply-link");
@@ -84,4 +84,15 @@
   });
   buildMoves();
   show(plyFromLocation(), true);
+  // once the page is shown, fetch every board one after the other (the nearest first), so that
+  // stepping never waits and the server is never flooded
+  function preload(order) {
+    if (!order.length) return;
+    const image = new Image();
+    image.onload = image.onerror = () => preload(order.slice(1));
+    image.src = view.svg_base + "/" + order[0];
+  }
+  window.addEventListener("load", () => setTimeout(() => {
+    preload(plies.map((p) => p.ply).sort((a, b) => Math.abs(a - ply) - Math.abs(b - ply)));
+  }, 100));
 })();
