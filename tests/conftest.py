@@ -2,10 +2,12 @@
 
 import sys
 import textwrap
+import xml.etree.ElementTree as ET
 
 import pytest
 
 from arena.judge.players import PlayerSpec, resolve_player
+from arena.judge.referee import play_game
 
 
 @pytest.fixture
@@ -31,3 +33,38 @@ def script(tmp_path, game):
 def builtin(game):
     """``builtin("greedy")``: a built-in player of the folder's game."""
     return lambda name: resolve_player(game, f"builtin:{name}")
+
+
+class SvgDrawing:
+    """A game's SVG board parsed with ElementTree (so it is valid XML), with look-ups by class."""
+
+    NS = "{http://www.w3.org/2000/svg}"
+
+    def __init__(self, source: str):
+        self.source = source
+        self.root = ET.fromstring(source)
+        assert self.root.tag == f"{self.NS}svg" and self.root.get("viewBox")
+
+    def having(self, css_class: str, tag: str | None = None) -> list[ET.Element]:
+        """The elements whose ``class`` includes ``css_class`` (and of that tag, if given)."""
+        return [element for element in self.root.iter()
+                if css_class in (element.get("class") or "").split()
+                and (tag is None or element.tag == self.NS + tag)]
+
+    def text(self, css_class: str) -> list[str]:
+        """The text of every element of that class, in document order."""
+        return ["".join(element.itertext()) for element in self.having(css_class)]
+
+    def all_text(self) -> str:
+        return " ".join(element.text or "" for element in self.root.iter(self.NS + "text"))
+
+
+@pytest.fixture
+def parse_svg():
+    return SvgDrawing
+
+
+@pytest.fixture
+def random_game_record(game):
+    """The record of a whole game of the folder's game between two ``builtin:random`` players."""
+    return play_game(game, [resolve_player(game, "builtin:random")] * 2, seed=2026)

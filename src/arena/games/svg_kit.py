@@ -13,37 +13,39 @@ markup into the page that shows the drawing.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Iterable
 
 SVG_NS = "http://www.w3.org/2000/svg"
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
 
-_ESCAPES = {"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"}
+_ESCAPES = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;"})
 
 
 def escape(value: object) -> str:
     """``value`` as text safe inside an XML attribute or element."""
-    return "".join(_ESCAPES.get(ch, ch) for ch in str(value))
+    return str(value).translate(_ESCAPES)
 
 
 def _number(value: object) -> str:
     """Coordinates written short: 12 not 12.0, 12.35 not 12.345678."""
     if isinstance(value, float):
         value = round(value, 2)
-        if value == int(value):
-            value = int(value)
+        if value.is_integer():
+            return str(int(value))
     return str(value)
 
 
+@lru_cache(maxsize=None)
+def _attribute_name(key: str) -> str:
+    """``class_`` → ``class``, ``stroke_width`` → ``stroke-width`` (the Python names cannot say either)."""
+    return key.rstrip("_").replace("_", "-")
+
+
 def attributes(attrs: dict[str, object]) -> str:
-    """``key="value"`` pairs; a trailing ``_`` is dropped (``class_``) and ``_`` inside becomes ``-``."""
-    parts = []
-    for key, value in attrs.items():
-        if value is None:
-            continue
-        name = key.rstrip("_").replace("_", "-")
-        parts.append(f'{name}="{escape(_number(value))}"')
-    return " ".join(parts)
+    """``key="value"`` pairs, escaped; a value of None leaves its attribute out."""
+    return " ".join(f'{_attribute_name(key)}="{escape(_number(value))}"'
+                    for key, value in attrs.items() if value is not None)
 
 
 def element(tag: str, content: str = "", **attrs: object) -> str:

@@ -30,6 +30,14 @@ def test_calls_alternate_and_both_place_every_letter():
     assert state.legal_moves() == []
 
 
+def test_the_state_keeps_the_letters_called_in_order():
+    state = LuckyWordsState("E", frozenset())
+    for text in ("q 0", "1", "Z 2", "3", "A 4"):
+        state.play_text(text)
+    assert state.letters_called == ["Q", "Z", "A"]  # seat 0 called Q and A, seat 1 Z
+    assert state.copy().letters_called == ["Q", "Z", "A"]
+
+
 def test_letters_lower_case_accepted_and_bad_ones_are_format_errors():
     assert parse_letter("q") == "Q" and parse_letter("Z") == "Z"
     for text in ["", "AB", "1", "é", "-"]:

@@ -7,7 +7,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arena.games.luckywords.dictionary import DEFAULT_WORDS, DictionaryError, load_words, parse_words
-from arena.games.luckywords.scoring import WORD_POINTS, grid_points, grid_words, line_points
+from arena.games.luckywords.scoring import WORD_POINTS, grid_points, grid_words, line_points, line_words
 
 EXAMPLE = "ABALONE XIBIULA IQIPTIC SNOBWAY ELSAONM SHEBRAA WESYKYD".replace(" ", "")
 
@@ -50,6 +50,17 @@ def test_the_same_word_may_score_in_several_places():
 def test_line_points_never_exceed_a_simple_upper_bound_and_match_brute_force(line):
     words = frozenset({"AB", "BE", "ABE", "BEE", "EBB", "ABBE"})
     assert line_points(line, words) == _brute_force(line, words)
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.text(alphabet="ABE.", min_size=7, max_size=7))
+def test_line_words_are_where_they_say_do_not_overlap_and_give_the_line_points(line):
+    words = frozenset({"AB", "BE", "ABE", "BEE", "EBB", "ABBE"})
+    found = line_words(line, words)
+    assert all(line[start:start + len(word)] == word and word in words for start, word in found)
+    ends = [start + len(word) for start, word in found]
+    assert all(end <= start for end, (start, _) in zip(ends, found[1:]))  # left to right, disjoint
+    assert sum(WORD_POINTS[len(word)] for _, word in found) == line_points(line, words)
 
 
 def _brute_force(line, words, start=0):

@@ -14,6 +14,8 @@ played is ringed and every piece that move flipped carries a small mark.
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..svg_kit import circle, doc, group, line, rect, text, title
 from .rules import BLACK, EMPTY, ROWS, SIZE, WHITE, FlippoState, square_name
 
@@ -44,7 +46,8 @@ def _centre(index: int) -> tuple[float, float]:
     return MARGIN + col * CELL + CELL / 2, MARGIN + row * CELL + CELL / 2
 
 
-def _grid() -> list[str]:
+@lru_cache(maxsize=1)  # the same for every position: drawn once
+def _grid() -> tuple[str, ...]:
     parts = [rect(MARGIN, MARGIN, BOARD, BOARD, fill=FELT, stroke=GRID, stroke_width=2)]
     for k in range(1, SIZE):
         parts.append(line(MARGIN + k * CELL, MARGIN, MARGIN + k * CELL, MARGIN + BOARD, stroke=GRID))
@@ -52,12 +55,13 @@ def _grid() -> list[str]:
     for k in range(SIZE):
         middle = MARGIN + k * CELL + CELL / 2
         for y in (MARGIN / 2 + 5, MARGIN + BOARD + MARGIN / 2 + 5):
-            parts.append(text(middle, y, k + 1, text_anchor="middle", font_size=14, fill=LABEL))
+            parts.append(text(middle, y, k + 1, text_anchor="middle", font_size=14, fill=LABEL, class_="label"))
         for x in (MARGIN / 2, MARGIN + BOARD + MARGIN / 2):
-            parts.append(text(x, middle + 5, ROWS[k], text_anchor="middle", font_size=14, fill=LABEL))
-    return parts
+            parts.append(text(x, middle + 5, ROWS[k], text_anchor="middle", font_size=14, fill=LABEL, class_="label"))
+    return tuple(parts)
 
 
+@lru_cache(maxsize=1024)  # a replay draws the same pieces over and over
 def _piece(index: int, colour: int, played: bool, flipped: bool) -> str:
     x, y = _centre(index)
     parts = [title(f"{square_name(index)}: {COLOUR_NAME[colour]}" + (", just played" if played else "")
@@ -73,7 +77,7 @@ def _piece(index: int, colour: int, played: bool, flipped: bool) -> str:
 def board(state: FlippoState, *, before: FlippoState | None = None, size: float | None = None) -> str:
     """The position as a standalone SVG document ``size`` px wide (default: its viewBox width, 456)."""
     played, flipped = last_move(state, before) if before is not None else (None, [])
-    parts = _grid()
+    parts = list(_grid())
     if played is not None:
         row, col = divmod(played, SIZE)
         parts.append(rect(MARGIN + col * CELL + 2, MARGIN + row * CELL + 2, CELL - 4, CELL - 4,

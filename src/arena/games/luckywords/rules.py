@@ -63,6 +63,7 @@ class LuckyWordsState(GameState):
             grid[CENTRE] = self.letter
         self.calls = 0
         self.called: str | None = None  # a called letter the other player has yet to place
+        self.letters_called: list[str] = []  # every call in order: seat 0 made the 1st, 3rd, ...
 
     @property
     def calling(self) -> bool:
@@ -109,6 +110,7 @@ class LuckyWordsState(GameState):
         if self.calling:
             self.calls += 1
             self.called = letter
+            self.letters_called.append(letter)
         else:
             self.called = None
 

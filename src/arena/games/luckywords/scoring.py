@@ -47,13 +47,15 @@ def grid_points(grid: str, words: frozenset[str]) -> int:
 
 def grid_words(grid: str, words: frozenset[str]) -> list[str]:
     """The words that :func:`grid_points` counts, for records and viewers (row lines first)."""
-    found: list[str] = []
-    for line in grid_lines(grid):
-        found.extend(_best_words(line, words))
-    return found
+    return [word for line in grid_lines(grid) for _, word in line_words(line, words)]
 
 
-def _best_words(line: str, words: frozenset[str]) -> list[str]:
+def line_words(line: str, words: frozenset[str]) -> list[tuple[int, str]]:
+    """The words :func:`line_points` counts in ``line``, as ``(first cell, word)`` left to right.
+
+    >>> line_words("LISTEP.", frozenset({"LIST", "STEP", "EP"}))
+    [(0, 'LIST'), (4, 'EP')]
+    """
     n = len(line)
     best = [0] * (n + 1)
     choice: list[int] = [0] * (n + 1)  # the length of the word ending at i, 0 for none
@@ -66,7 +68,7 @@ def _best_words(line: str, words: frozenset[str]) -> list[str]:
     end = n
     while end > 0:
         if choice[end]:
-            found.append(line[end - choice[end]:end])
+            found.append((end - choice[end], line[end - choice[end]:end]))
             end -= choice[end]
         else:
             end -= 1

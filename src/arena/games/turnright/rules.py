@@ -50,6 +50,7 @@ class TurnRightState(GameState):
         self.points = [WHITE_START_POINTS, 0]
         self.auto_square: int | None = None  # where Black's 18th piece went by itself
         self.winner_3x3: int | None = None
+        self.last_move: int | tuple[int, ...] | None = None  # for viewers: the circuit a board cannot show
 
     # -- whose turn, which phase -------------------------------------------
 
@@ -101,6 +102,7 @@ class TurnRightState(GameState):
             raise IllegalMoveError(f"{square_name(move)} is already occupied")
         self.board[move] = SEAT_COLOUR[self.to_move]
         self.placements += 1
+        self.last_move = move
         if self.placements == PLACEMENTS:
             # Black's last piece has only one place to go; nobody is told (RULES.md).
             self.auto_square = self.board.index(EMPTY)
@@ -113,6 +115,7 @@ class TurnRightState(GameState):
         mover = self.to_move
         rotate(self.board, corners)
         self.circuits += 1
+        self.last_move = corners
         white, black = points_on_board(self.board)
         self.points[0] += white
         self.points[1] += black
