@@ -48,7 +48,10 @@
     p.clocks.forEach((c, i) => { document.getElementById("clock" + i).textContent = clockText(c); });
     document.querySelectorAll("#moves tbody tr").forEach((tr, i) => tr.classList.toggle("current", i + 1 === ply));
     const current = document.querySelector("#moves tr.current");
-    if (current) current.scrollIntoView({block: "nearest"});
+    if (current) {  // keep the move in view inside its box, without scrolling the page
+      const box = document.querySelector(".moves-box");
+      box.scrollTop = Math.max(0, current.offsetTop - box.clientHeight / 2);
+    }
     if (final) pause();
   }
 
