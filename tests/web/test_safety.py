@@ -63,3 +63,19 @@ def test_another_site_cannot_start_a_program(server, fetch):
     except urllib.error.HTTPError as error:
         status = error.code
     assert status == 415  # a plain HTML form from elsewhere is refused
+
+
+def test_no_page_parses_text_as_markup():
+    """The scripts build the DOM with textContent only, and no template turns autoescaping off."""
+    from pathlib import Path
+
+    import arena.web
+
+    folder = Path(arena.web.__file__).parent
+    for script in (folder / "static").glob("*.js"):
+        code = script.read_text()
+        for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
+            assert sink not in code, f"{script.name} uses {sink}"
+    for template in (folder / "templates").glob("*.html"):
+        text = template.read_text()
+        assert "|safe" not in text and "autoescape false" not in text, template.name

@@ -69,9 +69,9 @@ def viewer_of(request: Request) -> Viewer:
 
 
 def _templates() -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
-                             undefined=jinja2.StrictUndefined)
-    return env
+    # autoescape: every value a template shows is escaped unless a template says otherwise (none does)
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                              undefined=jinja2.StrictUndefined)
 
 
 def _host_allowed(host_header: str, extra_host: str | None) -> bool:

@@ -50,6 +50,8 @@ class PlaySession:
         self.records_dir = records_dir
         self.human = [spec.is_human for spec in specs].index(True)
         self.seat: BrowserSeat | None = None
+        self.prompt_state = None  # the position the person was last asked to move in
+        self._last_state = None  # the position last shown (to mark the move that followed)
         self.version = 0
         self._changed = threading.Condition()
         self._view: dict[str, Any] = {**self._base_view("starting"), "version": 0}
@@ -128,8 +130,6 @@ class PlaySession:
     # -- the judge's thread --------------------------------------------------
 
     def start(self) -> None:
-        self._last_state = None
-        self.prompt_state = None
         self.thread.start()
 
     def _make_seat(self, seat_name: str, match) -> BrowserSeat:
@@ -143,12 +143,16 @@ class PlaySession:
         except Exception as error:  # a command that cannot start, a broken setup: said on the page
             self._publish({**self._base_view("failed"), "error": f"{type(error).__name__}: {error}"})
             return
-        self.records_dir.mkdir(parents=True, exist_ok=True)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         name = f"play-{self.game.name}-{stamp}-{self.id}.json"
-        write_record(record, self.records_dir / name)
-        self._publish({**self._base_view("over"), "record": name, "result": record["result"],
-                       "summary": describe_result(record)})
+        over = {**self._base_view("over"), "result": record["result"], "summary": describe_result(record)}
+        try:
+            self.records_dir.mkdir(parents=True, exist_ok=True)
+            write_record(record, self.records_dir / name)
+        except OSError as error:  # the game is over all the same: say so, with the result
+            self._publish({**over, "status": "failed", "error": f"the record could not be saved: {error}"})
+            return
+        self._publish({**over, "record": name})
 
 
 class PlayManager:
