@@ -1,10 +1,21 @@
 """Every game's replay in chromium: step to the end, the score shown is the record's, no console error."""
 
 import json
+import time
 
 import pytest
 
 from arena.games import game_names
+
+
+def board_loaded(page, limit_s: float = 10) -> str:
+    """Wait for the board image to finish loading (polled: the page's CSP forbids wait_for_function)."""
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        if page.evaluate("(b => b.complete && b.naturalWidth > 100)(document.getElementById('board'))"):
+            return page.get_attribute("#board", "src")
+        page.wait_for_timeout(20)
+    raise AssertionError("the board's drawing did not load")
 
 
 @pytest.mark.parametrize("game", game_names())
@@ -24,7 +35,7 @@ def test_stepping_a_replay_to_its_end_shows_the_records_score(page, records_serv
     seats = record["seats"]
     expected = " – ".join(f"{seat} {score}" for seat, score in zip(seats, record["result"]["scores"]))
     assert page.text_content("#score") == expected
-    assert page.evaluate("document.getElementById('board').naturalWidth") > 100  # the drawing loaded
+    assert board_loaded(page).endswith(f"/svg/{plies}")  # the last board's drawing is shown
     page.screenshot(path=str(tmp_path / f"{game}-replay.png"), full_page=True)
     assert page.console.errors == []
 

@@ -62,3 +62,15 @@ def test_unknown_things_are_404_with_a_message(server, fetch):
     assert status == 404 and "no game in slot 999" in body
     assert fetch(f"{server.url}/records/..%2Fetc%2Fpasswd")[0] == 404
     assert fetch(f"{server.url}/records/nothing.json")[0] == 404
+
+
+def test_with_several_databases_the_front_page_lists_the_tournaments(flippo_db, records_dir, fetch, fetch_json):
+    from arena.web.app import create_app
+    from arena.web.server import BackgroundServer
+
+    with BackgroundServer(create_app([str(flippo_db), str(flippo_db)], records_dir)) as server:
+        status, page = fetch(server.url + "/")
+        assert status == 200 and page.count('href="/t/') == 2 and "6 / 6" in page
+        listed = fetch_json(server.url + "/api/tournaments")
+        assert [t["id"] for t in listed] == [0, 1] and listed[0]["players"] == ["greedy", "rand", "rand2"]
+        assert listed[0]["leader"] == fetch_json(server.url + "/api/t/0")["standings"]["rows"][0][1]

@@ -74,10 +74,13 @@ def _templates() -> jinja2.Environment:
                               undefined=jinja2.StrictUndefined)
 
 
-def _host_allowed(host_header: str, extra_host: str | None) -> bool:
-    """Only the names this server answers to: a page from elsewhere cannot rebind a name onto it."""
+def _host_allowed(host_header: str, bound_to: str | None) -> bool:
+    """Only the names this server answers to: a page from elsewhere cannot rebind a name onto it.
+    Bound to every interface (0.0.0.0), the server was opened up on purpose and answers any name."""
+    if bound_to in ("0.0.0.0", "::"):
+        return True
     host = host_header.rsplit(":", 1)[0] if not host_header.endswith("]") else host_header
-    return host in LOOPBACK_NAMES or (extra_host is not None and host == extra_host)
+    return host in LOOPBACK_NAMES or host == bound_to
 
 
 def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = None,
@@ -88,11 +91,10 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
         home = "/t/0" if len(db_paths) == 1 else "/tournaments"
     app = FastAPI(title="arena viewer", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.viewer = Viewer(library, PlayManager(Path(records_dir)), _templates(), home)
-    extra_host = None if host in (None, "0.0.0.0", "::") else host
 
     @app.middleware("http")
     async def guard(request: Request, call_next):
-        if not _host_allowed(request.headers.get("host", ""), extra_host):
+        if not _host_allowed(request.headers.get("host", ""), host):
             return PlainTextResponse("unknown host", status_code=400)
         if request.method not in ("GET", "HEAD"):
             # a form or script on another site cannot make this server start programs

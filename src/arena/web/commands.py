@@ -54,6 +54,9 @@ def serve(db_paths, records_dir, host, port, open_browser) -> None:
     paths = [_check_db(path) for path in db_paths]
     if Path(records_dir).exists() and not Path(records_dir).is_dir():
         raise click.BadParameter(f"{records_dir} is not a folder", param_hint="--records")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        click.echo(f"warning: on {host} anyone who can reach this machine may start programs from the "
+                   f"Play page (any PLAYER is a shell command)", err=True)
     app = create_app(paths, records_dir, host=host)
     app.state.viewer.warm_up()  # the databases are read before the address is given out
     _run(app, host, port, "/", open_browser)
