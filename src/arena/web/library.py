@@ -79,8 +79,13 @@ class Tournament:
             identity = store.identity()
             if identity is None:
                 raise NotFound(f"{self.path} holds no tournament yet")
+            if self._snapshot is not None and self._snapshot.identity != identity:
+                self._games.clear()  # another tournament in the same file: nothing read before holds
             stamp = self.stamp()  # read with the games, so a game saved meanwhile is read next time
-            new = store.finished_slots() - self._games.keys()
+            slots = store.finished_slots()
+            for gone in self._games.keys() - slots:
+                del self._games[gone]
+            new = slots - self._games.keys()
             for game in store.summaries(None if not self._games else new):
                 self._games[game.slot] = game
             games = [self._games[slot] for slot in sorted(self._games)]
