@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
-import webbrowser
 from pathlib import Path
 
 import click
@@ -30,6 +29,8 @@ def _check_db(path: str) -> str:
 
 
 def _run(app, host: str, port: int, path: str, open_browser: bool) -> None:
+    import webbrowser
+
     import uvicorn
 
     url = f"http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}{path}"
