@@ -47,6 +47,7 @@ def test_games_whose_moves_take_several_lines_or_a_handshake(server, fetch_json,
                                                     "seed": 3})
     url = f"{server.url}/api/play/{started['id']}"
     view = wait_for(fetch_json, url, {"your move"})
+    assert game != "luckywords" or "seat 0: call a letter" in view["svg"]  # your own grid, as text
     free_cells = iter([48, 47, 46, 45])  # placements take the lowest free cells
     for _ in range(3):
         text = view["legal"][0] if view["legal"] else None
@@ -56,6 +57,8 @@ def test_games_whose_moves_take_several_lines_or_a_handshake(server, fetch_json,
         assert answer["accepted"], answer
         view = wait_for(fetch_json, url, {"your move", "over"}, view["version"])
         assert view["status"] == "your move"
+        if game == "luckywords":  # hidden grids: none of the opponent's moves is shown
+            assert view["moves"] and all(m["seat"] == 0 for m in view["moves"])
     fetch_json(f"{url}/resign", {})
     view = wait_for(fetch_json, url, {"over"}, view["version"])
     assert view["result"]["verdicts"][0] == "exit" and "resigned" in view["result"]["faults"][0]

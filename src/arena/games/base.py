@@ -116,6 +116,9 @@ class GameInfo:
     handshake_reply: str | None = None
     """For a person's seat: the answer to what the judge asks before the first move
     (Domineering's READY is answered ``OK``), given by the seat itself."""
+    hidden_boards: bool = False
+    """Each seat sees only its own board (Lucky Words' grids): a person playing is shown only the
+    text of their own position (``str(state)`` on their turn), never the drawing of both."""
     tournament_setups: Callable[[], list[dict]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 

@@ -38,7 +38,7 @@ def _run(app, host: str, port: int, path: str, open_browser: bool) -> None:
     if open_browser:
         webbrowser.open(url)
     # live pages hold event streams open: Ctrl-C must not wait for them
-    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=1)
+    uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
 
 
 @click.command()

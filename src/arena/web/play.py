@@ -22,7 +22,7 @@ from ..judge.players import PlayerSpec, PlayerSpecError, resolve_player
 from ..judge.record import describe_result, write_record
 from ..judge.referee import new_seed, play_game
 from .browser_seat import BrowserSeat
-from .drawing import board_svg
+from .drawing import board_svg, text_board
 
 MAX_LEGAL_SHOWN = 120
 """More legal moves than this (Black Hole's 465, a Lucky Words call's 26 × cells) are counted, not listed."""
@@ -79,9 +79,11 @@ class PlaySession:
             return self._view
 
     def _board_view(self, status: str, state, before, match) -> dict[str, Any]:
-        svg = board_svg(self.game.name, state, before)
+        hidden = self.game.hidden_boards  # then only your own position and moves, as text
+        svg = text_board(state) if hidden else board_svg(self.game.name, state, before)
         legal = [] if state.is_over() else [state.format_move(m) for m in state.legal_moves()]
         clocks = [seat.clock_ms for seat in match.seats]
+        moves = [m for m in match.moves if not hidden or m["seat"] == self.human]
         return {
             **self._base_view(status),
             "svg": svg,
@@ -90,7 +92,7 @@ class PlaySession:
             "legal": legal if len(legal) <= MAX_LEGAL_SHOWN else [],
             "legal_count": len(legal),
             "clocks": [round(c) if math.isfinite(c) else None for c in clocks],
-            "moves": [{"seat": m["seat"], "text": m["text"], "wall_ms": m.get("wall_ms")} for m in match.moves],
+            "moves": [{"seat": m["seat"], "text": m["text"], "wall_ms": m.get("wall_ms")} for m in moves],
             "heard": self.seat.heard[-6:] if self.seat else [],
         }
 
@@ -118,8 +120,11 @@ class PlaySession:
             except MoveError as error:
                 return str(error)
             # shown before the judge has the move, so the opponent's reply is never overwritten
-            view = self._board_view("opponent thinking", after, before, seat.match)
-            self._publish({**view, "legal": [], "legal_count": 0})
+            if self.game.hidden_boards:  # the position after your move is the opponent's to see
+                self._publish({**self.view(), "status": "opponent thinking", "legal": [], "legal_count": 0})
+            else:
+                view = self._board_view("opponent thinking", after, before, seat.match)
+                self._publish({**view, "legal": [], "legal_count": 0})
             self._last_state = after
         return seat.submit(text)
 

@@ -15,7 +15,7 @@ from .play import PlayError, PlaySession
 
 router = APIRouter(prefix="/api/play")
 
-LONG_POLL_S = 20
+LONG_POLL_S = 2  # short: a stopping server never waits long for a poll to end
 
 
 class NewGame(BaseModel):
@@ -53,7 +53,7 @@ def start(request: Request, new: NewGame):
 
 @router.get("/{session_id}")
 def follow(request: Request, session_id: str, after: int = -1):
-    """The game as it stands; with ``after``, waits (up to 20 s) for something newer."""
+    """The game as it stands; with ``after``, waits (up to 2 s) for something newer."""
     return _session(request, session_id).view(after, LONG_POLL_S if after >= 0 else 0)
 
 

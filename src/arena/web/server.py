@@ -22,7 +22,7 @@ class BackgroundServer:
         self.host = host
         self.port = port or free_port(host)
         config = uvicorn.Config(app, host=host, port=self.port, log_level="warning", lifespan="off",
-                                timeout_graceful_shutdown=1)  # open event streams must not hold up stop()
+                                timeout_graceful_shutdown=3)  # open event streams must not hold up stop()
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, name="arena-web", daemon=True)
 

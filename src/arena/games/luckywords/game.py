@@ -38,5 +38,6 @@ GAME = GameInfo(
     new_state=lambda setup: LuckyWordsState(setup["letter"]),
     ranking="wins_then_points",
     move_lines=str.split,  # a call is written as its letter, then its cell
+    hidden_boards=True,
     tournament_setups=tournament_setups,
 )
