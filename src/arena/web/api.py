@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request, Response
 
-from ..games import game_names, get_game
 from .app import viewer_of
 from .games_list import games_view
 from .library import NotFound
 from .pages import filters
+from .play import game_choices
 from .replay import Replay
 from .standings import standings_view, tournament_summary
 
@@ -18,8 +18,7 @@ router = APIRouter(prefix="/api")
 @router.get("/games")
 def games_known():
     """The games, their seats and built-in players (what the play form offers)."""
-    return [{"name": name, "title": get_game(name).title, "seats": list(get_game(name).seats),
-             "bots": list(get_game(name).bots)} for name in game_names()]
+    return game_choices()
 
 
 @router.get("/tournaments")

@@ -8,9 +8,9 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
-from ..games import game_names, get_game
 from .app import viewer_of
 from .games_list import games_view
+from .play import game_choices
 from .standings import standings_view, tournament_summary
 
 router = APIRouter()
@@ -72,9 +72,7 @@ def record_replay(request: Request, name: str):
 
 @router.get("/play", response_class=HTMLResponse)
 def play_form(request: Request):
-    choices = [{"name": name, "title": get_game(name).title, "seats": list(get_game(name).seats),
-                "bots": list(get_game(name).bots)} for name in game_names()]
-    return _page(request, "play_new.html", games=choices)
+    return _page(request, "play_new.html", games=game_choices())
 
 
 @router.get("/play/{session_id}", response_class=HTMLResponse)

@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from ..games import get_game
+from ..games import game_names, get_game
 from ..games.base import MoveError
 from ..judge.players import PlayerSpec, PlayerSpecError, resolve_player
 from ..judge.record import describe_result, write_record
@@ -28,6 +28,12 @@ MAX_LEGAL_SHOWN = 120
 """More legal moves than this (Black Hole's 465, a Lucky Words call's 26 × cells) are counted, not listed."""
 
 MAX_GAMES_AT_ONCE = 8
+
+
+def game_choices() -> list[dict[str, Any]]:
+    """The games, their seats and built-in players: what the new-game form offers."""
+    return [{"name": name, "title": get_game(name).title, "seats": list(get_game(name).seats),
+             "bots": list(get_game(name).bots)} for name in game_names()]
 
 
 class PlayError(ValueError):
