@@ -33,3 +33,18 @@ def test_a_tournament_game_replays_from_the_database(server, fetch_json):
     record = fetch_json(f"{server.url}/api/t/0/games/0")
     assert len(view["plies"]) == len(record["moves"]) + 1 == 61
     assert view["plies"][-1]["board_scores"] == record["result"]["scores"]
+
+
+def test_a_malformed_record_is_refused_with_a_message(records_dir, fetch):
+    from arena.web.app import create_app
+    from arena.web.server import BackgroundServer
+
+    folder = records_dir.parent / "broken-records"
+    folder.mkdir(exist_ok=True)
+    (folder / "chess.json").write_text('{"game": "chess", "moves": [], "players": []}')
+    (folder / "cut.json").write_text('{"game": "flippo", "moves": [{"seat": 0}]}')
+    (folder / "junk.json").write_text("not json")
+    with BackgroundServer(create_app([], folder)) as server:
+        for name, says in [("chess", "unknown game"), ("cut", "cannot be replayed"), ("junk", "cannot read")]:
+            status, page = fetch(f"{server.url}/records/{name}.json")
+            assert status == 404 and says in page, (name, page[:300])

@@ -17,6 +17,7 @@ from ..games import get_game
 from ..games.base import GameState, MoveError
 from ..judge.replay import replay_positions
 from .drawing import board_svg
+from .library import NotFound
 
 
 def _clock_left(record: dict[str, Any], seat: int, used_ms: float) -> float | None:
@@ -136,7 +137,10 @@ class ReplayCache:
             if key in self._views:
                 self._views.move_to_end(key)
                 return self._views[key]
-        view = Replay(record())
+        try:
+            view = Replay(record())
+        except (KeyError, IndexError, TypeError, ValueError) as error:  # a record from elsewhere, malformed
+            raise NotFound(f"the record cannot be replayed: {type(error).__name__}: {error}") from None
         with self._lock:
             self._views[key] = view
             while len(self._views) > self.size:
