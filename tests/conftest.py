@@ -68,3 +68,34 @@ def parse_svg():
 def random_game_record(game):
     """The record of a whole game of the folder's game between two ``builtin:random`` players."""
     return play_game(game, [resolve_player(game, "builtin:random")] * 2, seed=2026)
+
+
+BREAKS_AFTER = """
+    import subprocess, sys, threading
+    game, replies = sys.argv[1], int(sys.argv[2])
+    child = subprocess.Popen([sys.executable, "-m", "arena.bot", game, "random", "--seed", "1"],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def feed():
+        for line in sys.stdin:
+            child.stdin.write(line)
+            child.stdin.flush()
+
+    threading.Thread(target=feed, daemon=True).start()
+    for count, line in enumerate(child.stdout):
+        if count == replies:
+            break
+        print(line, end="", flush=True)
+    print("garbage", flush=True)
+    child.kill()
+"""
+
+
+@pytest.fixture
+def breaks_after(script, game):
+    """``breaks_after(k)``: the built-in random player, relayed, that writes garbage as reply k + 1."""
+    def make(replies: int) -> PlayerSpec:
+        spec = script(BREAKS_AFTER)
+        return resolve_player(game, f"{spec.command} {game} {replies}")
+
+    return make

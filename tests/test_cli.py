@@ -116,5 +116,6 @@ def test_human_player_is_refused_a_bad_move_and_asked_again():
     assert "refused: 'Z9': the row must be an uppercase letter A-H" in out.stdout
     assert "refused: A1 does not touch any piece" in out.stdout
     assert "legal: C3 C5 D6 E3 F4 F6" in out.stdout
-    # the input ran out after C3: the human is treated like a program that stopped replying
-    assert "White human: 0  [timeout" in out.stdout
+    assert "by Black\nWhite (W) " in out.stdout  # the board shows Black's reply as the last move
+    # the input ran out after C3: the human resigned, and the jury finished the game
+    assert "White human: 0  [exit (resigned (end of input))]" in out.stdout

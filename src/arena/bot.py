@@ -21,10 +21,23 @@ def run_bot(game: str, name: str, seed: int | None = None) -> None:
         pass  # the judge went away or the user stopped us: nothing left to do
 
 
+USAGE = "usage: arena bot GAME NAME [--seed N]   (or: python -m arena.bot GAME NAME [--seed N])"
+
+
+def _help() -> str:
+    lines = [USAGE, "", "Run a built-in player of GAME as a stdin/stdout program.", "",
+             f"GAME is one of: {', '.join(GAME_MODULES)}.",
+             "NAME is a built-in player of that game (arena games lists them).",
+             "--seed N seeds its random choices."]
+    return "\n".join(lines)
+
+
 def main(argv: list[str]) -> None:
-    usage = "usage: python -m arena.bot GAME NAME [--seed N]"
+    if any(arg in ("--help", "-h") for arg in argv):
+        print(_help())
+        return
     if len(argv) not in (2, 4) or (len(argv) == 4 and argv[2] != "--seed"):
-        raise SystemExit(usage)
+        raise SystemExit(USAGE)
     seed = None
     if len(argv) == 4:
         try:
@@ -32,7 +45,6 @@ def main(argv: list[str]) -> None:
         except ValueError:
             raise SystemExit(f"arena bot: --seed must be an integer, got {argv[3]!r}") from None
     run_bot(argv[0], argv[1], seed)
-
 
 if __name__ == "__main__":
     main(sys.argv[1:])

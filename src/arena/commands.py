@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import click
 
-from .cli_params import game_argument
+from .check import check, echo_faults
+from .cli_params import check_record_path, game_argument
 from .games import game_names, get_game
 from .games.base import SetupError
 from .judge.players import PlayerSpecError, resolve_player
+from .starter import new
 from .tournament.commands import export, standings, tournament
 from .tournament.sprt_command import sprt
 from .web.commands import serve, view
@@ -31,7 +33,7 @@ def games() -> None:
 
 @cli.command()
 @click.argument("game_name", metavar="GAME")
-@click.argument("players", nargs=2, metavar="PLAYER PLAYER")
+@click.argument("players", nargs=-1, metavar="PLAYER PLAYER")
 @click.option("--seed", type=int, default=None, help="Seed of every random element (default: drawn).")
 @click.option("--setup", "setup_text", default=None, help="Fix the game's random setup instead of the seed.")
 @click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -45,10 +47,14 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
 
     The first PLAYER takes the first seat (Flippo White).
     """
-    from .judge.record import describe_result, write_record
+    from .judge.record import describe_result
     from .judge.referee import play_game
 
+    if len(players) != 2:
+        # click's own message for nargs=2 ("takes 2 values") does not say what is missing
+        raise click.UsageError(f"a game needs two players, got {len(players)}: arena play GAME PLAYER PLAYER")
     game = game_argument(game_name)
+    check_record_path(record_path)
     try:
         specs = [resolve_player(game.name, p) for p in players]
     except PlayerSpecError as error:
@@ -64,11 +70,35 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     if words_path is not None:
         setup, seed = _with_words(game, setup, seed, words_path)
     record = play_game(game.name, specs, seed=seed, setup=setup, time_scale=time_scale)
-    click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")
-    click.echo(describe_result(record))
-    if record_path:
-        write_record(record, record_path)
-        click.echo(f"record written to {record_path}")
+    saved = _save(record, record_path) if record_path else None  # first: nothing below may lose it
+    try:
+        click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")
+        click.echo(describe_result(record))
+        echo_faults(record)
+    except Exception:
+        if saved is None:
+            click.echo("the result could not be shown; the record is kept", err=True)
+            _save(record, None)
+        raise
+    if saved is not None:
+        click.echo(saved)
+
+
+def _save(record, record_path) -> str:
+    """Write the record (elsewhere if it must, saying where); the line to show when all is done."""
+    import json
+
+    from .judge.record import save_record
+
+    where, problem = save_record(record, record_path)
+    if problem is not None:
+        click.echo(f"arena play: {problem}", err=True)
+    if where is None:
+        click.echo(json.dumps(record), err=True)  # no file could be written: the JSON itself
+        return "record printed above (no file could be written)"
+    if where != record_path:
+        click.echo(f"record written to {where} instead", err=True)
+    return f"record written to {where}"
 
 
 def _with_words(game, setup, seed, words_path):
@@ -107,3 +137,5 @@ cli.add_command(standings)
 cli.add_command(export)
 cli.add_command(serve)
 cli.add_command(view)
+cli.add_command(check)
+cli.add_command(new)

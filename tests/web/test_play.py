@@ -42,21 +42,25 @@ def test_a_flippo_game_against_random_is_played_refused_and_saved(server, record
 
 @pytest.mark.parametrize("game", ["luckywords", "domineering"])
 def test_games_whose_moves_take_several_lines_or_a_handshake(server, fetch_json, game):
-    """A Lucky Words call is sent as its letter then its cell; Domineering's READY is answered for you."""
+    """A Lucky Words call is asked for as its letter, then its cell; Domineering's READY is answered for you."""
     started = fetch_json(f"{server.url}/api/play", {"game": game, "opponent": "builtin:random", "seat": 0,
                                                     "seed": 3})
     url = f"{server.url}/api/play/{started['id']}"
     view = wait_for(fetch_json, url, {"your move"})
-    assert game != "luckywords" or "seat 0: call a letter" in view["svg"]  # your own grid, as text
+    assert game != "luckywords" or "your grid" in view["svg"]  # only your own grid, as text
     free_cells = iter([48, 47, 46, 45])  # placements take the lowest free cells
     for _ in range(3):
-        text = view["legal"][0] if view["legal"] else None
-        if text is None:  # too many to list (a Lucky Words call): call the letter A on a free cell
-            text = f"A {next(free_cells)}"
-        answer = fetch_json(f"{url}/move", {"text": text})
-        assert answer["accepted"], answer
-        view = wait_for(fetch_json, url, {"your move", "over"}, view["version"])
-        assert view["status"] == "your move"
+        if view["legal"]:
+            lines = [view["legal"][0]]
+        else:  # a Lucky Words call: too many to list, and written as two lines
+            assert view["prompt"] == "the letter you call (A-Z)"
+            assert not fetch_json(f"{url}/move", {"text": "A 48"})["accepted"]  # one line at a time
+            lines = ["A", str(next(free_cells))]
+        for line in lines:
+            answer = fetch_json(f"{url}/move", {"text": line})
+            assert answer["accepted"], answer
+            view = wait_for(fetch_json, url, {"your move", "over"}, view["version"])
+            assert view["status"] == "your move"
         if game == "luckywords":  # hidden grids: none of the opponent's moves is shown
             assert view["moves"] and all(m["seat"] == 0 for m in view["moves"])
     fetch_json(f"{url}/resign", {})

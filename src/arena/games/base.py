@@ -110,12 +110,17 @@ class GameInfo:
     - ``wins_then_points``: wins, draws, losses, then total ``scores`` (Lucky Words word points).
     - ``wins_then_margin``: wins, then the summed point margin of ``scores`` (Domineering).
     """
-    move_lines: Callable[[str], list[str]] | None = None
-    """For a person's seat: the lines a move in the rules' notation is written as, when the
-    protocol reads a move in several lines (Lucky Words: a call ``E 35`` is ``E``, then ``35``)."""
-    handshake_reply: str | None = None
-    """For a person's seat: the answer to what the judge asks before the first move
-    (Domineering's READY is answered ``OK``), given by the seat itself."""
+    explain_result: Callable[[dict], list[str]] | None = None
+    """``explain_result(record) -> lines``: where each seat's score comes from, for people.
+
+    Each game's ``summary.py``; ``arena play`` prints the lines under the result.
+    It may replay the record (judge/replay.py), faulted games included.
+    """
+    human_view: Any = None
+    """How a person at the terminal is shown the game and asked for each line: a
+    ``HumanView`` (games/human_view.py; a game refines it in its ``text.py``), None for the default."""
+    reply_format: str = ""
+    """What a program writes when it is asked, in one sentence (``arena check`` shows it beside a fault)."""
     hidden_boards: bool = False
     """Each seat sees only its own board (Lucky Words' grids): a person playing is shown only the
     text of their own position (``str(state)`` on their turn), never the drawing of both."""
@@ -123,5 +128,5 @@ class GameInfo:
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 
     Every pair of players plays every setup in the list with both colours in each
-    round (Lucky Words: the 26 starting letters, as RULES.md chooses).
+    round (Lucky Words: the 26 starting letters, as docs/games/luckywords.md says).
     """

@@ -1,7 +1,9 @@
 """A person at the terminal taking a seat, with the same face as a Program.
 
-The board is drawn from the protocol's current state (``match.state``); a move
-the rules refuse is explained and asked for again, so a typo never loses the game.
+The board is drawn from the protocol's current state (``match.state``) through
+the game's HumanView (its ``text.py``): what to type, the legal choices, and
+why a line is refused; a refused line is asked for again, so a typo never loses
+the game. End of input (Ctrl-D) resigns.
 """
 
 from __future__ import annotations
@@ -9,11 +11,10 @@ from __future__ import annotations
 import sys
 from typing import Any, Callable, TextIO
 
-from ..games.base import MoveError
+from ..games.human_view import HumanView
+from .process import ProgramFault
 
-
-MAX_MOVES_SHOWN = 60
-"""More legal moves than this (Black Hole's 465) are counted, not listed."""
+RESIGNED = "resigned (end of input)"
 
 
 class HumanPlayer:
@@ -23,41 +24,59 @@ class HumanPlayer:
         match: Any,
         read: Callable[[str], str] = input,
         out: TextIO = sys.stdout,
+        view: HumanView | None = None,
     ) -> None:
         self.seat_name = seat_name
         self.match = match
+        self.view = view or HumanView()
         self._read = read
         self._out = out
         self.closed = False
+        self._last_received: str | None = None
+        self._written: list[str] = []  # this move's lines so far (Lucky Words: letter, then cell)
+        self._moves_seen = 0  # the match's recorded moves when they were written
 
     def send(self, line: str) -> None:
+        self._last_received = line
         print(f"[{self.seat_name}] judge says: {line}", file=self._out)
 
-    def _refusal(self, text: str) -> str | None:
-        state = self.match.state
-        if state is None or state.is_over():
-            return None
-        try:
-            state.copy().play_text(text)
-        except MoveError as error:
-            return str(error)
-        return None
+    @property
+    def seat(self) -> int:
+        return next(i for i, seat in enumerate(self.match.seats) if seat.player is self)
 
     def read_line(self, timeout_s: float) -> str | None:
+        automatic = self.view.auto_reply(self._last_received)
+        if automatic is not None:
+            print(f"[{self.seat_name}] answered for you: {automatic}", file=self._out)
+            return automatic
         state = self.match.state
+        if state is not None and state.is_over():
+            return None  # nothing is due once the game is over (e.g. an optional final total)
+        if len(self.match.moves) != self._moves_seen:
+            self._written, self._moves_seen = [], len(self.match.moves)
+        text = self._ask(state)
+        self._written.append(text)
+        return text
+
+    def _ask(self, state: Any) -> str:
+        """Ask until a line passes the game's checks; end of input resigns.
+
+        The board is drawn once per move (not again for its second line, nor
+        after a refusal, whose reason is the news).
+        """
+        if state is not None and not self._written:
+            print(self.view.board(state, self.seat), file=self._out)
+            choices = self.view.choices(state, self._written)
+            if choices:
+                print(choices, file=self._out)
         while True:
-            if state is not None:
-                print(state, file=self._out)
-                legal = state.legal_moves()
-                if len(legal) <= MAX_MOVES_SHOWN:
-                    print(f"legal: {' '.join(state.format_move(m) for m in legal)}", file=self._out)
-                else:
-                    print(f"{len(legal)} legal moves", file=self._out)
+            prompt = "your move" if state is None else self.view.prompt(state, self._written)
             try:
-                text = self._read(f"{self.seat_name}, your move: ").strip()
+                text = self._read(f"{self.seat_name}, {prompt}: ").strip()
             except EOFError:
-                return None  # the person left: treated like a program that stopped replying
-            refusal = self._refusal(text)
+                print(file=self._out)
+                raise ProgramFault("exit", RESIGNED) from None
+            refusal = None if state is None else self.view.refusal(state, self._written, text)
             if refusal is None:
                 return text
             print(f"refused: {refusal}", file=self._out)

@@ -23,6 +23,10 @@ END_GRACE_S = 0.5
 """How long a program may take to exit by itself once its game is over."""
 
 
+NO_NEWLINE = "but no newline after it"
+"""How a timeout's reason ends when the program wrote part of a line (fault reports look for it)."""
+
+
 SEAT_FAULTS = (ProgramFault, MoveError)
 """What a seat can do wrong while it moves: misbehave as a process, or write a bad move."""
 
@@ -64,6 +68,10 @@ class SeatState:
     wall_ms: float = 0.0
     cpu_ms: float = 0.0
     replies: int = 0
+    first_reply_ms: float | None = None  # start-up included: programs start suspended
+    answer: str | None = None  # the line written to the latest request, if any
+    fault_line: str | None = None  # the answer that was faulted (None: it wrote none)
+    fault_at: int | None = None  # how many transcript lines came before the fault
 
     @property
     def faulted(self) -> bool:
@@ -84,6 +92,7 @@ class Match:
 
     def send(self, seat: int, line: str) -> None:
         """Write a line to a seat. A program that has gone away raises ProgramFault."""
+        self.seats[seat].answer = None  # a new request: no answer to it yet
         self.seats[seat].transcript.append(["in", line])
         self.seats[seat].player.send(line)
 
@@ -100,6 +109,7 @@ class Match:
             if other != seat:
                 other_seat.player.suspend()
         limit_ms = me.clock_ms if budget_ms is None else budget_ms
+        me.answer = None
         start = time.monotonic()
         me.player.resume()
         try:
@@ -114,8 +124,15 @@ class Match:
             if charge_clock:
                 me.clock_ms -= wall_ms
         if line is None:
-            raise ProgramFault("timeout", f"wrote no reply within {limit_ms:.0f} ms (waited {wall_ms:.0f} ms)")
+            # a reply without its newline is a common slip, and a timeout would hide it
+            partial = me.player.partial_line() if hasattr(me.player, "partial_line") else ""
+            unfinished = f"; it wrote {partial[:60]!r} {NO_NEWLINE}" if partial else ""
+            raise ProgramFault("timeout", f"wrote no reply within {limit_ms:.0f} ms "
+                                          f"(waited {wall_ms:.0f} ms){unfinished}")
         me.transcript.append(["out", line])
+        me.answer = line
+        if me.first_reply_ms is None:
+            me.first_reply_ms = wall_ms
         if wall_ms > limit_ms:
             raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
         return Reply(line, wall_ms, cpu_ms)
@@ -159,6 +176,7 @@ class Match:
         if me.faulted:
             return
         me.verdict, me.reason = verdict, reason
+        me.fault_line, me.fault_at = me.answer, len(me.transcript)
         if farewell is not None:
             try:
                 self.send(seat, farewell)

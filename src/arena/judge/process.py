@@ -26,6 +26,9 @@ EXIT_WAIT_S = 0.2
 
 SHELL = shutil.which("bash")
 
+SHELL_CANNOT_RUN = (126, 127)
+"""The shell's exit codes for a command it cannot execute (126) or cannot find (127)."""
+
 
 class ProgramFault(Exception):
     """A program misbehaved at the process level: ``verdict`` is the judge's word for it."""
@@ -38,21 +41,36 @@ class ProgramFault(Exception):
 
 @dataclass
 class Capped:
-    """Text kept up to a limit; what is cut is counted, never silently lost."""
+    """Text kept up to a limit: its beginning and its end; what is cut between is counted.
+
+    The end is kept because that is where a crashing program says why (a traceback,
+    an assertion), however much it logged before.
+    """
 
     limit: int
-    text: str = ""
-    dropped: int = 0
+    head: str = ""
+    tail: str = ""
+    total: int = 0
 
     def add(self, data: str) -> None:
-        room = self.limit - len(self.text)
-        self.text += data[:room]
-        self.dropped += max(len(data) - room, 0)
+        self.total += len(data)
+        room = self.limit - self.limit // 2 - len(self.head)
+        self.head += data[:room]
+        rest = data[room:]
+        if rest:
+            self.tail = (self.tail + rest)[-(self.limit // 2):]
 
     def value(self) -> str:
-        if self.dropped:
-            return self.text + f"\n[... {self.dropped} more characters not kept]"
-        return self.text
+        dropped = self.total - len(self.head) - len(self.tail)
+        if dropped:
+            return f"{self.head}\n[... {dropped} characters not kept ...]\n{self.tail}"
+        return self.head + self.tail
+
+
+def last_line(text: str) -> str:
+    """The last non-blank line of ``text`` (the shell's message for a command it cannot run)."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return lines[-1] if lines else ""
 
 
 def describe_exit(returncode: int) -> str:
@@ -251,13 +269,26 @@ class Program:
                 if line is not None:
                     return line
 
+    def partial_line(self) -> str:
+        """What the program has written since its last complete line (a reply missing its newline)."""
+        return self._pending.decode(errors="replace")
+
     def _gone_fault(self, what: str) -> ProgramFault:
         status = self._exit_status(EXIT_WAIT_S)
         if status is None:
             return ProgramFault("exit", f"{what} before the game ended")
         if status == 0:
             return ProgramFault("exit", "exited (code 0) before the game ended")
+        if status in SHELL_CANNOT_RUN and isinstance(self.command, str):
+            self._drain_stderr()
+            message = last_line(self.stderr.value())
+            if message.startswith((f"{SHELL}:", "bash:")):  # the shell's own words, not the program's
+                return ProgramFault("crash", f"could not start: {message} ({describe_exit(status)})")
         return ProgramFault("crash", describe_exit(status))
+
+    def exit_status_within(self, wait_s: float) -> int | None:
+        """The exit code if the program ends within ``wait_s`` (it is not reaped), else None."""
+        return self._exit_status(wait_s)
 
     # -- the end ---------------------------------------------------------
 

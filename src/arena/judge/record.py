@@ -8,8 +8,13 @@ program's stderr, and the result with a verdict per seat.
 from __future__ import annotations
 
 import json
+import os
+import shlex
+import tempfile
 from pathlib import Path
 from typing import Any
+
+from .players import PlayerSpec, seat_command
 
 RECORD_FORMAT = 1
 
@@ -22,8 +27,8 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
         "seed": seed,
         "seats": list(game.seats),
         "players": [
-            {"seat": seat.name, "name": spec.text, "command": spec.command}
-            for seat, spec in zip(seats, players)
+            {"seat": seat.name, "name": spec.text, "command": command_as_run(spec, seed, index)}
+            for index, (seat, spec) in enumerate(zip(seats, players))
         ],
         "setup": setup,
         "time_scale": time_scale,
@@ -36,7 +41,8 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             seat.player.stderr.value() if hasattr(seat.player, "stderr") else "" for seat in seats
         ],
         "times": [
-            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies}
+            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies,
+             "first_reply_ms": _ms_or_none(s.first_reply_ms), "clock_left_ms": _ms_or_none(s.clock_ms)}
             for s in seats
         ],
         "result": {
@@ -44,14 +50,56 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             "winner": outcome.winner,
             "verdicts": [seat.verdict for seat in seats],
             "faults": [seat.reason for seat in seats],
+            # the line each faulted seat wrote that was judged (null: it wrote none), and
+            # how many lines of its transcript came before the fault (the rest is a farewell)
+            "fault_lines": [seat.fault_line for seat in seats],
+            "fault_at": [seat.fault_at for seat in seats],
             "reason": outcome.reason,
             **outcome.extra,
         },
     }
 
 
+def command_as_run(spec: PlayerSpec, seed: int, seat: int) -> str | None:
+    """A seat's command as one string, whatever the kind of player (None for a person).
+
+    A shell command is run as written; a built-in player's argument list is
+    quoted with shlex.join, so the string can be pasted into a shell.
+    """
+    if spec.is_human:
+        return None
+    command = seat_command(spec, seed, seat)
+    return command if isinstance(command, str) else shlex.join(command)
+
+
+def _ms_or_none(ms: float | None) -> float | None:
+    """Milliseconds for JSON: None for nothing and for a human's endless clock."""
+    return None if ms is None or ms == float("inf") else round(ms, 3)
+
+
 def write_record(record: dict[str, Any], path: str | Path) -> None:
     Path(path).write_text(json.dumps(record, indent=1) + "\n")
+
+
+def save_record(record: dict[str, Any], path: str | Path | None) -> tuple[str | None, str | None]:
+    """Write a record where asked, or somewhere else rather than lose it.
+
+    Returns (where it went, why not where asked). Tried in turn: ``path``, then
+    ``arena-<game>-<seed>.json`` in the current folder, then a new temporary file.
+    (None, why) means no file could be written at all: the caller prints the JSON.
+    """
+    fallback = f"arena-{record.get('game', 'game')}-{record.get('seed', 'unseeded')}.json"
+    problems = []
+    for candidate in ([path] if path is not None else []) + [fallback, None]:
+        try:
+            if candidate is None:
+                handle, candidate = tempfile.mkstemp(prefix="arena-record-", suffix=".json")
+                os.close(handle)
+            write_record(record, candidate)
+            return str(candidate), "; ".join(problems) or None
+        except OSError as error:
+            problems.append(f"cannot write {str(candidate)!r}: {error.strerror or error}")
+    return None, "; ".join(problems)
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
@@ -69,4 +117,18 @@ def describe_result(record: dict[str, Any]) -> str:
     winner = result["winner"]
     who = "draw" if winner is None else f"{record['seats'][winner]} ({record['players'][winner]['name']}) wins"
     lines.append(f"{who}: {result['reason']}")
+    lines.extend(f"  {line}" for line in explain_scores(record))
     return "\n".join(lines)
+
+
+def explain_scores(record: dict[str, Any]) -> list[str]:
+    """The game's own account of where the scores come from (GameInfo.explain_result)."""
+    from ..games import get_game
+
+    explain = get_game(record["game"]).explain_result
+    if explain is None:
+        return []
+    try:
+        return explain(record)
+    except Exception as error:  # an explanation must never hide the result it explains
+        return [f"(the scores could not be explained: {type(error).__name__}: {error})"]

@@ -14,7 +14,9 @@ from rich.text import Text
 from ..cli_params import game_argument
 from ..judge.players import PlayerSpecError, resolve_player
 from ..judge.referee import new_seed
+from ..judge.startup_check import startup_problems
 from .export import EXPORTERS
+from .first_faults import FirstFaults
 from .report import matrix_table, standings_table
 from .runner import SchedulerUnreachable, open_executor
 from .session import play_remaining, read_results, remaining_games
@@ -84,6 +86,8 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
             raise click.BadParameter(str(error), param_hint="--player") from None
         if text == "human":
             raise click.BadParameter("a tournament has no place for a human player", param_hint="--player")
+    if scheduler is None:  # a Dask cluster runs them on other machines, where the paths may differ
+        check_players_start(game.name, players)
 
     console = Console()
     with open_store(db_path or f"tournament-{game.name}.db") as store:
@@ -100,17 +104,31 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
         print_results(console, store)
 
 
+def check_players_start(game_name: str, players: list[tuple[str, str]]) -> None:
+    """Stop with one line per program that cannot start, before anything is played or stored."""
+    specs = {name: resolve_player(game_name, text) for name, text in players}
+    problems = startup_problems({name: spec.command for name, spec in specs.items() if not spec.builtin})
+    if problems:
+        raise click.ClickException("\n".join(
+            f"player {name} ({specs[name].text}) cannot start: {why}" for name, why in problems.items()))
+
+
 def _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler) -> None:
     done_before = scheduled - len(games)
     progress = Progress(BarColumn(), MofNCompleteColumn(), GamesPerSecond(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=console)
     task = progress.add_task("games", total=scheduled, completed=done_before)
+    first_faults = FirstFaults(progress.console)  # printed above the progress bar
+
+    def on_game_saved(game, record) -> None:
+        progress.advance(task)
+        first_faults(game, record)
+
     try:
         with open_executor(jobs, scheduler) as (executor, slots):
             with progress:
                 # twice the slots in flight, so a worker never idles while the next game is sent
-                play_remaining(store, identity, games, executor, 2 * slots,
-                               on_game_saved=lambda game, record: progress.advance(task))
+                play_remaining(store, identity, games, executor, 2 * slots, on_game_saved=on_game_saved)
     except SchedulerUnreachable as error:
         raise click.ClickException(str(error)) from None
     except KeyboardInterrupt:

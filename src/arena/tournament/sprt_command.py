@@ -77,23 +77,45 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
     console.print(verdict)
 
 
+class PairTally:
+    """Games joined into colour-swapped pairs as they finish, in any order.
+
+    Only whole pairs count, in the test and in the wins, draws and losses shown:
+    a game whose twin is still being played is held back, so the games shown
+    are always twice the pairs.
+    """
+
+    def __init__(self) -> None:
+        self.waiting: dict[int, float] = {}  # a pair's first finished game (B's points), by pair
+        self.counts = {1.0: 0, 0.5: 0, 0.0: 0}  # B's wins, draws, losses in whole pairs
+
+    def add(self, pair: int, points: float) -> float | None:
+        """Note one game; return B's points over the pair once both games are in."""
+        first = self.waiting.pop(pair, None)
+        if first is None:
+            self.waiting[pair] = points
+            return None
+        self.counts[first] += 1
+        self.counts[points] += 1
+        return first + points
+
+    def status(self, test: Sprt) -> str:
+        return status_line(test, self.counts[1.0], self.counts[0.5], self.counts[0.0])
+
+
 def _play_until_decided(console, test, game_name, specs, seed, max_pairs, jobs, scheduler, time_scale) -> None:
-    half_pairs: dict[int, float] = {}  # a pair's first finished game, waiting for its twin
-    counts = {1.0: 0, 0.5: 0, 0.0: 0}
+    tally = PairTally()
     with open_executor(jobs, scheduler) as (executor, slots), Live(console=console, transient=True) as live:
-        live.update(status_line(test, 0, 0, 0))
+        live.update(tally.status(test))
         games = play_games(executor, game_name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * slots)
         for scheduled, record in games:
-            points = b_points(scheduled, record)
-            counts[points] += 1
-            first_half = half_pairs.pop(scheduled.round, None)
-            if first_half is None:
-                half_pairs[scheduled.round] = points
+            pair_points = tally.add(scheduled.round, b_points(scheduled, record))
+            if pair_points is None:
                 continue
-            test.add_pair(first_half + points)
-            live.update(status_line(test, counts[1.0], counts[0.5], counts[0.0]))
+            test.add_pair(pair_points)
+            live.update(tally.status(test))
             if test.decision():
                 games.close()  # cancels the games still queued
                 break
-    console.print(status_line(test, counts[1.0], counts[0.5], counts[0.0]))
+    console.print(tally.status(test))
     console.print(f"pair results (B's points 0, ½, 1, 1½, 2): {test.pentanomial}")

@@ -1,19 +1,19 @@
 """A person in the browser taking a seat: the same face as a Program and as judge/human.py's HumanPlayer.
 
 The judge runs in its own thread and calls :meth:`BrowserSeat.read_line` like
-for any program; the call waits until the browser hands a move in through
-:meth:`submit`. A move the rules refuse never reaches the judge: the browser
-is told the rules' reason and the seat keeps waiting, as at the terminal.
+for any program; the call waits until the browser hands a line in through
+:meth:`submit`. The game's HumanView (its ``text.py``) says, as at the
+terminal, what is asked for, which lines are answered for the person (a
+handshake) and why a line is refused; a refused line never reaches the judge.
 """
 
 from __future__ import annotations
 
 import queue
 import threading
-from collections import deque
 from typing import Any, Callable
 
-from ..games.base import GameInfo, MoveError
+from ..games.human_view import HumanView
 from ..judge.process import ProgramFault
 
 ABANDONED_AFTER_S = 30 * 60
@@ -24,21 +24,28 @@ RESIGNED = None
 
 
 class BrowserSeat:
-    def __init__(self, seat_name: str, match: Any, game: GameInfo, on_prompt: Callable[["BrowserSeat"], None]) -> None:
+    def __init__(self, seat_name: str, match: Any, view: HumanView | None,
+                 on_prompt: Callable[["BrowserSeat"], None]) -> None:
         self.seat_name = seat_name
         self.match = match
-        self.game = game
+        self.view = view or HumanView()
         self.heard: list[str] = []  # every line the judge sent this seat
         self.closed = False
+        self.written: list[str] = []  # this move's lines so far (Lucky Words: the letter, then the cell)
+        self._moves_seen = 0  # the match's recorded moves when ``written`` began
         self._on_prompt = on_prompt
-        self._answers: queue.Queue[list[str] | None] = queue.Queue()
-        self._rest_of_move: deque[str] = deque()  # a move written in several lines
+        self._answers: queue.Queue[str | None] = queue.Queue()
         self._lock = threading.Lock()
         self._waiting = False
 
     @property
     def waiting(self) -> bool:
         return self._waiting
+
+    def prompt(self) -> str:
+        """What the person is asked for now."""
+        state = self.match.state
+        return "your move" if state is None else self.view.prompt(state, self.written)
 
     # -- the judge's side (its own thread) ---------------------------------
 
@@ -47,10 +54,14 @@ class BrowserSeat:
 
     def read_line(self, timeout_s: float) -> str | None:
         # A person plays without a clock (as at the terminal): timeout_s is not theirs to meet.
-        if self._rest_of_move:
-            return self._rest_of_move.popleft()
-        if self.match.state is None and self.game.handshake_reply is not None:
-            return self.game.handshake_reply
+        automatic = self.view.auto_reply(self.heard[-1] if self.heard else None)
+        if automatic is not None:
+            return automatic
+        state = self.match.state
+        if state is not None and state.is_over():
+            return None  # nothing is due once the game is over (e.g. an optional final total)
+        if len(self.match.moves) != self._moves_seen:
+            self.written, self._moves_seen = [], len(self.match.moves)
         with self._lock:
             self._waiting = True
         self._on_prompt(self)
@@ -63,9 +74,8 @@ class BrowserSeat:
                 self._waiting = False
         if answer is RESIGNED:
             raise ProgramFault("exit", "resigned in the browser")
-        first, *rest = answer
-        self._rest_of_move.extend(rest)
-        return first
+        self.written.append(answer)
+        return answer
 
     def suspend(self) -> None:
         pass
@@ -85,21 +95,17 @@ class BrowserSeat:
     # -- the browser's side (a web request's thread) -----------------------
 
     def submit(self, text: str) -> str | None:
-        """Hand the judge a move; return the reason it is refused (None: accepted)."""
+        """Hand the judge a line; return the reason it is refused (None: accepted)."""
         text = text.strip()
         with self._lock:
             if not self._waiting:
                 return "it is not your turn"
             state = self.match.state
-            if state is not None and not state.is_over():
-                try:
-                    state.copy().play_text(text)
-                except MoveError as error:
-                    return str(error)
-            split = self.game.move_lines if state is not None else None
-            lines = split(text) if split else [text]
+            refusal = None if state is None else self.view.refusal(state, self.written, text)
+            if refusal is not None:
+                return refusal
             self._waiting = False
-            self._answers.put(lines or [""])
+            self._answers.put(text)
         return None
 
     def resign(self) -> None:

@@ -23,9 +23,9 @@ def svg_module(game: str) -> Any | None:
         return None
 
 
-def text_board(state: GameState) -> str:
-    """The state's text form drawn as an SVG (for a game without its own drawing)."""
-    lines = str(state).splitlines() or [""]
+def text_board(text: str) -> str:
+    """A board's text form drawn as an SVG (a game without its own drawing; a hidden board)."""
+    lines = text.splitlines() or [""]
     width = 20 + 9 * max(len(line) for line in lines)
     height = 20 + 18 * len(lines)
     texts = "".join(f'<text x="10" y="{24 + 18 * i}" xml:space="preserve">{escape(line)}</text>'
@@ -38,5 +38,5 @@ def text_board(state: GameState) -> str:
 def board_svg(game: str, state: GameState, before: GameState | None = None) -> str:
     module = svg_module(game)
     if module is None:
-        return text_board(state)
+        return text_board(str(state))
     return module.board(state, before=before)

@@ -86,7 +86,8 @@ class PlaySession:
 
     def _board_view(self, status: str, state, before, match) -> dict[str, Any]:
         hidden = self.game.hidden_boards  # then only your own position and moves, as text
-        svg = text_board(state) if hidden else board_svg(self.game.name, state, before)
+        svg = text_board(self.seat.view.board(state, self.human)) if hidden else \
+            board_svg(self.game.name, state, before)
         legal = [] if state.is_over() else [state.format_move(m) for m in state.legal_moves()]
         clocks = [seat.clock_ms for seat in match.seats]
         moves = [m for m in match.moves if not hidden or m["seat"] == self.human]
@@ -100,6 +101,7 @@ class PlaySession:
             "clocks": [round(c) if math.isfinite(c) else None for c in clocks],
             "moves": [{"seat": m["seat"], "text": m["text"], "wall_ms": m.get("wall_ms")} for m in moves],
             "heard": self.seat.heard[-6:] if self.seat else [],
+            "prompt": self.seat.prompt() if self.seat else "",
         }
 
     def _on_prompt(self, seat: BrowserSeat) -> None:
@@ -107,7 +109,8 @@ class PlaySession:
         state = seat.match.state
         self.prompt_state = None if state is None else state.copy()
         if state is None:
-            self._publish({**self._base_view("your move"), "heard": seat.heard[-6:], "legal": [], "moves": []})
+            self._publish({**self._base_view("your move"), "heard": seat.heard[-6:], "legal": [], "moves": [],
+                           "prompt": seat.prompt()})
             return
         self._publish(self._board_view("your move", state, self._last_state, seat.match))
         self._last_state = state.copy()
@@ -119,12 +122,16 @@ class PlaySession:
         seat, before = self.seat, self.prompt_state
         if seat is None or not seat.waiting:
             return "it is not your turn"
-        if before is not None and not before.is_over():
-            after = before.copy()
+        refusal = None if before is None else seat.view.refusal(before, seat.written, text.strip())
+        if refusal is not None:
+            return refusal
+        after = None if before is None else before.copy()
+        if after is not None:
             try:
                 after.play_text(text.strip())
-            except MoveError as error:
-                return str(error)
+            except MoveError:
+                after = None  # a line that is only part of a move (a Lucky Words letter): nothing to show yet
+        if after is not None:
             # shown before the judge has the move, so the opponent's reply is never overwritten
             if self.game.hidden_boards:  # the position after your move is the opponent's to see
                 self._publish({**self.view(), "status": "opponent thinking", "legal": [], "legal_count": 0})
@@ -143,8 +150,8 @@ class PlaySession:
     def start(self) -> None:
         self.thread.start()
 
-    def _make_seat(self, seat_name: str, match) -> BrowserSeat:
-        self.seat = BrowserSeat(seat_name, match, self.game, self._on_prompt)
+    def _make_seat(self, seat_name: str, match, view=None) -> BrowserSeat:
+        self.seat = BrowserSeat(seat_name, match, view, self._on_prompt)
         return self.seat
 
     def _run(self) -> None:

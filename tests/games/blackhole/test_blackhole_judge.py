@@ -207,11 +207,11 @@ def test_a_human_is_shown_the_board_and_a_refused_move_is_asked_again(monkeypatc
     out = io.StringIO()
     typed = iter(["E4=3", "A1=16"])
 
-    def make_human(seat, match):
+    def make_human(seat, match, view):
         def read(prompt):
             # two refused tries first, then the first legal move of the position shown
             return next(typed, None) or match.state.format_move(match.state.legal_moves()[0])
-        return HumanPlayer(seat, match, read=read, out=out)
+        return HumanPlayer(seat, match, read=read, out=out, view=view)
 
     monkeypatch.setattr(referee, "HumanPlayer", make_human)
     record = play_game("blackhole", [resolve_player("blackhole", "human"), builtin("greedy")],

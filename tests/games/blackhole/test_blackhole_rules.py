@@ -1,4 +1,4 @@
-"""The facts of RULES.md's Black Hole section, one by one."""
+"""The facts of docs/games/blackhole.md, one by one."""
 
 import pytest
 

@@ -168,17 +168,18 @@ def test_an_agent_speaking_the_original_protocol_plays_unchanged(script, builtin
         assert record["result"]["scores"] == list(replay(record).scores())
 
 
-def test_a_human_types_ok_and_moves_and_a_refused_move_is_asked_again(monkeypatch, builtin):
-    answers = iter(["OK", "MOVE 1 8", "hello"] + ["MOVE -1 -1"] * 64)
+def test_a_human_is_answered_ok_for_and_moves_and_a_refused_move_is_asked_again(monkeypatch, builtin):
+    answers = iter(["MOVE 1 8", "hello"] + ["MOVE -1 -1"] * 64)
     out = io.StringIO()
-    monkeypatch.setattr(referee, "HumanPlayer",
-                        lambda seat, match: HumanPlayer(seat, match, read=lambda prompt: next(answers), out=out))
+    monkeypatch.setattr(referee, "HumanPlayer", lambda seat, match, view: HumanPlayer(
+        seat, match, read=lambda prompt: next(answers), out=out, view=view))
     record = play_game("domineering", [resolve_player("domineering", "human"), builtin("greedy")], seed=2)
     assert record["result"]["verdicts"] == ["ok", "ok"]
     assert record["result"]["scores"][0] == 0  # the human only passed
     assert "refused: a horizontal domino at (1, 8) would leave the board" in out.getvalue()
     assert "refused: 'hello' is not a move" in out.getvalue()
     assert "judge says: TURN 10000 10000" in out.getvalue()
+    assert "judge says: READY FIRST\n[First] answered for you: OK" in out.getvalue()
 
 
 def write_values(path: Path, values) -> Path:

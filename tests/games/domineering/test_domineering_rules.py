@@ -1,4 +1,4 @@
-"""The facts of RULES.md's Domineering section, one by one."""
+"""The facts of docs/games/domineering.md, one by one."""
 
 import pytest
 

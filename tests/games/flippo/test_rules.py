@@ -1,4 +1,4 @@
-"""Flippo's rules against RULES.md: the test vectors, the flip rule, notation errors."""
+"""Flippo's rules against docs/games/flippo.md: the test vectors, the flip rule, notation errors."""
 
 import pytest
 

@@ -1,5 +1,8 @@
 """Lucky Words through the real judge: full games, faults, the original protocol, --words."""
 
+import hashlib
+from pathlib import Path
+
 import pytest
 from click.testing import CliRunner
 
@@ -52,6 +55,17 @@ def test_random_against_greedy_plays_a_complete_game(builtin):
     assert res["word_points"][1] > res["word_points"][0]  # greedy builds words, random does not
     assert len(record["moves"]) == 96
     assert record["transcripts"][0][:2] == [["in", res["letter"]], ["in", "start"]]
+    shipped = Path(__file__).resolve().parents[3] / "src" / "arena" / "games" / "luckywords" / "words.txt"
+    assert res["word_list"] == {"file": "words.txt", "sha256": hashlib.sha256(shipped.read_bytes()).hexdigest()}
+
+
+def test_a_record_names_the_word_list_given_with_words(builtin, tmp_path):
+    words = tmp_path / "mine.dat"
+    words.write_text("AB\r\nCAT\r\n")
+    record = play_game("luckywords", [builtin("random"), builtin("random")], seed=3,
+                       setup={"letter": "Q", "words": str(words)})
+    assert record["result"]["word_list"] == {
+        "file": "mine.dat", "sha256": hashlib.sha256(b"AB\r\nCAT\r\n").hexdigest()}
 
 
 def test_a_program_of_the_original_protocol_plays_unchanged(script, official_words):
@@ -119,6 +133,20 @@ def test_a_bad_letter_is_a_format_fault(script, builtin):
     record = play_game("luckywords", [faulty, builtin("random")], seed=5)
     assert record["result"]["verdicts"] == ["format", "ok"]
     assert "not a letter" in record["result"]["faults"][0]
+
+
+def test_a_cell_beyond_48_is_an_illegal_move_not_a_judge_error(script, builtin):
+    faulty = script("""
+        import sys
+        sys.stdin.readline(); sys.stdin.readline()
+        print("E", flush=True)
+        print("49", flush=True)
+        sys.stdin.readline()
+    """)
+    record = play_game("luckywords", [faulty, builtin("random")], seed=5)
+    assert record["result"]["verdicts"] == ["illegal", "ok"]
+    assert "no cell 49" in record["result"]["faults"][0]
+    assert record["result"]["winner"] == 1
 
 
 def test_the_words_option_of_arena_play(tmp_path):

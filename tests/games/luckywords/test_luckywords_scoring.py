@@ -1,4 +1,4 @@
-"""Lucky Words scoring and dictionaries: the RULES.md facts and the seed's example grid."""
+"""Lucky Words scoring and dictionaries: docs/games/luckywords.md's facts and the original's example grid."""
 
 import time
 

@@ -5,10 +5,11 @@ import random
 from ..base import GameInfo, SetupError
 from .protocol import run_protocol
 from .rules import BROWN_STONES, LABELS, BlackHoleState, check_brown
+from .summary import explain_result
 
 
 def make_setup(rng: random.Random) -> dict:
-    """Five brown stones on distinct tiles, uniformly from the seed (RULES.md: chosen)."""
+    """Five brown stones on distinct tiles, uniformly from the seed (chosen, see docs/games/blackhole.md)."""
     return {"brown": rng.sample(LABELS, BROWN_STONES)}
 
 
@@ -28,6 +29,11 @@ GAME = GameInfo(
     seats=("Red", "Blue"),
     clock_ms=5_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
+    reply_format=(
+        "one move per line: tile=stone such as A3=6 (tiles A1-A8, B1-B7, ..., H1; each stone 1-15 "
+        "once), no spaces"
+    ),
     bots=("random", "greedy", "strong"),
     make_setup=make_setup,
     parse_setup=parse_setup,

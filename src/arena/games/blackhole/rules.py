@@ -72,6 +72,7 @@ class BlackHoleState(GameState[Move]):
         self.number = [0] * len(LABELS)
         self.used: tuple[set[int], set[int]] = (set(), set())
         self.turns = 0
+        self.last_move: Move | None = None  # for the board drawn to people
         brown = list(brown)
         if brown:
             self.place_brown(brown)
@@ -116,6 +117,7 @@ class BlackHoleState(GameState[Move]):
         self.number[tile] = number
         self.used[seat].add(number)
         self.turns += 1
+        self.last_move = move
 
     def is_over(self) -> bool:
         return self.turns >= TURNS
@@ -175,21 +177,6 @@ class BlackHoleState(GameState[Move]):
         return f"{LABELS[tile]}={number}"
 
     def __str__(self) -> str:
-        """The triangle with A1 at the apex and H1 G2 F3 E4 D5 C6 B7 A8 along the bottom."""
-        lines = []
-        for row in range(SIDE):  # a row holds the tiles with u + v == row
-            cells = []
-            for u in range(row, -1, -1):
-                tile = _COORD_INDEX[(u, row - u)]
-                owner = self.owner[tile]
-                if owner is None:
-                    text = LABELS[tile]
-                elif owner == BROWN:
-                    text = "###"
-                else:  # the colon tells a stone (R:11, B:2) from an empty tile's label (B2)
-                    text = f"{'RB'[owner]}:{self.number[tile]}"
-                cells.append(f"{text:^5}")
-            lines.append(" " * (3 * (SIDE - 1 - row)) + " ".join(cells))
-        lines.append(f"turn {self.turns + 1} of {TURNS}, {('Red', 'Blue')[self.to_move]} to move"
-                     if not self.is_over() else f"black hole {LABELS[self.hole()]}, scores {self.scores()}")
-        return "\n".join(lines)
+        from .text import board_text  # the drawing lives beside the rules, not in them
+
+        return board_text(self)

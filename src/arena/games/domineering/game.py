@@ -6,6 +6,8 @@ from pathlib import Path
 from ..base import GameInfo, SetupError
 from .protocol import CLOCK_MS, run_protocol
 from .rules import SIZE, DomineeringState, check_values
+from .summary import explain_result
+from .text import DomineeringView
 
 
 def make_setup(rng: random.Random) -> dict:
@@ -38,10 +40,15 @@ GAME = GameInfo(
     seats=("First", "Second"),
     clock_ms=CLOCK_MS,
     run_protocol=run_protocol,
+    explain_result=explain_result,
+    human_view=DomineeringView(),
+    reply_format=(
+        "OK to READY; to TURN, MOVE x y (row x, column y of the domino's upper-left cell, 1-8), or "
+        "MOVE -1 -1 to pass"
+    ),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,
     new_state=lambda setup: DomineeringState(setup["values"]),
     ranking="wins_then_margin",
-    handshake_reply="OK",  # the answer to READY FIRST / READY SECOND
 )

@@ -60,6 +60,7 @@ class DomineeringState(GameState[Move]):
         self.points = [0, 0]
         self.moves_played = 0
         self.passes_in_a_row = 0
+        self.last_move: Move | None = None  # for the board drawn to people
 
     @property
     def to_move(self) -> int:
@@ -111,6 +112,7 @@ class DomineeringState(GameState[Move]):
             self.points[seat] += self.gain(seat, move)
             self.passes_in_a_row = 0
         self.moves_played += 1
+        self.last_move = move
 
     def end_reason(self) -> str | None:
         """Why the game is over, or None while it goes on."""
@@ -150,11 +152,6 @@ class DomineeringState(GameState[Move]):
         return f"MOVE {move[0]} {move[1]}"
 
     def __str__(self) -> str:
-        """Each cell's value, or F / S where the first / second player's dominoes lie."""
-        lines = ["    " + " ".join(str(y) for y in range(1, SIZE + 1))]
-        for x in range(1, SIZE + 1):
-            cells = [" FS"[self.covered[x][y]].strip() or str(self.values[x - 1][y - 1]) for y in range(1, SIZE + 1)]
-            lines.append(f"{x:>2}  " + " ".join(cells))
-        first, second = self.scores()
-        lines.append(f"FIRST (horizontal) {first}  SECOND (vertical) {second}; {SEAT_WORDS[self.to_move]} to move")
-        return "\n".join(lines)
+        from .text import board_text  # the drawing lives beside the rules, not in them
+
+        return board_text(self)

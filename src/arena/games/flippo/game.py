@@ -3,6 +3,7 @@
 from ..base import GameInfo
 from .protocol import run_protocol
 from .rules import FlippoState
+from .summary import explain_result
 
 GAME = GameInfo(
     name="flippo",
@@ -10,6 +11,11 @@ GAME = GameInfo(
     seats=("White", "Black"),
     clock_ms=5_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
+    reply_format=(
+        "one move per line: a square such as C3 (row letter A-H, uppercase, then column 1-8), "
+        "nothing else"
+    ),
     bots=("random", "greedy", "strong"),
     new_state=lambda setup: FlippoState(),
 )

@@ -68,6 +68,7 @@ class FlippoState(GameState[int]):
         for name, colour in (("D4", WHITE), ("E5", WHITE), ("D5", BLACK), ("E4", BLACK)):
             self.board[self._index(name)] = colour
         self.moves_played = 0
+        self.last_move: int | None = None  # for the board drawn to people
 
     @staticmethod
     def _index(name: str) -> int:
@@ -129,6 +130,7 @@ class FlippoState(GameState[int]):
         for i in flipped:
             self.board[i] = WHITE + BLACK - self.board[i]
         self.moves_played += 1
+        self.last_move = move
 
     def is_over(self) -> bool:
         return self.moves_played >= TOTAL_MOVES
@@ -159,11 +161,18 @@ class FlippoState(GameState[int]):
         return square_name(move)
 
     def __str__(self) -> str:
+        """The board; the last piece placed stands in parentheses: ``B(W)B``."""
         symbols = {EMPTY: ".", WHITE: "W", BLACK: "B"}
         lines = ["  " + " ".join(str(c + 1) for c in range(SIZE))]
         for r in range(SIZE):
-            cells = " ".join(symbols[self.board[r * SIZE + c]] for c in range(SIZE))
-            lines.append(f"{ROWS[r]} {cells}")
+            row = " " + " ".join(symbols[self.board[r * SIZE + c]] for c in range(SIZE)) + " "
+            if self.last_move is not None and self.last_move // SIZE == r:
+                at = 2 * (self.last_move % SIZE)  # the space before the piece, then the one after
+                row = row[:at] + "(" + row[at + 1] + ")" + row[at + 3:]
+            lines.append(f"{ROWS[r]}{row.rstrip()}")
         white, black = self.scores()
+        if self.last_move is not None:
+            mover = ("White", "Black")[(self.moves_played - 1) % 2]
+            lines.append(f"last move: {square_name(self.last_move)} by {mover}")
         lines.append(f"White (W) {white + 2}  Black (B) {black + 2}  move {self.moves_played + 1}")
         return "\n".join(lines)

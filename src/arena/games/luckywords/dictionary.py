@@ -8,6 +8,7 @@ path and kept (a tournament scores thousands of grids with it).
 
 from __future__ import annotations
 
+import hashlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -42,3 +43,14 @@ def load_words(path: str | None = None) -> frozenset[str]:
             f"the word list {str(source)!r} holds no word of 2 to 7 letters A-Z (one word per line)"
         )
     return words
+
+
+@lru_cache(maxsize=8)
+def word_list_identity(path: str | None = None) -> dict[str, str]:
+    """Which list scored a game, for its record: ``{"file": name, "sha256": of its bytes}``.
+
+    The name alone is not enough (two ``words.dat`` may differ); the hash says
+    exactly which list it was. Call it after :func:`load_words` has read the file.
+    """
+    source = Path(path) if path is not None else DEFAULT_WORDS
+    return {"file": source.name, "sha256": hashlib.sha256(source.read_bytes()).hexdigest()}

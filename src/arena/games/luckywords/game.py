@@ -6,10 +6,12 @@ import string
 from ..base import GameInfo, SetupError
 from .protocol import run_protocol
 from .rules import LuckyWordsState
+from .summary import explain_result
+from .text import LuckyWordsView
 
 
 def make_setup(rng: random.Random) -> dict:
-    """(chosen) RULES.md: the starting letter is drawn uniformly A–Z from the seed."""
+    """(chosen, see docs/games/luckywords.md) The starting letter is drawn uniformly A–Z from the seed."""
     return {"letter": rng.choice(string.ascii_uppercase), "words": None}
 
 
@@ -22,7 +24,10 @@ def parse_setup(text: str) -> dict:
 
 
 def tournament_setups() -> list[dict]:
-    """(chosen) RULES.md: a tournament plays every starting letter, as CodeCup's 2004 tool did."""
+    """A tournament plays every starting letter, as CodeCup's 2004 tool did.
+
+    (chosen, see docs/games/luckywords.md)
+    """
     return [{"letter": letter, "words": None} for letter in string.ascii_uppercase]
 
 
@@ -32,12 +37,17 @@ GAME = GameInfo(
     seats=("First", "Second"),
     clock_ms=30_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
+    human_view=LuckyWordsView(),
+    reply_format=(
+        "on its own call two lines, the letter A-Z then its cell 0-48; on the opponent's call one "
+        "line, the cell 0-48 for that letter"
+    ),
     bots=("random", "greedy"),
     make_setup=make_setup,
     parse_setup=parse_setup,
     new_state=lambda setup: LuckyWordsState(setup["letter"]),
     ranking="wins_then_points",
-    move_lines=str.split,  # a call is written as its letter, then its cell
     hidden_boards=True,
     tournament_setups=tournament_setups,
 )

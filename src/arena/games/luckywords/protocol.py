@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...judge.match import Match, Outcome, Reply, fault_verdict
 from ...judge.process import ProgramFault
 from ..base import IllegalMoveError, MoveFormatError
-from .dictionary import load_words
+from .dictionary import load_words, word_list_identity
 from .rules import LuckyWordsState, parse_cell, parse_letter
 from .scoring import grid_points, grid_words
 
@@ -38,7 +38,7 @@ def _ask(match: Match, seat: int, read):
     try:
         reply = match.ask(seat)
         return read(reply.text), reply
-    except (ProgramFault, MoveFormatError) as error:
+    except (ProgramFault, MoveFormatError, IllegalMoveError) as error:  # a cell of 49 or more is illegal
         raise _Fault(seat, *fault_verdict(error)) from None
 
 
@@ -83,8 +83,8 @@ def run_protocol(match: Match, setup: dict) -> Outcome:
             _one_call(match, state)
     except _Fault as fault:
         match.fault(fault.seat, fault.verdict, fault.reason)
-        return _outcome(state, words, match, fault)
-    return _outcome(state, words, match, None)
+        return _outcome(state, words, match, fault, setup.get("words"))
+    return _outcome(state, words, match, None, setup.get("words"))
 
 
 def _claimed_totals(match: Match, points: list[int]) -> tuple[list, list]:
@@ -97,7 +97,8 @@ def _claimed_totals(match: Match, points: list[int]) -> tuple[list, list]:
     return claims, correct
 
 
-def _outcome(state: LuckyWordsState, words: frozenset[str], match: Match, fault: _Fault | None) -> Outcome:
+def _outcome(state: LuckyWordsState, words: frozenset[str], match: Match, fault: _Fault | None,
+             words_path: str | None) -> Outcome:
     grids = [state.grid_text(seat) for seat in range(2)]
     points = [grid_points(grid, words) for grid in grids]
     extra = {
@@ -106,6 +107,8 @@ def _outcome(state: LuckyWordsState, words: frozenset[str], match: Match, fault:
         "word_points": points,
         "words": [grid_words(grid, words) for grid in grids],
         "calls": state.calls,
+        # which list scored the grids: {"file": its name, "sha256": of its bytes}
+        "word_list": word_list_identity(words_path),
     }
     if fault is not None:
         scores = list(points)

@@ -36,7 +36,7 @@ LETTERS = string.ascii_uppercase
 
 
 def parse_letter(text: str) -> str:
-    """A called letter; lower case is accepted and upper-cased (RULES.md)."""
+    """A called letter; lower case is accepted and upper-cased (docs/games/luckywords.md)."""
     letter = text.strip()
     if len(letter) != 1 or letter not in string.ascii_letters:
         raise MoveFormatError(f"{text!r} is not a letter: expected one letter A-Z on the line")
@@ -64,6 +64,7 @@ class LuckyWordsState(GameState):
         self.calls = 0
         self.called: str | None = None  # a called letter the other player has yet to place
         self.letters_called: list[str] = []  # every call in order: seat 0 made the 1st, 3rd, ...
+        self.last_cells: list[int | None] = [None, None]  # each seat's last placement, for people
 
     @property
     def calling(self) -> bool:
@@ -107,6 +108,7 @@ class LuckyWordsState(GameState):
         if grid[cell] != EMPTY:
             raise IllegalMoveError(f"cell {cell} already holds the letter {grid[cell]}")
         grid[cell] = letter
+        self.last_cells[seat] = cell
         if self.calling:
             self.calls += 1
             self.called = letter
@@ -136,8 +138,11 @@ class LuckyWordsState(GameState):
             return f"{move[0]} {move[1]}"
         return str(move)
 
+    def board_text(self, seat: int) -> str:
+        """One seat's grid as people see it (cell numbers, the last letter marked)."""
+        from .text import board_text  # the drawing lives beside the rules, not in them
+
+        return board_text(self, seat)
+
     def __str__(self) -> str:
-        seat = self.to_move
-        rows = [" ".join(self.grids[seat][r * SIZE:(r + 1) * SIZE]) for r in range(SIZE)]
-        pending = f"place the letter {self.called}" if self.called else "call a letter and place it"
-        return "\n".join(rows + [f"seat {seat}: {pending} (cells 0-48 row by row)"])
+        return self.board_text(self.to_move)

@@ -129,7 +129,7 @@ def check_circuit(corners: tuple[int, ...], circuit_number: int) -> None:
 def _check_turn(before: int, corner: int, after: int) -> None:
     """A listed square must be a real 90° corner.
 
-    (chosen) RULES.md: a listed square where the path goes straight on, or turns
+    (chosen, see docs/games/turnright.md) A listed square where the path goes straight on, or turns
     back on itself, makes the move illegal rather than being ignored.
     """
     (f0, r0), (f1, r1), (f2, r2) = file_rank(before), file_rank(corner), file_rank(after)

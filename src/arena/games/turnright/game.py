@@ -3,6 +3,8 @@
 from ..base import GameInfo
 from .protocol import run_protocol
 from .rules import TurnRightState
+from .summary import explain_result
+from .text import TurnRightView
 
 GAME = GameInfo(
     name="turnright",
@@ -10,6 +12,12 @@ GAME = GameInfo(
     seats=("White", "Black"),
     clock_ms=30_000,
     run_protocol=run_protocol,
+    explain_result=explain_result,
+    human_view=TurnRightView(),
+    reply_format=(
+        "one move per line: a free square such as c3 (files a-f, ranks 1-6, lowercase) while "
+        "placing, then a clockwise circuit such as a4-d4-d1-a1"
+    ),
     bots=("random", "greedy"),
     new_state=lambda setup: TurnRightState(),
     ranking="game_points",

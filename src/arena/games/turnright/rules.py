@@ -50,7 +50,7 @@ class TurnRightState(GameState):
         self.points = [WHITE_START_POINTS, 0]
         self.auto_square: int | None = None  # where Black's 18th piece went by itself
         self.winner_3x3: int | None = None
-        self.last_move: int | tuple[int, ...] | None = None  # for viewers: the circuit a board cannot show
+        self.last_move: int | tuple[int, ...] | None = None  # for the boards drawn to people (text and SVG)
 
     # -- whose turn, which phase -------------------------------------------
 
@@ -104,7 +104,7 @@ class TurnRightState(GameState):
         self.placements += 1
         self.last_move = move
         if self.placements == PLACEMENTS:
-            # Black's last piece has only one place to go; nobody is told (RULES.md).
+            # Black's last piece has only one place to go; nobody is told (docs/games/turnright.md).
             self.auto_square = self.board.index(EMPTY)
             self.board[self.auto_square] = BLACK
 
@@ -160,15 +160,9 @@ class TurnRightState(GameState):
         return result
 
     def __str__(self) -> str:
-        symbols = {EMPTY: ".", WHITE: "W", BLACK: "B"}
-        lines = []
-        for rank in reversed(range(SIZE)):
-            cells = " ".join(symbols[self.board[square(f, rank)]] for f in range(SIZE))
-            lines.append(f"{rank + 1} {cells}")
-        lines.append("  a b c d e f")
-        lines.append(f"points: White {self.points[0]}  Black {self.points[1]}")
-        return "\n".join(lines)
+        from .text import board_text  # the drawing lives beside the rules, not in them
 
+        return board_text(self)
 
 def _win(winner: int, points: list[int], ending: str, game_points: int, bonus: bool) -> TurnRightResult:
     won, lost = match_points(points[winner], points[1 - winner], bonus=bonus)

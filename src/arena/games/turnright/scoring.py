@@ -57,7 +57,7 @@ def match_points(winner_points: int, loser_points: int, bonus: bool = False) -> 
 
     d = winner − loser; the winner gets clamp(50 + d, 0, 100) and the loser 100
     minus that. A 3×3 win or a win by the opponent's fault adds 50 for the
-    winner on top. (chosen) RULES.md gives the bonus "on top" of the clamped
+    winner on top. (chosen, see docs/games/turnright.md) The original gives the bonus "on top" of the clamped
     figure and the seed example (22–15 behind → 93 and 57) fixes the loser's
     share without the bonus, so a bonus win scores 50–150, never clamped again.
     For a fault the caller gives the offender 0 instead of the loser's share.

@@ -11,6 +11,7 @@
   function show(v) {
     view = v;
     document.getElementById("status").textContent = v.status;
+    document.getElementById("prompt").textContent = v.status === "your move" ? v.prompt || "your move" : "your move";
     if (v.svg) board.src = svgUrl(v.svg);
     if (v.board_scores) {
       document.getElementById("score").textContent = v.seats.map((s, i) => s + " " + v.board_scores[i]).join(" – ");

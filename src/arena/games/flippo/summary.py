@@ -1,0 +1,17 @@
+"""Where Flippo's scores come from: each colour's pieces on the final board, minus 2."""
+
+from __future__ import annotations
+
+from ..fault_note import fault_note
+from .rules import BLACK, WHITE
+
+
+def explain_result(record: dict) -> list[str]:
+    from ...judge.replay import replay  # the judge's replay, only when a summary is asked for
+
+    board = replay(record)  # a faulted game too: the jury's moves are in the record
+    lines = []
+    for seat, (name, colour) in enumerate(zip(record["seats"], (WHITE, BLACK))):
+        pieces = board.count(colour)
+        lines.append(f"{name}: {pieces} pieces on the board - 2 = {pieces - 2}{fault_note(record, seat)}")
+    return lines

@@ -1,0 +1,138 @@
+"""``arena new GAME DIR``: write a small starter bot for a game into DIR.
+
+Each game keeps its templates in its own folder (``games/<game>/templates/``,
+``bot.py`` and ``bot.cpp``): a legal random player that speaks that game's
+protocol, with the function to change first marked. This module only copies
+one into DIR with what it needs around it (a ``Makefile`` for C++, a ``bot``
+to pass as the PLAYER, a README) and never names a game.
+"""
+
+from __future__ import annotations
+
+import shlex
+import stat
+from importlib import resources
+from pathlib import Path
+
+import click
+
+from .cli_params import game_argument
+from .games import GAME_MODULES
+
+SOURCES = {"python": "bot.py", "cpp": "bot.cpp"}
+
+MAKEFILE = """\
+# Builds ./bot from bot.cpp: run `make` here, or `make -C DIR` from elsewhere.
+bot: bot.cpp
+\tg++ -O2 -std=c++17 -Wall -Wextra -o bot bot.cpp
+
+clean:
+\trm -f bot
+
+.PHONY: clean
+"""
+
+PYTHON_WRAPPER = """\
+#!/bin/sh
+# The program to pass to arena as the PLAYER: bot.py beside this file, under Python 3.
+exec python3 "$(dirname -- "$0")/bot.py" "$@"
+"""
+
+README = """\
+# A starter bot for {title}
+
+Written by `arena new {game} {dir} --lang {lang}`: a legal random player that
+reads and writes the game's protocol, flushes every line and logs its moves to
+stderr. `{dir}/bot` is the program to pass to arena as a PLAYER.
+{build}
+## Test it
+
+```sh
+# the admission test: both seats against builtin:random, several seeds
+arena check {game} {player}
+# one game against a stronger built-in player, with its complete record
+arena play {game} {player} builtin:greedy --record game.json
+```
+
+The bot's stderr is kept in the game record (`stderr`), and `./bot SEED` replays
+its random choices.
+
+## What to change first
+
+The function marked **CHANGE THIS FUNCTION FIRST** in `{source}`: it picks the
+move from the position the bot keeps up to date. The rest (reading and writing
+the protocol, tracking the board) can stay as it is.
+"""
+
+BUILD = """
+## Build it
+
+```sh
+make -C {dir}    # g++ -O2 -std=c++17, after every change to bot.cpp
+```
+"""
+
+
+def template_source(game_name: str, lang: str) -> str:
+    """The text of a game's starter bot in one language."""
+    path = resources.files(GAME_MODULES[game_name]).joinpath("templates", SOURCES[lang])
+    if not path.is_file():
+        raise click.ClickException(f"{game_name} has no {lang} starter bot")
+    return path.read_text(encoding="utf-8")
+
+
+def check_target(directory: Path, force: bool) -> None:
+    """DIR must be new, or an empty folder, unless ``--force``."""
+    if directory.exists() and not directory.is_dir():
+        raise click.BadParameter(f"{directory} exists and is not a folder", param_hint="DIR")
+    if directory.is_dir() and any(directory.iterdir()) and not force:
+        raise click.BadParameter(
+            f"{directory} is not empty: choose a new folder, or add --force to write the starter files into it",
+            param_hint="DIR",
+        )
+
+
+def player_argument(directory: Path) -> str:
+    """DIR/bot as a PLAYER argument typed in a shell (a PLAYER is itself a shell command)."""
+    return shlex.quote(shlex.quote(str(directory / "bot")))
+
+
+def write_starter(game_name: str, title: str, directory: Path, lang: str) -> list[str]:
+    """Write the starter files into ``directory`` (created); return their names."""
+    source = SOURCES[lang]
+    text = template_source(game_name, lang)
+    directory.mkdir(parents=True, exist_ok=True)
+    files = {source: text}
+    if lang == "cpp":
+        files["Makefile"] = MAKEFILE
+    else:
+        files["bot"] = PYTHON_WRAPPER
+    files["README.md"] = README.format(
+        title=title, game=game_name, dir=directory, lang=lang, source=source,
+        player=player_argument(directory), build=BUILD.format(dir=shlex.quote(str(directory))) if lang == "cpp" else "",
+    )
+    for name, content in files.items():
+        path = directory / name
+        path.write_text(content, encoding="utf-8")
+        if content.startswith("#!"):
+            path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return list(files)
+
+
+@click.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
+@click.option("--lang", type=click.Choice(list(SOURCES)), default="python", show_default=True,
+              help="The language of the starter bot.")
+@click.option("--force", is_flag=True, help="Write into DIR even when it is not empty (its starter files are replaced).")
+def new(game_name, directory, lang, force) -> None:
+    """Write a starter bot for GAME into DIR: a legal random player to make your own."""
+    game = game_argument(game_name)
+    check_target(directory, force)
+    written = write_starter(game.name, game.title, directory, lang)
+    click.echo(f"wrote {', '.join(str(directory / name) for name in written)}")
+    player = player_argument(directory)
+    steps = [f"make -C {shlex.quote(str(directory))}"] if lang == "cpp" else []
+    steps += [f"arena check {game.name} {player}", f"arena play {game.name} {player} builtin:greedy"]
+    click.echo("next:\n" + "\n".join(f"  {step}" for step in steps))
+    click.echo(f"then change the function marked CHANGE THIS FUNCTION FIRST in {directory / SOURCES[lang]}")

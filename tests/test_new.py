@@ -1,0 +1,156 @@
+"""``arena new``: every game's starter bot, in both languages, plays clean games through the judge.
+
+Each bot is written by the installed ``arena`` command into a fresh folder,
+built with its own Makefile (C++), and played as real child processes against
+``builtin:random`` in both seats.
+"""
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from arena.games import game_names
+from arena.judge.players import resolve_player
+from arena.judge.referee import play_game
+
+ARENA = str(Path(sys.executable).parent / "arena")
+HAVE_GXX = shutil.which("g++") is not None and shutil.which("make") is not None
+
+
+def arena(*args):
+    return subprocess.run([ARENA, *args], capture_output=True, text=True, timeout=120)
+
+
+@pytest.fixture(scope="module")
+def starter_bot(tmp_path_factory):
+    """``starter_bot(game, lang)``: the PLAYER of a freshly written (and built) starter bot, once per module."""
+    built = {}
+
+    def get(game: str, lang: str) -> str:
+        if lang == "cpp" and not HAVE_GXX:
+            pytest.skip("g++ or make is not installed")
+        if (game, lang) not in built:
+            built[game, lang] = new_bot(game, lang, tmp_path_factory.mktemp(f"{game}-{lang}") / "mybot")
+        return built[game, lang]
+
+    return get
+
+
+def new_bot(game: str, lang: str, directory: Path) -> str:
+    """Write the starter bot with ``arena new`` (and build it for C++); return its PLAYER."""
+    out = arena("new", game, str(directory), "--lang", lang)
+    assert out.returncode == 0, out.stderr
+    if lang == "cpp":
+        built = subprocess.run(["make", "-C", str(directory)], capture_output=True, text=True, timeout=300)
+        assert built.returncode == 0, built.stdout + built.stderr
+        assert "warning" not in built.stderr, built.stderr  # the Makefile builds with -Wall -Wextra
+    bot = directory / "bot"
+    assert os.access(bot, os.X_OK)
+    return str(bot)
+
+
+def problems_in_games(game: str, player: str) -> list[str]:
+    """``arena check GAME PLAYER``, the admission test, over both seats of two seeds: its report unless clean."""
+    out = arena("check", game, player, "--games", "4", "--seed", "1")
+    return [] if out.returncode == 0 and "clean" in out.stdout.lower() else [out.stdout + out.stderr]
+
+
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+@pytest.mark.parametrize("game", game_names())
+def test_the_starter_bot_plays_clean_games_in_both_seats(starter_bot, game, lang):
+    assert problems_in_games(game, starter_bot(game, lang)) == []
+
+
+def run_alone(command: list[str], given: str) -> list[str]:
+    """Give a program all its input at once, input left open; return what it wrote once it exited by itself."""
+    process = subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, text=True)
+    try:
+        process.stdin.write(given)
+        process.stdin.flush()  # and left open: the end of the game, not of the input, must stop it
+        assert process.wait(timeout=20) == 0
+        return process.stdout.read().splitlines()
+    finally:
+        process.kill()
+        process.stdin.close()
+        process.stdout.close()
+
+
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+@pytest.mark.parametrize("game", game_names())
+def test_the_starter_bot_stops_by_itself_at_the_end_of_a_game(starter_bot, game, lang):
+    """Given a whole game's input, the bot plays the same moves (same seed) and exits 0 by itself."""
+    bot = starter_bot(game, lang)
+    for seat in range(2):
+        texts = [f"{bot} 7", "builtin:random"] if seat == 0 else ["builtin:random", f"{bot} 7"]
+        record = play_game(game, [resolve_player(game, text) for text in texts], seed=3)
+        assert record["result"]["verdicts"][seat] == "ok"
+        transcript = record["transcripts"][seat]
+        wrote = [line for way, line in transcript if way == "out"]
+        assert len(wrote) > 5
+        given = "".join(line + "\n" for way, line in transcript if way == "in")
+        assert run_alone([bot, "7"], given) == wrote
+
+
+def test_new_writes_the_files_and_says_what_to_do_next(tmp_path):
+    target = tmp_path / "mybot"
+    out = arena("new", "flippo", str(target), "--lang", "cpp")
+    assert out.returncode == 0, out.stderr
+    assert sorted(p.name for p in target.iterdir()) == ["Makefile", "README.md", "bot.cpp"]
+    assert f"make -C {target}" in out.stdout and f"arena play flippo {target}/bot builtin:greedy" in out.stdout
+    assert "CHANGE THIS FUNCTION FIRST" in (target / "bot.cpp").read_text()
+    readme = (target / "README.md").read_text()
+    assert f"make -C {target}" in readme and f"arena check flippo {target}/bot" in readme
+    python = tmp_path / "pybot"
+    assert arena("new", "blackhole", str(python)).returncode == 0  # Python is the default
+    assert sorted(p.name for p in python.iterdir()) == ["README.md", "bot", "bot.py"]
+    assert (python / "bot.py").read_text().startswith("#!/usr/bin/env python3")
+    assert "make" not in (python / "README.md").read_text()
+
+
+def test_new_refuses_a_folder_that_is_not_empty_unless_forced(tmp_path):
+    (tmp_path / "notes.txt").write_text("mine")
+    refused = arena("new", "flippo", str(tmp_path))
+    assert refused.returncode == 2 and "is not empty" in refused.stderr and "--force" in refused.stderr
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+    forced = arena("new", "flippo", str(tmp_path), "--force")
+    assert forced.returncode == 0, forced.stderr
+    assert (tmp_path / "notes.txt").read_text() == "mine" and (tmp_path / "bot.py").exists()
+    a_file = arena("new", "flippo", str(tmp_path / "notes.txt"))
+    assert a_file.returncode == 2 and "is not a folder" in a_file.stderr
+
+
+def test_new_names_an_unknown_game_or_language(tmp_path):
+    game = arena("new", "chess", str(tmp_path / "a"))
+    assert game.returncode == 2 and "unknown game 'chess'" in game.stderr
+    lang = arena("new", "flippo", str(tmp_path / "b"), "--lang", "rust")
+    assert lang.returncode == 2 and "'rust' is not one of" in lang.stderr
+    assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
+
+
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+def test_the_turn_right_starter_stops_on_x(starter_bot, lang):
+    """Turn Right has no end message, but a fault ends the game with a line "x" to both sides."""
+    bot = starter_bot("turnright", lang)
+    for opening in ("Start\nx\n", "c3\nx\n"):  # as White, and as Black
+        assert len(run_alone([bot], opening)) == 1  # its one placement, then nothing
+
+
+@pytest.mark.parametrize("lang", ["python", "cpp"])
+def test_the_turn_right_starter_stops_after_a_3x3(starter_bot, lang):
+    """A 3x3 block ends Turn Right early with no message: the bot must see it on its own board."""
+    bot = starter_bot("turnright", lang)
+    players = [resolve_player("turnright", f"{bot} 7"), resolve_player("turnright", "builtin:random")]
+    for seed in range(40):  # about one game in six ends with a 3x3
+        record = play_game("turnright", players, seed=seed)
+        if record["result"]["ending"] == "3x3":
+            break
+    else:
+        pytest.fail("no game of 40 ended with a 3x3")
+    transcript = record["transcripts"][0]
+    given = "".join(line + "\n" for way, line in transcript if way == "in")
+    assert run_alone([bot, "7"], given) == [line for way, line in transcript if way == "out"]

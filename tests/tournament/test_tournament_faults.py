@@ -1,0 +1,63 @@
+"""``arena tournament`` refuses a program that cannot start and reports each player's first fault."""
+
+import sys
+import textwrap
+
+from arena.judge.startup_check import startup_problems
+
+# Plays random legal Flippo moves, but writes D4 (a centre square, never free) at its 3rd move.
+ILLEGAL_THIRD = """
+import random, sys
+from arena.games.flippo.rules import FlippoState
+state, mine = FlippoState(), 0
+for line in sys.stdin:
+    line = line.strip()
+    if line == "Quit":
+        break
+    if line != "Start":
+        state.play_text(line)
+    mine += 1
+    if mine == 3:
+        print("D4", flush=True)
+        continue
+    move = random.choice(state.legal_moves())
+    state.play(move)
+    print(state.format_move(move), flush=True)
+"""
+
+
+def test_a_program_that_cannot_start_stops_the_tournament_before_its_first_game(arena, tmp_path):
+    db = tmp_path / "t.db"
+    done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player", "mine=./no-such-bot",
+                 "--db", db, cwd=tmp_path, check=False)
+    assert done.returncode == 1
+    assert done.stderr.strip().splitlines() == [
+        "Error: player mine (./no-such-bot) cannot start: "
+        f"{startup_problems({'x': './no-such-bot'})['x']}"
+    ]
+    assert "./no-such-bot: No such file or directory (exited with code 127)" in done.stderr
+    assert not db.exists()  # nothing played, nothing stored: fix the command and run it again
+
+
+def test_startup_problems_names_only_the_programs_that_exit(tmp_path):
+    broken = tmp_path / "broken.py"
+    broken.write_text("print('oops'\n")
+    problems = startup_problems({
+        "waits": [sys.executable, "-c", "import sys; sys.stdin.readline()"],
+        "broken": f"{sys.executable} {broken}",
+        "quits": "true",
+    })
+    assert sorted(problems) == ["broken", "quits"]
+    assert "SyntaxError" in problems["broken"] and "exited with code 1" in problems["broken"]
+    assert problems["quits"] == "exited at once (code 0) without waiting for its input"
+
+
+def test_the_first_fault_of_each_player_is_printed_once(arena, tmp_path):
+    bot = tmp_path / "bot.py"
+    bot.write_text(textwrap.dedent(ILLEGAL_THIRD))
+    done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player", f"bad={sys.executable} {bot}",
+                 "--rounds", "2", "--db", tmp_path / "t.db", "--jobs", "2", cwd=tmp_path)
+    faults = [line for line in done.stdout.splitlines() if line.startswith("first fault of")]
+    assert len(faults) == 1, done.stdout  # bad faulted in all 4 games; r never did
+    assert faults[0].startswith("first fault of bad (game ")
+    assert "illegal at its move 3" in faults[0] and "it wrote 'D4'" in faults[0]
