@@ -101,7 +101,7 @@ def test_a_jvm_starts_under_a_small_memory_limit():
     assert "version" in program.stderr.value()
 
 
-@pytest.mark.parametrize("command", ["play", "check", "tournament"])
+@pytest.mark.parametrize("command", ["play", "check", "tournament", "sprt"])
 def test_each_command_takes_the_sandbox_and_the_memory_limit(tmp_path, command):
     from click.testing import CliRunner
 
@@ -114,6 +114,7 @@ def test_each_command_takes_the_sandbox_and_the_memory_limit(tmp_path, command):
         "check": ["check", "flippo", "builtin:random", "--games", "1", "--seed", "2"],
         "tournament": ["tournament", "flippo", "--player", "a=builtin:random", "--player", "b=builtin:random",
                        "--jobs", "1", "--seed", "2", "--db", str(tmp_path / "t.db")],
+        "sprt": ["sprt", "flippo", "builtin:random", "builtin:greedy", "--max-pairs", "1", "--jobs", "1"],
     }[command]
     result = CliRunner().invoke(cli, [*arguments, "--sandbox", "none", "--memory", "300"])
     assert result.exit_code == 0, result.output

@@ -9,7 +9,7 @@ import click
 from rich.console import Console
 from rich.live import Live
 
-from ..cli_params import game_argument
+from ..cli_params import game_argument, sandbox_argument, sandbox_options
 from ..judge.players import PlayerSpecError, resolve_player
 from ..judge.referee import new_seed
 from .runner import SchedulerUnreachable, open_executor, play_games
@@ -50,7 +50,9 @@ def status_line(test: Sprt, wins: int, draws: int, losses: int) -> str:
 @click.option("--seed", type=int, default=None, help="Seed of the whole test (default: drawn).")
 @click.option("--time-scale", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True)
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run the games on this Dask cluster.")
-def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, seed, time_scale, scheduler) -> None:
+@sandbox_options
+def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, seed, time_scale, scheduler,
+         sandbox_mode, memory_mb) -> None:
     """Is B better than A? Play colour-swapped pairs until the GSPRT decides.
 
     A and B are PLAYERs (shell commands or builtin:NAME).
@@ -61,12 +63,13 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
         test = Sprt(elo0, elo1, alpha, beta)
     except (PlayerSpecError, ValueError) as error:
         raise click.UsageError(str(error)) from None
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, [a_text, b_text])
     seed = new_seed() if seed is None else seed
     console = Console()
     console.print(f"SPRT on {game.name}, seed {seed}: is B = {b_text} better than A = {a_text}? "
                   f"H0: {elo0:+g} Elo, H1: {elo1:+g} Elo, alpha {alpha}, beta {beta}")
     try:
-        _play_until_decided(console, test, game.name, specs, seed, max_pairs, jobs, scheduler, time_scale)
+        _play_until_decided(console, test, game.name, specs, seed, max_pairs, jobs, scheduler, time_scale, sandbox)
     except SchedulerUnreachable as error:
         raise click.ClickException(str(error)) from None
     verdict = {
@@ -103,11 +106,13 @@ class PairTally:
         return status_line(test, self.counts[1.0], self.counts[0.5], self.counts[0.0])
 
 
-def _play_until_decided(console, test, game_name, specs, seed, max_pairs, jobs, scheduler, time_scale) -> None:
+def _play_until_decided(console, test, game_name, specs, seed, max_pairs, jobs, scheduler, time_scale,
+                        sandbox) -> None:
     tally = PairTally()
     with open_executor(jobs, scheduler) as (executor, slots), Live(console=console, transient=True) as live:
         live.update(tally.status(test))
-        games = play_games(executor, game_name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * slots)
+        games = play_games(executor, game_name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * slots,
+                           sandbox)
         for scheduled, record in games:
             pair_points = tally.add(scheduled.round, b_points(scheduled, record))
             if pair_points is None:
