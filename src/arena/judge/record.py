@@ -102,8 +102,24 @@ def save_record(record: dict[str, Any], path: str | Path | None) -> tuple[str | 
     return None, "; ".join(problems)
 
 
+class RecordError(ValueError):
+    """A file cannot be read as a game record; the message says which file and why."""
+
+
 def read_record(path: str | Path) -> dict[str, Any]:
-    return json.loads(Path(path).read_text())
+    """The record in a JSON file; :class:`RecordError` if it is unreadable or not a JSON object."""
+    try:
+        data = Path(path).read_bytes()
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        why = getattr(error, "strerror", None) or str(error)
+        raise RecordError(f"cannot read the record {str(path)!r}: {why}") from None
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, or nested too deep to read
+        raise RecordError(f"{str(path)!r} is not a JSON game record: {error}") from None
+    if not isinstance(record, dict):
+        raise RecordError(f"{str(path)!r} is not a game record: its JSON is not an object")
+    return record
 
 
 def describe_result(record: dict[str, Any]) -> str:
