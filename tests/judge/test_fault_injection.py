@@ -3,7 +3,7 @@ for both sides, a game that ends within its clocks, a judge whose memory stays b
 nothing of the offender left alive.
 
 The offender is the built-in random player behind a relay that misbehaves at its reply AT
-(tests/judge/conftest.py); the other seat is ``builtin:random``. The scores are checked against
+(tests/programs/fault_relay.py); the other seat is ``builtin:random``. The scores are checked against
 each game's fault rule (docs/games/<game>.md) on positions replayed through the rules.
 """
 
@@ -148,8 +148,8 @@ def test_a_misbehaving_program_gets_its_verdict_and_the_game_its_scoring(game, k
     else:
         check_fault_scoring(game, record, offender)
     ready_s = 2 * 3 * scale if game == "domineering" else 0  # Domineering's READY, off the clock
-    assert took < 2 * clock_s + ready_s + GRACE_S
-    assert memory.rise_mb < MEMORY_MB
+    assert took < 2 * clock_s + ready_s + GRACE_S, took
+    assert memory.rise_mb < MEMORY_MB, memory.rise_mb
     assert len(record["stderr"][offender]) < 10_100  # kept: the first and last 5,000 characters
     assert not still_alive(pid_file)
     if kind == "child_left":
