@@ -7,6 +7,8 @@ The offender is the built-in random player behind a relay that misbehaves at its
 each game's fault rule (docs/games/<game>.md) on positions replayed through the rules.
 """
 
+import os
+import signal
 import threading
 import time
 from pathlib import Path
@@ -157,3 +159,18 @@ def test_a_misbehaving_program_gets_its_verdict_and_the_game_its_scoring(game, k
         beat = heartbeat.read_text()
         time.sleep(0.1)
         assert heartbeat.read_text() == beat  # the helper's heart stopped with the game
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "the judge kills the program's process group, and a child that starts a session of its own "
+    "leaves that group: only a cgroup or a sandbox's PID namespace can reach it"))
+def test_a_helper_in_a_session_of_its_own_is_gone_after_the_game(faulty):
+    bad, pid_file = faulty("flippo", "child_escapes", AT)
+    try:
+        record = play_game("flippo", [bad, resolve_player("flippo", "builtin:random")], seed=77,
+                           time_scale=time_scale("flippo"))
+        assert record["result"]["verdicts"] == ["ok", "ok"]
+        assert not still_alive(pid_file)
+    finally:
+        for pid in still_alive(pid_file, wait_s=0):  # this test's own leftovers, if the judge left them
+            os.kill(pid, signal.SIGKILL)

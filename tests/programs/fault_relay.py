@@ -10,7 +10,8 @@ that player writes its reply number AT (0 = its first line):
 - ``close_stdin`` (closes its input, then replies);
 - ``flood_out`` / ``flood_lines`` (100 MB on stdout without / with newlines), ``flood_err``
   (100 MB on stderr, then plays on);
-- ``child_left`` (plays on, with a helper process that beats a heartbeat into PID_FILE.heartbeat).
+- ``child_left`` (plays on, with a helper process that beats a heartbeat into PID_FILE.heartbeat),
+  ``child_escapes`` (the same helper in a session and process group of its own).
 
 One thread and a select loop, so that closing its input really closes the pipe the judge
 writes to. Every process of it writes its pid to PID_FILE, so that a test can check
@@ -58,9 +59,11 @@ def main() -> None:
     player = subprocess.Popen([sys.executable, "-m", "arena.bot", game, "random", "--seed", "1"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     pids = [os.getpid(), player.pid]
-    if kind == "child_left":
+    if kind in ("child_left", "child_escapes"):
         heartbeat = pid_file + ".heartbeat"
-        pids.append(subprocess.Popen([sys.executable, "-c", HEARTBEAT, heartbeat]).pid)
+        helper = subprocess.Popen([sys.executable, "-c", HEARTBEAT, heartbeat],
+                                  start_new_session=kind == "child_escapes")
+        pids.append(helper.pid)
         while not os.path.exists(heartbeat):  # alive for sure before the game goes on
             time.sleep(0.005)
     with open(pid_file, "w") as file:
