@@ -16,6 +16,11 @@ install: $(BIN)/arena
 
 install-test: install
 	$(BIN)/pip install --quiet -e '.[test]'
+	# the browser tests drive Debian's chromium (never `playwright install`): add it when root can
+	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	  else echo "chromium is missing and cannot be installed here: the browser tests will be skipped"; fi
 
 demo: install
 	$(BIN)/arena games
@@ -26,6 +31,10 @@ demo: install
 	  $(BIN)/arena tournament $$game --player random=builtin:random --player greedy=builtin:greedy \
 	    --rounds 1 --seed 1 --time-scale 0.5 --db "$$db" || exit 1; \
 	done
+	@echo; echo "See every game of these tournaments in the browser (standings, replays, play):"; \
+	printf '  $(BIN)/arena serve'; \
+	for game in $$($(BIN)/python -c 'from arena.games import game_names; print(*game_names())'); do \
+	  printf ' --db %s' "$${TMPDIR:-/tmp}/arena-demo-$$game.db"; done; echo
 
 test: install-test
 	$(BIN)/python -m pytest -q

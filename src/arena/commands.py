@@ -12,6 +12,7 @@ from .judge.players import PlayerSpecError, resolve_player
 from .starter import new
 from .tournament.commands import export, standings, tournament
 from .tournament.sprt_command import sprt
+from .web.commands import serve, view
 
 
 @click.group()
@@ -134,5 +135,7 @@ cli.add_command(tournament)
 cli.add_command(sprt)
 cli.add_command(standings)
 cli.add_command(export)
+cli.add_command(serve)
+cli.add_command(view)
 cli.add_command(check)
 cli.add_command(new)

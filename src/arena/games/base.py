@@ -121,6 +121,9 @@ class GameInfo:
     ``HumanView`` (games/human_view.py; a game refines it in its ``text.py``), None for the default."""
     reply_format: str = ""
     """What a program writes when it is asked, in one sentence (``arena check`` shows it beside a fault)."""
+    hidden_boards: bool = False
+    """Each seat sees only its own board (Lucky Words' grids): a person playing is shown only the
+    text of their own position (``str(state)`` on their turn), never the drawing of both."""
     tournament_setups: Callable[[], list[dict]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 

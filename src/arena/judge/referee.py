@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 import time
 from datetime import datetime, timezone
-from typing import Any
+from typing import Any, Callable
 
 from ..games import get_game
 from .human import HumanPlayer
@@ -26,11 +26,14 @@ def play_game(
     setup: dict | None = None,
     time_scale: float = 1.0,
     stderr_limit: int = 10_000,
+    human_seat: Callable[..., Any] | None = None,
 ) -> dict[str, Any]:
     """Run a game between two players; every random element comes from ``seed``.
 
     ``setup`` (brown stones, starting letter, cell values...) overrides the one
-    the seed would draw. The returned record is plain JSON-ready data.
+    the seed would draw. ``human_seat(seat_name, match, view=...)`` makes the seat
+    of a ``human`` player (default: HumanPlayer, a person at this terminal; the web
+    viewer gives one fed by the browser). The returned record is plain JSON-ready data.
     """
     if len(players) != 2:
         raise ValueError(f"a game needs exactly 2 players, got {len(players)}")
@@ -49,7 +52,8 @@ def play_game(
     try:
         for seat_index, (seat_name, spec) in enumerate(zip(game.seats, players)):
             if spec.is_human:
-                player: Any = HumanPlayer(seat_name, match, view=game.human_view)
+                make_human = human_seat or HumanPlayer
+                player: Any = make_human(seat_name, match, view=game.human_view)
                 clock = float("inf")  # a person at the keyboard plays without a clock
             else:
                 player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit,

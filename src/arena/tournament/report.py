@@ -16,62 +16,84 @@ DECIDING_COLUMN = {
 }
 
 
-def _number(value: float | None, digits: int = 1) -> str:
+def number_text(value: float | None, digits: int = 1) -> str:
     if value is None:
         return "–"
     return f"{value:.{digits}f}".rstrip("0").rstrip(".") if digits else f"{value:.0f}"
 
 
-def standings_table(results: Results) -> Table:
+CAPTION = "Irreg.: games lost by a fault; ms/move: mean wall and CPU time per move"
+
+
+def standings_title(results: Results) -> str:
     identity = results.identity
-    title = (f"{identity.game}: {results.played} of {results.scheduled} games, "
-             f"{identity.rounds} round(s), seed {identity.seed}")
-    # light borders: a dozen columns must fit an 80-column terminal
-    table = Table(title=title, box=box.SIMPLE_HEAD, pad_edge=False, collapse_padding=True,
-                  caption="Irreg.: games lost by a fault; ms/move: mean wall and CPU time per move")
-    table.add_column("#", justify="right")
-    table.add_column("Player", no_wrap=True)
-    for header in ("G", "W", "D", "L", "Points"):
-        table.add_column(header, justify="right", no_wrap=True)
+    return (f"{identity.game}: {results.played} of {results.scheduled} games, "
+            f"{identity.rounds} round(s), seed {identity.seed}")
+
+
+def standings_rows(results: Results) -> tuple[list[str], list[list[str]]]:
+    """The standings as text cells, the header first: the terminal and the web viewer show these."""
     extra = DECIDING_COLUMN.get(results.ranking)
-    if extra:
-        table.add_column(extra[0], justify="right", no_wrap=True)
-    for header in ("Elo", "±95%", "Irreg.", "ms/move", "CPU ms"):
-        table.add_column(header, justify="right", no_wrap=True)
+    headers = ["#", "Player", "G", "W", "D", "L", "Points"] + ([extra[0]] if extra else []) + \
+        ["Elo", "±95%", "Irreg.", "ms/move", "CPU ms"]
+    rows = []
     for standing in results.standings:
         tally = standing.tally
         rating = results.ratings[standing.name]
         row = [str(standing.rank), standing.name, str(tally.games), str(tally.wins),
-               str(tally.draws), str(tally.losses), _number(tally.points)]
+               str(tally.draws), str(tally.losses), number_text(tally.points)]
         if extra:
-            row.append(_number(extra[1](standing)))
+            row.append(number_text(extra[1](standing)))
         row += [f"{rating.elo:+.0f}", f"±{(rating.high - rating.low) / 2:.0f}",
-                str(tally.irregular_losses), _number(standing.mean_wall_ms, 2),
-                _number(standing.mean_cpu_ms, 2)]
+                str(tally.irregular_losses), number_text(standing.mean_wall_ms, 2),
+                number_text(standing.mean_cpu_ms, 2)]
+        rows.append(row)
+    return headers, rows
+
+
+def standings_table(results: Results) -> Table:
+    # light borders: a dozen columns must fit an 80-column terminal
+    table = Table(title=standings_title(results), box=box.SIMPLE_HEAD, pad_edge=False,
+                  collapse_padding=True, caption=CAPTION)
+    headers, rows = standings_rows(results)
+    for header in headers:
+        table.add_column(header, justify="left" if header == "Player" else "right", no_wrap=True)
+    for row in rows:
         table.add_row(*row)
     return table
 
 
-def _cell(ranking: str, tally: Tally) -> str:
+def matrix_cell(ranking: str, tally: Tally) -> str:
     if not tally.games:
         return "·"
     if ranking.startswith("wins"):
         return f"{tally.wins}-{tally.draws}-{tally.losses}"
     if ranking == "game_points":
-        return f"{_number(tally.game_points)} ({_number(tally.points)})"
-    return _number(tally.points)
+        return f"{number_text(tally.game_points)} ({number_text(tally.points)})"
+    return number_text(tally.points)
+
+
+def matrix_heading(ranking: str) -> str:
+    what = "wins-draws-losses" if ranking.startswith("wins") else (
+        "game points (points)" if ranking == "game_points" else "points")
+    return f"Row against column: {what}"
+
+
+def matrix_rows(results: Results) -> tuple[list[str], list[list[str]]]:
+    """The players in standings order, and for each a row: its name, then a cell per opponent."""
+    names = [standing.name for standing in results.standings]
+    rows = [[row, *("" if row == col else matrix_cell(results.ranking, results.matrix[row, col])
+                    for col in names)] for row in names]
+    return names, rows
 
 
 def matrix_table(results: Results) -> Table:
     """Row against column: W-D-L for the win-ranked games, the row's points otherwise."""
-    what = "wins-draws-losses" if results.ranking.startswith("wins") else (
-        "game points (points)" if results.ranking == "game_points" else "points")
-    table = Table(title=f"Row against column: {what}", box=box.SIMPLE_HEAD, pad_edge=False)
-    names = [standing.name for standing in results.standings]
+    table = Table(title=matrix_heading(results.ranking), box=box.SIMPLE_HEAD, pad_edge=False)
+    names, rows = matrix_rows(results)
     table.add_column("")
     for name in names:
         table.add_column(name, justify="right")
-    for row in names:
-        table.add_row(row, *("" if row == col else _cell(results.ranking, results.matrix[row, col])
-                             for col in names))
+    for row in rows:
+        table.add_row(*row)
     return table

@@ -16,7 +16,7 @@ from ..judge.players import resolve_player
 from .ratings import Rating, fit_elo
 from .runner import play_games
 from .schedule import ScheduledGame, double_round_robin
-from .standings import Standing, Tally, compute_standings, tally_pairs
+from .standings import GameResult, Standing, Tally, compute_standings, tally_pairs
 from .store import TournamentIdentity, TournamentStore
 
 
@@ -63,8 +63,13 @@ def read_results(store: TournamentStore) -> Results:
     identity = store.identity()
     if identity is None:
         raise ValueError(f"{store.path} holds no tournament yet")
-    ranking = get_game(identity.game).ranking
     games = [(stored.players, stored.record) for stored in store.games()]
+    return results_of(identity, store.scheduled(), games)
+
+
+def results_of(identity: TournamentIdentity, scheduled: int, games: list[GameResult]) -> Results:
+    """The standings, matrix and ratings of these games (the web viewer reads the games once for all)."""
+    ranking = get_game(identity.game).ranking
     names = identity.names
     matrix = tally_pairs(names, games)
     ratings = fit_elo(names, {pair: (t.wins + t.draws / 2, t.games) for pair, t in matrix.items() if t.games})
@@ -72,7 +77,7 @@ def read_results(store: TournamentStore) -> Results:
         identity=identity,
         ranking=ranking,
         played=len(games),
-        scheduled=store.scheduled(),
+        scheduled=scheduled,
         standings=compute_standings(ranking, names, games),
         matrix=matrix,
         ratings={rating.name: rating for rating in ratings},

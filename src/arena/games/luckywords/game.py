@@ -48,5 +48,6 @@ GAME = GameInfo(
     parse_setup=parse_setup,
     new_state=lambda setup: LuckyWordsState(setup["letter"]),
     ranking="wins_then_points",
+    hidden_boards=True,
     tournament_setups=tournament_setups,
 )

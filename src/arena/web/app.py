@@ -1,0 +1,124 @@
+"""The viewer's FastAPI application: pages, JSON API, live events and browser play.
+
+Everything the pages show comes from a :class:`Library` (the tournament
+databases and the records folder) and a :class:`PlayManager` (games played
+in the browser). Program-provided text is only ever escaped: Jinja2
+autoescaping in the pages, ``textContent`` in the scripts, boards shown as
+images, and a Content-Security-Policy that allows no inline script.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jinja2
+from fastapi import FastAPI, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+
+from ..games import game_names
+from .drawing import svg_module
+from .library import Library, NotFound
+from .play import PlayManager
+from .replay import Replay, ReplayCache
+
+HERE = Path(__file__).parent
+LOOPBACK_NAMES = {"127.0.0.1", "localhost", "[::1]", "::1"}
+CONTENT_SECURITY_POLICY = ("default-src 'self'; img-src 'self' data:; script-src 'self'; style-src 'self'; "
+                           "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
+
+
+@dataclass
+class Viewer:
+    """What every route reads: the library, the browser games and the templates."""
+
+    library: Library
+    plays: PlayManager
+    templates: jinja2.Environment
+    home: str  # where / leads
+    replays: ReplayCache = field(default_factory=ReplayCache)
+
+    def tournament_replay(self, index: int, slot: int) -> tuple[Any, Replay]:
+        """A tournament game's summary and replay (a saved game never changes)."""
+        summary, record = self.library.tournament(index).game(slot)
+        return summary, self.replays.get(("game", self.library.tournament(index).path, slot), lambda: record)
+
+    def record_replay(self, name: str) -> Replay:
+        return self.replays.get(self.library.record_version(name), lambda: self.library.record(name))
+
+    def render(self, name: str, **context) -> str:
+        return self.templates.get_template(name).render(**context)
+
+    def warm_up(self) -> None:
+        """Read every database and compile every template now, so that no visitor waits for it."""
+        for name in self.templates.list_templates():
+            self.templates.get_template(name)
+        for game in game_names():
+            svg_module(game)  # the drawings' imports
+        for tournament in self.library.tournaments:
+            try:
+                tournament.snapshot()
+            except NotFound:
+                pass  # shown on its page
+
+
+def viewer_of(request: Request) -> Viewer:
+    return request.app.state.viewer
+
+
+def _templates() -> jinja2.Environment:
+    # autoescape: every value a template shows is escaped unless a template says otherwise (none does)
+    return jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+                              undefined=jinja2.StrictUndefined)
+
+
+def _host_allowed(host_header: str, bound_to: str | None) -> bool:
+    """Only the names this server answers to: a page from elsewhere cannot rebind a name onto it.
+    Bound to every interface (0.0.0.0), the server was opened up on purpose and answers any name."""
+    if bound_to in ("0.0.0.0", "::"):
+        return True
+    host = host_header.rsplit(":", 1)[0] if not host_header.endswith("]") else host_header
+    return host in LOOPBACK_NAMES or host == bound_to
+
+
+def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = None,
+               home: str | None = None) -> FastAPI:
+    """The viewer over these databases and this records folder; ``home`` overrides where / leads."""
+    library = Library(db_paths, records_dir)
+    if home is None:
+        home = "/t/0" if len(db_paths) == 1 else "/tournaments"
+    app = FastAPI(title="arena viewer", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
+    app.state.viewer = Viewer(library, PlayManager(Path(records_dir)), _templates(), home)
+
+    @app.middleware("http")
+    async def guard(request: Request, call_next):
+        if not _host_allowed(request.headers.get("host", ""), host):
+            return PlainTextResponse("unknown host", status_code=400)
+        if request.method not in ("GET", "HEAD"):
+            # a form or script on another site cannot make this server start programs
+            origin = request.headers.get("origin")
+            if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+                return PlainTextResponse("cross-origin request refused", status_code=403)
+            if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+                return PlainTextResponse("send JSON", status_code=415)
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        return response
+
+    @app.exception_handler(NotFound)
+    async def not_found(request: Request, error: NotFound):
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": str(error)}, status_code=404)
+        page = app.state.viewer.render("error.html", message=str(error))
+        return PlainTextResponse(page, status_code=404, media_type="text/html")
+
+    from . import api, live, pages, play_routes  # the routes, one module per concern
+
+    for module in (pages, api, live, play_routes):
+        app.include_router(module.router)
+    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    return app

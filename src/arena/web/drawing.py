@@ -1,0 +1,42 @@
+"""Boards as SVG, from each game's ``svg.py`` (reached through the registry, never by name).
+
+A game without a drawing yet is shown as its text board inside an SVG, so the
+pages treat every game alike. The pages show each drawing in an ``<img>``: an
+image cannot run a script, whatever a drawing held.
+"""
+
+from __future__ import annotations
+
+import importlib
+from html import escape
+from typing import Any
+
+from .. import games as registry
+from ..games.base import GameState
+
+
+def svg_module(game: str) -> Any | None:
+    get_svg = getattr(registry, "get_svg", None)
+    try:
+        return get_svg(game) if get_svg else importlib.import_module(f"{registry.GAME_MODULES[game]}.svg")
+    except ImportError:
+        return None
+
+
+def text_board(text: str) -> str:
+    """A board's text form drawn as an SVG (a game without its own drawing; a hidden board)."""
+    lines = text.splitlines() or [""]
+    width = 20 + 9 * max(len(line) for line in lines)
+    height = 20 + 18 * len(lines)
+    texts = "".join(f'<text x="10" y="{24 + 18 * i}" xml:space="preserve">{escape(line)}</text>'
+                    for i, line in enumerate(lines))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="{width}" '
+            f'height="{height}" font-family="monospace" font-size="15"><rect width="100%" height="100%" '
+            f'fill="#fff"/>{texts}</svg>')
+
+
+def board_svg(game: str, state: GameState, before: GameState | None = None) -> str:
+    module = svg_module(game)
+    if module is None:
+        return text_board(str(state))
+    return module.board(state, before=before)

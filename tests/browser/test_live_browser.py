@@ -1,0 +1,68 @@
+"""A tournament running in another process; the standings and games pages, left open, follow it."""
+
+import re
+import sqlite3
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from arena.web.app import create_app
+from arena.web.server import BackgroundServer
+
+ARENA = str(Path(sys.executable).with_name("arena"))
+
+
+def wait_for_identity(db: Path, limit_s: float = 60) -> None:
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        try:
+            with sqlite3.connect(f"file:{db}?mode=ro", uri=True) as conn:
+                if conn.execute("SELECT count(*) FROM tournament").fetchone()[0]:
+                    return
+        except sqlite3.OperationalError:
+            pass
+        time.sleep(0.05)
+    raise AssertionError("the tournament never started")
+
+
+def played(page) -> tuple[int, int]:
+    found = re.match(r"(\d+) of (\d+) games played", page.text_content("#progress"))
+    return int(found[1]), int(found[2])
+
+
+def test_the_standings_left_open_show_every_game_without_a_reload(browser, tmp_path):
+    db = tmp_path / "live.db"
+    tournament = subprocess.Popen(
+        [ARENA, "tournament", "flippo", "--player", "a=builtin:random", "--player", "b=builtin:greedy",
+         "--player", "c=builtin:random", "--rounds", "2", "--seed", "9", "--time-scale", "0.2", "--jobs", "1",
+         "--db", str(db)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    try:
+        wait_for_identity(db)
+        with BackgroundServer(create_app([str(db)], tmp_path / "records")) as server:
+            context = browser.new_context()
+            standings, games = context.new_page(), context.new_page()
+            standings.goto(f"{server.url}/t/0")
+            games.goto(f"{server.url}/t/0/games")
+            for page in (standings, games):
+                page.evaluate("window.loadedOnce = true")  # gone if the page ever reloads
+            at_load, scheduled = played(standings)
+            assert scheduled == 12 and at_load < scheduled, "the tournament ended before the page opened"
+            assert tournament.wait(timeout=240) == 0, tournament.stderr.read()
+            ended = time.monotonic()
+            while played(standings)[0] < scheduled or games.locator("#games tbody tr").count() < scheduled:
+                assert time.monotonic() - ended < 2.0, "the pages did not follow within 2 s of the last game"
+                standings.wait_for_timeout(50)
+            for page in (standings, games):
+                assert page.evaluate("window.loadedOnce") is True
+            printed = subprocess.run([ARENA, "standings", "--db", str(db)], capture_output=True, text=True,
+                                     check=True, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"}).stdout
+            for row in standings.locator("#standings tbody tr").all():
+                cells = [cell.text_content() for cell in row.locator("th, td").all()]
+                assert " ".join(cells) in re.sub(r" +", " ", printed)  # the final standings, as printed
+            assert games.text_content("#total") == "12 games"
+            context.close()
+    finally:
+        if tournament.poll() is None:
+            tournament.kill()
+            tournament.wait()

@@ -1,0 +1,75 @@
+"""Real games, a real tournament database and a real uvicorn serving the viewer on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from arena.games import game_names
+from arena.judge.players import resolve_player
+from arena.judge.record import write_record
+from arena.judge.referee import play_game
+from arena.web.app import create_app
+from arena.web.server import BackgroundServer
+
+ARENA = str(Path(sys.executable).with_name("arena"))
+
+
+@pytest.fixture(scope="session")
+def records_dir(tmp_path_factory) -> Path:
+    """One game of every game between the built-in random and greedy players, as records."""
+    folder = tmp_path_factory.mktemp("records")
+    for name in game_names():
+        specs = [resolve_player(name, "builtin:random"), resolve_player(name, "builtin:greedy")]
+        write_record(play_game(name, specs, seed=5, time_scale=0.5), folder / f"{name}.json")
+    return folder
+
+
+@pytest.fixture(scope="session")
+def flippo_db(tmp_path_factory) -> Path:
+    path = tmp_path_factory.mktemp("db") / "flippo.db"
+    subprocess.run([ARENA, "tournament", "flippo", "--player", "rand=builtin:random", "--player",
+                    "greedy=builtin:greedy", "--player", "rand2=builtin:random", "--rounds", "1",
+                    "--seed", "4", "--time-scale", "0.3", "--jobs", "2", "--db", str(path)],
+                   check=True, capture_output=True, timeout=300)
+    return path
+
+
+@pytest.fixture(scope="session")
+def server(flippo_db, records_dir):
+    with BackgroundServer(create_app([str(flippo_db)], records_dir)) as running:
+        yield running
+
+
+def _fetch(url: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str]:
+    """GET (or POST JSON) and return (status, body), errors included."""
+    body = None if data is None else json.dumps(data).encode()
+    request = urllib.request.Request(url, data=body, headers={
+        **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode()
+
+
+def _fetch_json(url: str, data: dict | None = None):
+    status, body = _fetch(url, data)
+    assert status == 200, f"{url}: {status} {body[:500]}"
+    return json.loads(body)
+
+
+@pytest.fixture
+def fetch():
+    return _fetch
+
+
+@pytest.fixture
+def fetch_json():
+    return _fetch_json

@@ -1,0 +1,50 @@
+"""A click on a drawn board plays the move drawn there: each game's clicks.py against its svg.py.
+
+For every move of random games, the drawing marks the move just played
+(``class="last-move"``); a click inside that mark, on the position before the
+move, must stand for the very move.
+"""
+
+import importlib
+import importlib.util
+import random
+import re
+
+import pytest
+
+from arena.games import GAME_MODULES, get_game, get_svg
+
+CLICKABLE = [game for game in GAME_MODULES if importlib.util.find_spec(f"{GAME_MODULES[game]}.clicks")]
+
+
+def last_move_mark(svg: str) -> tuple[float, float]:
+    """A point inside the drawn last-move mark, 5 units in from its upper-left corner."""
+    mark = re.search(r'<rect x="([\d.]+)" y="([\d.]+)"[^>]*class="last-move"', svg)
+    assert mark, "the drawing marks no last move"
+    return float(mark[1]) + 5, float(mark[2]) + 5
+
+
+def test_flippo_turnright_and_domineering_are_clickable():
+    assert {"flippo", "turnright", "domineering"} <= set(CLICKABLE)
+
+
+@pytest.mark.parametrize("game", CLICKABLE)
+def test_a_click_on_a_drawn_move_is_that_move(game):
+    clicks = importlib.import_module(f"{GAME_MODULES[game]}.clicks")
+    info = get_game(game)
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(3):
+        state = info.new_state(info.make_setup(rng))
+        while not state.is_over():
+            move = rng.choice(state.legal_moves())
+            before = state.copy()
+            state.play(move)
+            text = state.format_move(move)
+            if text.startswith("MOVE -1") or "-" in text.replace("MOVE -1 -1", ""):
+                continue  # a pass or a Turn Right circuit: typed, not clicked
+            x, y = last_move_mark(get_svg(game).board(state, before=before))
+            assert clicks.move_at(before, x, y) == text
+            checked += 1
+    assert checked >= 30
+    assert clicks.move_at(info.new_state(info.make_setup(rng)), -50, -50) is None  # off the board
