@@ -103,7 +103,12 @@ def save_record(record: dict[str, Any], path: str | Path | None) -> tuple[str | 
 
 
 class RecordError(ValueError):
-    """A file cannot be read as a game record; the message says which file and why."""
+    """A file cannot be read as a game record. The message names the file; ``reason``
+    says why without it (for a page that should not show the server's paths)."""
+
+    def __init__(self, path: str | Path, reason: str) -> None:
+        super().__init__(f"{str(path)!r}: {reason}")
+        self.reason = reason
 
 
 def read_record(path: str | Path) -> dict[str, Any]:
@@ -111,14 +116,13 @@ def read_record(path: str | Path) -> dict[str, Any]:
     try:
         data = Path(path).read_bytes()
     except (OSError, ValueError) as error:  # ValueError: a NUL in the path
-        why = getattr(error, "strerror", None) or str(error)
-        raise RecordError(f"cannot read the record {str(path)!r}: {why}") from None
+        raise RecordError(path, f"cannot read it: {getattr(error, 'strerror', None) or error}") from None
     try:
         record = json.loads(data.decode("utf-8"))
     except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, or nested too deep to read
-        raise RecordError(f"{str(path)!r} is not a JSON game record: {error}") from None
+        raise RecordError(path, f"not JSON: {error}") from None
     if not isinstance(record, dict):
-        raise RecordError(f"{str(path)!r} is not a game record: its JSON is not an object")
+        raise RecordError(path, "its JSON is not an object")
     return record
 
 
