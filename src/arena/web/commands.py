@@ -69,9 +69,8 @@ def serve(db_paths, records_dir, host, port, open_browser) -> None:
 @click.option("--open", "open_browser", is_flag=True, help="Open the replay in a browser.")
 def view(record_path, host, port, open_browser) -> None:
     """Replay one game record in the browser."""
-    from .app import create_app
-
     from ..judge.record import RecordError, read_record
+    from .app import create_app
 
     try:
         record = read_record(record_path)
