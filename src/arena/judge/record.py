@@ -112,8 +112,28 @@ def save_record(record: dict[str, Any], path: str | Path | None) -> tuple[str | 
     return None, "; ".join(problems)
 
 
+class RecordError(ValueError):
+    """A file cannot be read as a game record. The message names the file; ``reason``
+    says why without it (for a page that should not show the server's paths)."""
+
+    def __init__(self, path: str | Path, reason: str) -> None:
+        super().__init__(f"{str(path)!r}: {reason}")
+        self.reason = reason
+
+
 def read_record(path: str | Path) -> dict[str, Any]:
-    return json.loads(Path(path).read_text())
+    """The record in a JSON file; :class:`RecordError` if it is unreadable or not a JSON object."""
+    try:
+        data = Path(path).read_bytes()
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        raise RecordError(path, f"cannot read it: {getattr(error, 'strerror', None) or error}") from None
+    try:
+        record = json.loads(data.decode("utf-8"))
+    except (ValueError, RecursionError) as error:  # not UTF-8, not JSON, or nested too deep to read
+        raise RecordError(path, f"not JSON: {error}") from None
+    if not isinstance(record, dict):
+        raise RecordError(path, "its JSON is not an object")
+    return record
 
 
 def describe_result(record: dict[str, Any]) -> str:

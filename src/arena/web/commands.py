@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import shutil
 import tempfile
 from pathlib import Path
@@ -70,13 +69,15 @@ def serve(db_paths, records_dir, host, port, open_browser) -> None:
 @click.option("--open", "open_browser", is_flag=True, help="Open the replay in a browser.")
 def view(record_path, host, port, open_browser) -> None:
     """Replay one game record in the browser."""
+    from ..judge.record import RecordError, read_record
     from .app import create_app
 
     try:
-        record = json.loads(Path(record_path).read_text())
-    except (OSError, ValueError) as error:
-        raise click.BadParameter(f"{record_path} is not a JSON game record: {error}", param_hint="RECORD") from None
-    if not isinstance(record, dict) or "game" not in record or "moves" not in record:
+        record = read_record(record_path)
+    except RecordError as error:
+        raise click.BadParameter(f"{record_path} is not a JSON game record: {error.reason}",
+                                 param_hint="RECORD") from None
+    if "game" not in record or "moves" not in record:
         raise click.BadParameter(f"{record_path} is not a game record (no game or moves)", param_hint="RECORD")
     folder = Path(tempfile.mkdtemp(prefix="arena-view-"))
     name = Path(record_path).name if record_path.endswith(".json") else Path(record_path).name + ".json"

@@ -7,13 +7,13 @@ the first, and a live one is re-read once per game that ends.
 
 from __future__ import annotations
 
-import json
 import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..judge.record import RecordError, read_record
 from ..tournament.session import Results, results_of
 from ..tournament.store import GameSummary, StoreError, TournamentIdentity, TournamentStore
 
@@ -139,9 +139,9 @@ class Library:
     def record(self, name: str) -> dict[str, Any]:
         path = self.record_path(name)
         try:
-            record = json.loads(path.read_text())
-        except (OSError, ValueError) as error:
-            raise NotFound(f"cannot read the record {name}: {error}") from None
-        if not isinstance(record, dict) or "game" not in record or "moves" not in record:
+            record = read_record(path)
+        except RecordError as error:
+            raise NotFound(f"cannot read the record {name}: {error.reason}") from None
+        if "game" not in record or "moves" not in record:
             raise NotFound(f"{name} is not a game record")
         return record

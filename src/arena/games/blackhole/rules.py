@@ -167,9 +167,11 @@ class BlackHoleState(GameState[Move]):
             raise MoveFormatError(f"{text!r}: {digits!r} is not a stone number 1-15")
         if digits.startswith("0"):
             raise MoveFormatError(f"{text!r}: a stone number is 1-15 written without leading zeros")
+        # more than two digits is no stone, and int() refuses numbers of thousands of digits
+        if len(digits) > 2 or int(digits) not in STONES:
+            shown = digits if len(digits) <= 20 else digits[:20] + "..."
+            raise MoveFormatError(f"{text!r}: there is no stone {shown}; the stones are numbered 1-15")
         number = int(digits)
-        if number not in STONES:
-            raise MoveFormatError(f"{text!r}: there is no stone {number}; the stones are numbered 1-15")
         return INDEX[label], number
 
     def format_move(self, move: Move) -> str:

@@ -19,13 +19,14 @@ def parse_setup(path: str) -> dict:
     """``--setup FILE``: a file with the 8 lines of 8 values the agents are sent (blank lines ignored)."""
     try:
         text = Path(path).read_text()
-    except (OSError, UnicodeDecodeError) as error:
+    except (OSError, ValueError) as error:  # ValueError: not UTF-8, or a NUL in the path
         raise SetupError(f"cannot read the values file {path!r}: {error}") from None
     rows = []
     for line in text.splitlines():
         if line.strip():
             words = line.split()
-            if not all(word.isascii() and word.isdigit() for word in words):
+            # (a value of thousands of digits would be refused by int(): it is no cell value anyway)
+            if not all(word.isascii() and word.isdigit() and len(word) <= 9 for word in words):
                 raise SetupError(f"{path}: {line.strip()!r} is not a line of cell values 0-3")
             rows.append([int(word) for word in words])
     try:

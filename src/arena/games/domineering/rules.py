@@ -50,6 +50,18 @@ def check_values(values) -> list[list[int]]:
     return rows
 
 
+def _integer(word: str) -> int | None:
+    """The integer a word ``[+-]digits`` writes, or None past 9 significant digits.
+
+    int() refuses thousands of digits (leading zeros included), and a number that
+    long is far off the board anyway.
+    """
+    digits = word.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > 9:
+        return None
+    return -int(digits) if word.startswith("-") else int(digits)
+
+
 class DomineeringState(GameState[Move]):
     """A Domineering position; ``format_move`` writes ``MOVE x y``, the agents' own words."""
 
@@ -143,7 +155,9 @@ class DomineeringState(GameState[Move]):
             raise MoveFormatError(f"{text!r} is not a move: expected MOVE x y, e.g. MOVE 2 1, or MOVE -1 -1")
         if not all(re.fullmatch(r"[+-]?[0-9]+", word) for word in words[1:]):
             raise MoveFormatError(f"{text!r}: x and y must be integers")
-        x, y = int(words[1]), int(words[2])
+        x, y = (_integer(word) for word in words[1:])
+        if x is None or y is None:
+            raise IllegalMoveError(f"{text[:60]!r}: x and y are 1-{SIZE} (or -1 -1 to pass)")
         if (x == -1) != (y == -1):
             raise MoveFormatError(f"{text!r}: a pass is MOVE -1 -1; otherwise x and y are 1-{SIZE}")
         return x, y

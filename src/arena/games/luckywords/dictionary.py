@@ -35,8 +35,9 @@ def load_words(path: str | None = None) -> frozenset[str]:
     source = Path(path) if path is not None else DEFAULT_WORDS
     try:
         text = source.read_text(encoding="utf-8", errors="replace")
-    except OSError as error:
-        raise DictionaryError(f"cannot read the word list {str(source)!r}: {error.strerror}") from None
+    except (OSError, ValueError) as error:  # ValueError: a NUL in the path
+        why = getattr(error, "strerror", None) or str(error)
+        raise DictionaryError(f"cannot read the word list {str(source)!r}: {why}") from None
     words = parse_words(text)
     if not words:
         raise DictionaryError(

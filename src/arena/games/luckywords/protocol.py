@@ -92,7 +92,9 @@ def _claimed_totals(match: Match, points: list[int]) -> tuple[list, list]:
     for seat in range(2):
         line = match.try_read(seat, TOTAL_GRACE_MS)
         text = None if line is None else line.strip()
-        claims.append(int(text) if text is not None and text.isdigit() else text)
+        # a number as int() reads it (no '²', not thousands of digits); anything else is kept as text
+        is_number = text is not None and text.isascii() and text.isdigit() and len(text) <= 9
+        claims.append(int(text) if is_number else text)
         correct.append(None if text is None else claims[-1] == points[seat])
     return claims, correct
 

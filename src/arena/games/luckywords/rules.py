@@ -48,10 +48,13 @@ def parse_cell(text: str) -> int:
     digits = text.strip()
     if not digits.isascii() or not digits.isdigit():
         raise MoveFormatError(f"{text!r} is not a cell: expected a number 0-48 on the line")
-    cell = int(digits)
-    if cell >= CELLS:
-        raise IllegalMoveError(f"there is no cell {cell}: the cells are numbered 0-48")
-    return cell
+    # leading zeros are harmless (007 is 7); a number of more than two digits is no cell,
+    # and int() refuses numbers of thousands of digits
+    significant = digits.lstrip("0") or "0"
+    if len(significant) > 2 or int(significant) >= CELLS:
+        shown = significant if len(significant) <= 20 else significant[:20] + "..."
+        raise IllegalMoveError(f"there is no cell {shown}: the cells are numbered 0-48")
+    return int(significant)
 
 
 class LuckyWordsState(GameState):
