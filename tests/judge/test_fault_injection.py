@@ -161,9 +161,6 @@ def test_a_misbehaving_program_gets_its_verdict_and_the_game_its_scoring(game, k
         assert heartbeat.read_text() == beat  # the helper's heart stopped with the game
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the judge kills the program's process group, and a child that starts a session of its own "
-    "leaves that group: only a cgroup or a sandbox's PID namespace can reach it"))
 def test_a_helper_in_a_session_of_its_own_is_gone_after_the_game(faulty):
     bad, pid_file = faulty("flippo", "child_escapes", AT)
     try:

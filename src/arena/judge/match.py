@@ -27,6 +27,9 @@ NO_NEWLINE = "but no newline after it"
 """How a timeout's reason ends when the program wrote part of a line (fault reports look for it)."""
 
 
+VERDICTS = ("ok", "illegal", "format", "timeout", "crash", "exit", "memory")
+"""Every verdict a seat can get (docs/record.md explains each)."""
+
 SEAT_FAULTS = (ProgramFault, MoveError)
 """What a seat can do wrong while it moves: misbehave as a process, or write a bad move."""
 

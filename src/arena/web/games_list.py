@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import get_game
+from ..judge.match import VERDICTS
 from ..tournament.store import GameSummary
 from .library import Snapshot
 
-VERDICTS = ("ok", "illegal", "format", "timeout", "crash", "exit")
 
 
 def game_row(stored: GameSummary, seats: list[str]) -> dict[str, Any]:
