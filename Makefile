@@ -21,7 +21,10 @@ install-test: install
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "chromium is missing and cannot be installed here: the browser tests will be skipped"; fi
-	command -v bwrap >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && apt-get install -y -qq bubblewrap; } || echo "bubblewrap (bwrap) not installed: the --sandbox isolate tests will be skipped"
+	# --sandbox isolate runs programs under Debian's bubblewrap: add it when root can
+	@command -v bwrap >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap; } || \
+	  echo "bubblewrap (bwrap) is missing and cannot be installed here: the --sandbox isolate tests will be skipped"
 
 demo: install
 	$(BIN)/arena games
