@@ -144,9 +144,6 @@ def test_a_line_at_the_limit_is_a_line(writer):
     check_reader(writer(data), data, stays=False)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "process.py reads 64 KiB at a time and checks the limit only while no newline has come, so a "
-    "line of up to about twice MAX_LINE_BYTES that ends with a newline is returned whole"))
 @pytest.mark.parametrize("size", [MAX_LINE_BYTES + 1, 100_000, 131_000])
 def test_a_line_longer_than_the_limit_is_a_format_fault_even_with_its_newline(writer, size):
     data = b"x" * size + b"\n"

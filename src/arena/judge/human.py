@@ -17,7 +17,29 @@ from .process import ProgramFault
 RESIGNED = "resigned (end of input)"
 
 
-class HumanPlayer:
+class PersonSeat:
+    """What a seat taken by a person does as a process: nothing. Nobody suspends a
+    person, a person uses no CPU the judge can measure, and closing only marks the seat."""
+
+    closed = False
+
+    def suspend(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        pass
+
+    def cpu_seconds_since_last_call(self) -> float:
+        return 0.0
+
+    def let_finish(self) -> None:
+        pass
+
+    def close(self, grace_s: float = 0.0) -> None:
+        self.closed = True
+
+
+class HumanPlayer(PersonSeat):
     def __init__(
         self,
         seat_name: str,
@@ -80,18 +102,3 @@ class HumanPlayer:
             if refusal is None:
                 return text
             print(f"refused: {refusal}", file=self._out)
-
-    def suspend(self) -> None:
-        pass
-
-    def resume(self) -> None:
-        pass
-
-    def cpu_seconds_since_last_call(self) -> float:
-        return 0.0
-
-    def let_finish(self) -> None:
-        pass
-
-    def close(self, grace_s: float = 0.0) -> None:
-        self.closed = True

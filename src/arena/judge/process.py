@@ -211,6 +211,9 @@ class Program:
         del self._pending[: end + 1]
         if raw.endswith(b"\r"):
             raw = raw[:-1]  # a CRLF line end is a line end, not part of the move
+        if len(raw) > MAX_LINE_BYTES:
+            # one read may bring a whole over-long line, newline and all: the limit holds all the same
+            raise ProgramFault("format", f"wrote a line of {len(raw)} bytes, more than {MAX_LINE_BYTES}")
         try:
             return raw.decode()
         except UnicodeDecodeError:

@@ -14,6 +14,7 @@ import threading
 from typing import Any, Callable
 
 from ..games.human_view import HumanView
+from ..judge.human import PersonSeat
 from ..judge.process import ProgramFault
 
 ABANDONED_AFTER_S = 30 * 60
@@ -23,7 +24,7 @@ RESIGNED = None
 """What the browser hands in to resign."""
 
 
-class BrowserSeat:
+class BrowserSeat(PersonSeat):
     def __init__(self, seat_name: str, match: Any, view: HumanView | None,
                  on_prompt: Callable[["BrowserSeat"], None]) -> None:
         self.seat_name = seat_name
@@ -76,21 +77,6 @@ class BrowserSeat:
             raise ProgramFault("exit", "resigned in the browser")
         self.written.append(answer)
         return answer
-
-    def suspend(self) -> None:
-        pass
-
-    def resume(self) -> None:
-        pass
-
-    def cpu_seconds_since_last_call(self) -> float:
-        return 0.0
-
-    def let_finish(self) -> None:
-        pass
-
-    def close(self, grace_s: float = 0.0) -> None:
-        self.closed = True
 
     # -- the browser's side (a web request's thread) -----------------------
 
