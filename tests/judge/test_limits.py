@@ -163,7 +163,10 @@ def test_without_a_cgroup_rlimit_data_limits_memory_and_the_record_says_so(tmp_p
     assert record["sandbox"]["memory"] == "rlimit-data"
     assert record["result"]["verdicts"][0] == "crash"  # the program's own MemoryError
     assert "MemoryError" in record["stderr"][0]
-    assert 0 < record["times"][0]["peak_memory_mb"] < 200
+    # without a cgroup a program that has died leaves only wait4's figure, and that one starts
+    # from the judge's own size (a forked child keeps it across exec): unknown when the judge is big
+    peak = record["times"][0]["peak_memory_mb"]
+    assert peak is None or 0 < peak < 200
 
 
 @pytest.mark.skipif(shutil.which("java") is None, reason="needs a JVM")

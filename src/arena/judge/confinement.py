@@ -27,6 +27,9 @@ class Confinement:
     def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None) -> None:
         sandbox.check_available()
         self.sandbox = sandbox
+        # a forked child's ru_maxrss starts from the judge's own size (kept across exec):
+        # below this, the figure from wait4 says nothing about the program
+        self._judge_rss_bytes = _own_rss_bytes()
         # registered with the guardian before the program exists: no window to escape
         self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_mb, MAX_TASKS) if sandbox.limited else None
         try:
@@ -79,18 +82,27 @@ class Confinement:
         except (ProcessLookupError, PermissionError):
             pass  # the whole group is gone already
 
+    def note_peak_memory(self) -> None:
+        """Keep the program's peak resident size while it is still alive (once per game:
+        without a cgroup it is known only while the process lives)."""
+        peak = _peak_rss_bytes(self.pid)
+        if peak is not None:
+            self.peak_memory_bytes = max(peak, self.peak_memory_bytes or 0)
+
     def end(self) -> None:
         """Kill everything of the program, reap its main process, clean up its cgroup."""
         if self.ended:
             return
         self.ended = True
+        self.note_peak_memory()
         self.signal_group(signal.SIGKILL)
         if self.cgroup is not None:
             self.cgroup.kill_all()  # processes that left the group with setsid()
         try:
             _, status, usage = os.wait4(self.pid, 0)
             self.proc.returncode = os.waitstatus_to_exitcode(status)
-            self.peak_memory_bytes = usage.ru_maxrss * 1024  # the largest of it and its reaped children
+            if self.peak_memory_bytes is None and usage.ru_maxrss * 1024 > self._judge_rss_bytes:
+                self.peak_memory_bytes = usage.ru_maxrss * 1024  # the largest of it and its reaped children
         except ChildProcessError:
             self.proc.wait()
         WATCHDOG.forget_group(self.pid)
@@ -100,3 +112,24 @@ class Confinement:
             self.peak_memory_bytes = self.cgroup.peak_memory_bytes() or self.peak_memory_bytes
             self.cgroup.close()
             give_back(self.cgroup)
+
+
+def _own_rss_bytes() -> int:
+    """The judge's resident size now (one read of /proc/self/statm)."""
+    try:
+        with open("/proc/self/statm") as statm:
+            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+    except (OSError, ValueError, IndexError):
+        return 0
+
+
+def _peak_rss_bytes(pid: int) -> int | None:
+    """A live process's peak resident size (VmHWM), None once it has ended."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) * 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return None

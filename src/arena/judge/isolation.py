@@ -62,6 +62,19 @@ def program_folder(command: str | list[str]) -> str | None:
     return None
 
 
+def _needed_under_tmp() -> list[str]:
+    """What programs need that a private /tmp would hide: this Python, its virtual
+    environment, arena itself (built-in players run from it) and tool folders on PATH,
+    when they live under /tmp (a clone of arena in /tmp, say). Shown read-only."""
+    arena_root = Path(__file__).resolve().parents[2]  # src/ of a checkout, or site-packages
+    wanted = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent,
+              arena_root, *_tool_folders()}
+    found = sorted({str(path.resolve()) for path in wanted if path.exists()})
+    under_tmp = [path for path in found if _inside(path, "/tmp") and path != "/tmp"]
+    # a folder already shown through its parent needs no mount of its own
+    return [path for path in under_tmp if not any(p != path and _inside(path, p) for p in under_tmp)]
+
+
 def _inside(path: str, folder: str) -> bool:
     return os.path.commonpath([path, folder]) == folder
 
@@ -72,6 +85,8 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = ()) -> list[str]:
             "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
     if os.geteuid() == 0:
         argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
+    for needed in _needed_under_tmp():
+        argv += ["--ro-bind", needed, needed]  # the private /tmp must not hide arena or its Python
     covers, within = [], []  # hidden paths around its folder go first, those inside it after it
     for path in (os.path.abspath(p) for p in hidden):
         if not os.path.exists(path) or (folder is not None and path == folder):

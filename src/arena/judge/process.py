@@ -290,6 +290,8 @@ class Program:
 
     def let_finish(self) -> None:
         """Resume the program and close its input: a well-behaved program now ends."""
+        if not self.closed:
+            self.confinement.note_peak_memory()  # the last moment it surely lives, without a cgroup
         self.resume()
         try:
             self.proc.stdin.close()
