@@ -11,6 +11,7 @@ process is reaped, and its peak memory is kept for the record.
 from __future__ import annotations
 
 import os
+import resource
 import signal
 import subprocess
 
@@ -27,9 +28,9 @@ class Confinement:
     def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None) -> None:
         sandbox.check_available()
         self.sandbox = sandbox
-        # a forked child's ru_maxrss starts from the judge's own size (kept across exec):
+        # a forked child's ru_maxrss starts from the judge's own peak size (kept across exec):
         # below this, the figure from wait4 says nothing about the program
-        self._judge_rss_bytes = _own_rss_bytes()
+        self._judge_rss_bytes = _own_peak_rss_bytes()
         # registered with the guardian before the program exists: no window to escape
         self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_mb, MAX_TASKS) if sandbox.limited else None
         try:
@@ -114,13 +115,9 @@ class Confinement:
             give_back(self.cgroup)
 
 
-def _own_rss_bytes() -> int:
-    """The judge's resident size now (one read of /proc/self/statm)."""
-    try:
-        with open("/proc/self/statm") as statm:
-            return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
-    except (OSError, ValueError, IndexError):
-        return 0
+def _own_peak_rss_bytes() -> int:
+    """The judge's own peak resident size so far: a forked child's mm copies its high-water mark."""
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
 
 
 def _peak_rss_bytes(pid: int) -> int | None:
