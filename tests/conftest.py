@@ -99,3 +99,32 @@ def breaks_after(script, game):
         return resolve_player(game, f"{spec.command} {game} {replies}")
 
     return make
+
+
+FLIPPO_FAULTY = """
+import os, random, sys, time
+from arena.games.flippo.rules import FlippoState
+state, mine = FlippoState(), 0
+for line in sys.stdin:
+    line = line.strip()
+    if line == "Quit":
+        break
+    if line != "Start":
+        state.play_text(line)
+    mine += 1
+    print("thinking about move", mine, file=sys.stderr, flush=True)
+    if mine == {fault_at}:
+        {fault}
+    move = state.legal_moves()[-1]
+    state.play(move)
+    print(state.format_move(move), flush=True)
+"""
+
+
+@pytest.fixture
+def flippo_faulty():
+    """``flippo_faulty(k, fault)``: the source of a Flippo program that plays legal moves with
+    arena's rules, flushing each one and logging to stderr, and runs the Python line ``fault``
+    (e.g. ``print("D4", flush=True); continue``) instead of its k-th move."""
+    return lambda fault_at, fault: FLIPPO_FAULTY.format(fault_at=fault_at, fault=fault)
+

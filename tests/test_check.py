@@ -10,27 +10,6 @@ from arena.check import check_program
 
 ARENA = str(Path(sys.executable).parent / "arena")
 
-# A Flippo program that plays random legal moves with arena's rules and flushes each one,
-# then does what MISBEHAVE says on its 10th move.
-PLAYS_THEN = """
-import os, random, sys, time
-from arena.games.flippo.rules import FlippoState
-state, mine = FlippoState(), 0
-for line in sys.stdin:
-    line = line.strip()
-    if line == "Quit":
-        break
-    if line != "Start":
-        state.play_text(line)
-    mine += 1
-    print("thinking about move", mine, file=sys.stderr, flush=True)
-    if mine == 10:
-        {misbehave}
-    move = random.choice(state.legal_moves())
-    state.play(move)
-    print(state.format_move(move), flush=True)
-"""
-
 # Written the usual way, with print() and no flush: to a pipe, nothing leaves the buffer.
 NEVER_FLUSHES = """
 import os, sys
@@ -66,9 +45,9 @@ def test_the_builtin_random_player_passes():
     assert "clock used: at most" in done.stdout
 
 
-def test_an_illegal_10th_move_fails_the_check_and_shows_that_line(tmp_path):
+def test_an_illegal_10th_move_fails_the_check_and_shows_that_line(tmp_path, flippo_faulty):
     # D4 is one of the four centre squares, occupied from the start: always illegal
-    bad = program(tmp_path, PLAYS_THEN.format(misbehave='print("D4", flush=True); continue'))
+    bad = program(tmp_path, flippo_faulty(10, 'print("D4", flush=True); continue'))
     done = arena("check", "flippo", bad, "--games", "2", "--seed", "40")
     assert done.returncode == 1
     out = done.stdout
@@ -83,8 +62,8 @@ def test_an_illegal_10th_move_fails_the_check_and_shows_that_line(tmp_path):
     assert "Not clean: 2 of 2 games had a fault." in out
 
 
-def test_the_report_tells_the_exchange_up_to_the_fault_not_the_farewell(tmp_path):
-    bad = program(tmp_path, PLAYS_THEN.format(misbehave='print("D4", flush=True); continue'))
+def test_the_report_tells_the_exchange_up_to_the_fault_not_the_farewell(tmp_path, flippo_faulty):
+    bad = program(tmp_path, flippo_faulty(10, 'print("D4", flush=True); continue'))
     report = run_check("flippo", bad, games=1, seed=41)
     (game,) = report.faulty
     assert not report.clean
@@ -107,8 +86,8 @@ def test_a_program_that_never_flushes_is_told_to_flush(tmp_path):
     assert "print(move, flush=True)" in done.stdout
 
 
-def test_a_program_that_hangs_after_writing_moves_gets_no_flush_hint(tmp_path):
-    hangs = program(tmp_path, PLAYS_THEN.format(misbehave="time.sleep(60)"))
+def test_a_program_that_hangs_after_writing_moves_gets_no_flush_hint(tmp_path, flippo_faulty):
+    hangs = program(tmp_path, flippo_faulty(10, "time.sleep(60)"))
     text, clean = check_program("flippo", hangs, games=1, time_scale=0.2, seed=3)
     assert not clean
     assert "timeout at its move 10" in text

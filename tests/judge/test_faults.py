@@ -4,28 +4,6 @@ import pytest
 
 from arena.judge.referee import play_game
 
-# A Flippo program that plays legal moves using arena's rules, then misbehaves
-# on its FAULT_AT-th move in the way the test asks.
-FAULTY = """
-import os, sys, time
-from arena.games.flippo.rules import FlippoState
-FAULT_AT = {fault_at}
-state = FlippoState()
-mine = 0
-for line in sys.stdin:
-    line = line.strip()
-    if line == "Quit":
-        break
-    if line != "Start":
-        state.play_text(line)
-    mine += 1
-    if mine == FAULT_AT:
-        {fault}
-    move = state.legal_moves()[-1]
-    state.play(move)
-    print(state.format_move(move), flush=True)
-"""
-
 FAULTS = {
     "illegal": ('print("A1", flush=True); continue', "illegal", "does not touch any piece"),
     "format": ('print("hello", flush=True); continue', "format", "not a square"),
@@ -41,9 +19,9 @@ FAULTS = {
 
 @pytest.mark.parametrize("kind", list(FAULTS))
 @pytest.mark.parametrize("seat", [0, 1])
-def test_a_fault_gets_its_verdict_zero_points_and_the_opponent_a_finished_game(script, builtin, kind, seat):
+def test_a_fault_gets_its_verdict_zero_points_and_the_opponent_a_finished_game(script, builtin, flippo_faulty, kind, seat):
     fault, verdict, fragment = FAULTS[kind]
-    bad = script(FAULTY.format(fault_at=4, fault=fault))
+    bad = script(flippo_faulty(4, fault))
     players = [bad, builtin("greedy")] if seat == 0 else [builtin("greedy"), bad]
     # A clock of 1 s: ample for starting and three moves even on a loaded machine,
     # while "late" sleeps 1.2 s (within the judge's slack, so the overrun is measured).
@@ -75,8 +53,8 @@ def test_a_program_that_cannot_start_is_a_crash(builtin):
     assert "not found" in record["stderr"][1]
 
 
-def test_both_seats_can_fault(script):
-    bad = script(FAULTY.format(fault_at=1, fault='print("Q", flush=True); continue'))
+def test_both_seats_can_fault(script, flippo_faulty):
+    bad = script(flippo_faulty(1, 'print("Q", flush=True); continue'))
     record = play_game("flippo", [bad, bad], seed=2)
     assert record["result"]["verdicts"] == ["format", "format"]
     assert record["result"]["scores"] == [0, 0]

@@ -1,30 +1,8 @@
 """``arena tournament`` refuses a program that cannot start and reports each player's first fault."""
 
 import sys
-import textwrap
 
 from arena.judge.startup_check import startup_problems
-
-# Plays random legal Flippo moves, but writes D4 (a centre square, never free) at its 3rd move.
-ILLEGAL_THIRD = """
-import random, sys
-from arena.games.flippo.rules import FlippoState
-state, mine = FlippoState(), 0
-for line in sys.stdin:
-    line = line.strip()
-    if line == "Quit":
-        break
-    if line != "Start":
-        state.play_text(line)
-    mine += 1
-    if mine == 3:
-        print("D4", flush=True)
-        continue
-    move = random.choice(state.legal_moves())
-    state.play(move)
-    print(state.format_move(move), flush=True)
-"""
-
 
 def test_a_program_that_cannot_start_stops_the_tournament_before_its_first_game(arena, tmp_path):
     db = tmp_path / "t.db"
@@ -52,9 +30,9 @@ def test_startup_problems_names_only_the_programs_that_exit(tmp_path):
     assert problems["quits"] == "exited at once (code 0) without waiting for its input"
 
 
-def test_the_first_fault_of_each_player_is_printed_once(arena, tmp_path):
+def test_the_first_fault_of_each_player_is_printed_once(arena, tmp_path, flippo_faulty):
     bot = tmp_path / "bot.py"
-    bot.write_text(textwrap.dedent(ILLEGAL_THIRD))
+    bot.write_text(flippo_faulty(3, 'print("D4", flush=True); continue'))
     done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player", f"bad={sys.executable} {bot}",
                  "--rounds", "2", "--db", tmp_path / "t.db", "--jobs", "2", cwd=tmp_path)
     faults = [line for line in done.stdout.splitlines() if line.startswith("first fault of")]
