@@ -88,21 +88,8 @@ def _v2_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
     except OSError:
         return None
     group = Cgroup(2, {"": folder}, limits=(memory_mb, max_tasks))
-    try:
-        write_text(os.path.join(folder, "memory.max"), str(memory_mb * 2**20))
-        group.memory_limited = True
-        write_text(os.path.join(folder, "memory.swap.max"), "0")
-    except OSError:
-        pass
-    try:
-        write_text(os.path.join(folder, "pids.max"), str(max_tasks))
-        group.pids_limited = True
-    except OSError:
-        pass
-    if not group.memory_limited:
-        group.remove()
-        return None
-    return group
+    memory = (os.path.join(folder, "memory.max"), os.path.join(folder, "memory.swap.max"), "0")
+    return _with_limits(group, memory_mb, memory, os.path.join(folder, "pids.max"), max_tasks)
 
 
 def _v1_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
@@ -121,17 +108,34 @@ def _v1_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
         except OSError:
             continue
     group = Cgroup(1, folders, limits=(memory_mb, max_tasks))
+    memory = None
     if "memory" in folders:
-        limit = str(memory_mb * 2**20)
+        # memory and swap together limited to the same figure: no swap either
+        memory = (os.path.join(folders["memory"], "memory.limit_in_bytes"),
+                  os.path.join(folders["memory"], "memory.memsw.limit_in_bytes"), str(memory_mb * 2**20))
+    pids = os.path.join(folders["pids"], "pids.max") if "pids" in folders else None
+    return _with_limits(group, memory_mb, memory, pids, max_tasks)
+
+
+def _with_limits(group: Cgroup, memory_mb: int, memory: tuple[str, str, str] | None, pids: str | None,
+                 max_tasks: int) -> Cgroup | None:
+    """Write a new group's limits, the same way in either cgroup version.
+
+    ``memory`` is (the memory limit's file, the swap limit's file, the swap figure);
+    ``pids`` the task limit's file. A group whose memory cannot be limited is no use:
+    it is removed and None returned.
+    """
+    if memory is not None:
+        limit_file, swap_file, swap_value = memory
         try:
-            write_text(os.path.join(folders["memory"], "memory.limit_in_bytes"), limit)
+            write_text(limit_file, str(memory_mb * 2**20))
             group.memory_limited = True
-            write_text(os.path.join(folders["memory"], "memory.memsw.limit_in_bytes"), limit)  # no swap either
+            write_text(swap_file, swap_value)
         except OSError:
             pass
-    if "pids" in folders:
+    if pids is not None:
         try:
-            write_text(os.path.join(folders["pids"], "pids.max"), str(max_tasks))
+            write_text(pids, str(max_tasks))
             group.pids_limited = True
         except OSError:
             pass
