@@ -128,3 +128,17 @@ def flippo_faulty():
     (e.g. ``print("D4", flush=True); continue``) instead of its k-th move."""
     return lambda fault_at, fault: FLIPPO_FAULTY.format(fault_at=fault_at, fault=fault)
 
+
+@pytest.fixture(scope="session")
+def records_dir(tmp_path_factory):
+    """One game of every game between the built-in random and greedy players, as records
+    (the viewer's tests, in tests/web and tests/browser, serve them)."""
+    from arena.games import game_names
+    from arena.judge.record import write_record
+
+    folder = tmp_path_factory.mktemp("records")
+    for name in game_names():
+        specs = [resolve_player(name, "builtin:random"), resolve_player(name, "builtin:greedy")]
+        write_record(play_game(name, specs, seed=5, time_scale=0.5), folder / f"{name}.json")
+    return folder
+

@@ -12,10 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from arena.games import game_names
-from arena.judge.players import resolve_player
-from arena.judge.record import write_record
-from arena.judge.referee import play_game
 from arena.web.app import create_app
 from arena.web.server import BackgroundServer
 
@@ -67,15 +63,6 @@ def page(browser):
     page.set_default_timeout(20_000)
     yield page
     context.close()
-
-
-@pytest.fixture(scope="session")
-def records_dir(tmp_path_factory) -> Path:
-    folder = tmp_path_factory.mktemp("records")
-    for name in game_names():
-        specs = [resolve_player(name, "builtin:greedy"), resolve_player(name, "builtin:random")]
-        write_record(play_game(name, specs, seed=8, time_scale=0.5), folder / f"{name}.json")
-    return folder
 
 
 @pytest.fixture(scope="session")

@@ -11,24 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.games import game_names
-from arena.judge.players import resolve_player
-from arena.judge.record import write_record
-from arena.judge.referee import play_game
 from arena.web.app import create_app
 from arena.web.server import BackgroundServer
 
 ARENA = str(Path(sys.executable).with_name("arena"))
-
-
-@pytest.fixture(scope="session")
-def records_dir(tmp_path_factory) -> Path:
-    """One game of every game between the built-in random and greedy players, as records."""
-    folder = tmp_path_factory.mktemp("records")
-    for name in game_names():
-        specs = [resolve_player(name, "builtin:random"), resolve_player(name, "builtin:greedy")]
-        write_record(play_game(name, specs, seed=5, time_scale=0.5), folder / f"{name}.json")
-    return folder
 
 
 @pytest.fixture(scope="session")
