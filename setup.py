@@ -1,6 +1,6 @@
 """Build hook for the compiled game engines; pyproject.toml holds the metadata.
 
-``pip install .`` (and ``pip install -e .``) compiles every ``engine.pyx``
+``pip install .`` (and ``pip install -e .``) compiles every ``strong/engine.pyx``
 under src/arena/games with Cython, so players need no extra build step.
 """
 
@@ -12,7 +12,7 @@ from setuptools import Extension, setup
 
 def engine_extensions() -> list[Extension]:
     extensions = []
-    for source in sorted(glob("src/arena/games/*/engine.pyx")):
+    for source in sorted(glob("src/arena/games/*/strong/engine.pyx")):
         module = source[len("src/"):-len(".pyx")].replace("/", ".")
         extensions.append(Extension(module, [source], extra_compile_args=["-O3"]))
     return extensions

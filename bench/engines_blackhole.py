@@ -14,7 +14,7 @@ import sys
 import time
 from array import array
 
-from arena.games.blackhole import engine
+from arena.games.blackhole.strong import engine
 from arena.games.blackhole.rules import BLUE, BROWN, LABELS, RED, BlackHoleState
 from engines_c import engine_and_c_rates
 

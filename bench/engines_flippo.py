@@ -11,7 +11,7 @@ import sys
 import time
 from array import array
 
-from arena.games.flippo import engine
+from arena.games.flippo.strong import engine
 from arena.games.flippo.rules import SEAT_COLOUR, FlippoState
 from engines_c import engine_and_c_rates
 

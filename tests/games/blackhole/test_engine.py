@@ -3,7 +3,7 @@
 import random
 from array import array
 
-from arena.games.blackhole import engine
+from arena.games.blackhole.strong import engine
 from arena.games.blackhole.rules import LABELS, NEIGHBOURS, BlackHoleState
 
 

@@ -2,9 +2,9 @@
 
 import random
 
-from arena.games.blackhole import engine
+from arena.games.blackhole.strong import engine
 from arena.games.blackhole.bots import greedy_moves
-from arena.games.blackhole.opponent_model import EVIDENCE_NEEDED, GreedyWatch
+from arena.games.blackhole.strong.opponent_model import EVIDENCE_NEEDED, GreedyWatch
 from arena.games.blackhole.rules import BlackHoleState
 
 from .test_engine import random_ending, random_setup

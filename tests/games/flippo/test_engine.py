@@ -2,7 +2,7 @@
 
 import random
 
-from arena.games.flippo import engine
+from arena.games.flippo.strong import engine
 from arena.games.flippo.rules import SEAT_COLOUR, FlippoState
 
 

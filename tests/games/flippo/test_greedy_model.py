@@ -2,9 +2,9 @@
 
 import random
 
-from arena.games.flippo import engine
+from arena.games.flippo.strong import engine
 from arena.games.flippo.bots import greedy_moves
-from arena.games.flippo.opponent_model import EVIDENCE_NEEDED, GreedyWatch
+from arena.games.flippo.strong.opponent_model import EVIDENCE_NEEDED, GreedyWatch
 from arena.games.flippo.rules import FlippoState
 
 from .test_engine import boards, squares

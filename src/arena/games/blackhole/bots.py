@@ -1,4 +1,4 @@
-"""Black Hole's built-in players: ``random`` and ``greedy``.
+"""Black Hole's built-in players: ``random``, ``greedy`` and ``strong`` (strong/).
 
 Run one as a program with ``arena bot blackhole greedy``.
 """
@@ -52,7 +52,7 @@ def greedy_choice(state: BlackHoleState, rng: random.Random) -> Move:
 
 def main(name: str, seed: int | None = None) -> None:
     if name == "strong":  # the compiled engine's player lives in its own module
-        from .strong import main as strong_main
+        from .strong.player import main as strong_main
         return strong_main(seed)
     choose = random_or_greedy("blackhole", name, seed, greedy_choice)
     state = BlackHoleState()

@@ -1,4 +1,4 @@
-"""Flippo's built-in players: ``random``, ``greedy`` and ``strong`` (strong.py).
+"""Flippo's built-in players: ``random``, ``greedy`` and ``strong`` (strong/).
 
 Run one as a program with ``arena bot flippo greedy``.
 """
@@ -38,7 +38,7 @@ def greedy_choice(state: FlippoState, rng: random.Random) -> int:
 
 def main(name: str, seed: int | None = None) -> None:
     if name == "strong":  # the compiled engine's player lives in its own module
-        from .strong import main as strong_main
+        from .strong.player import main as strong_main
         return strong_main(seed)
     # imported here, not above: the strong player starts faster without them
     from ..bot_loop import random_or_greedy, run_alternating_bot

@@ -4,7 +4,7 @@
 #
 # Why: a minimax search assumes the best reply and so never steers toward the
 # positions where a weak opponent blunders. Once opponent_model.py has seen
-# that the opponent plays this policy, strong.py searches this tree instead:
+# that the opponent plays this policy, player.py searches this tree instead:
 # our nodes take the best move, the opponent's nodes are the average over its
 # tied greedy replies. A max-and-average tree has no min nodes, so alpha-beta
 # prunes nothing; the depth counts our moves only (the opponent's reply costs

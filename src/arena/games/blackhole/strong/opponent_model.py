@@ -1,11 +1,11 @@
-"""Is the opponent playing the one-ply greedy policy? strong.py asks after every move.
+"""Is the opponent playing the one-ply greedy policy? player.py asks after every move.
 
 Against ``builtin:greedy`` the minimax search wins every game, but by about 8
 points: it treats greedy as perfect and never steers toward its mistakes.
 Searching against the policy itself (greedy_model.pxi) wins by about 16
-(1,000 games through the judge at the full clock). So strong.py watches the opponent:
+(1,000 games through the judge at the full clock). So player.py watches the opponent:
 once it has played ``EVIDENCE_NEEDED`` greedy moves before the filling phase,
-and nothing else, strong.py searches against that policy. The first
+and nothing else, player.py searches against that policy. The first
 non-greedy move ends it for the rest of the game.
 
 Moves in the filling phase (no empty tile touches another) are no evidence:
@@ -20,7 +20,7 @@ games); at 4 the model switched on against it once, for one move. vs greedy,
 
 from __future__ import annotations
 
-from ..greedy_evidence import GreedyEvidence
+from ...greedy_evidence import GreedyEvidence
 from . import engine
 
 EVIDENCE_NEEDED = 5

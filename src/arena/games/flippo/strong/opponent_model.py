@@ -1,12 +1,12 @@
-"""Is the opponent playing the one-ply greedy policy? strong.py asks after every move.
+"""Is the opponent playing the one-ply greedy policy? player.py asks after every move.
 
 Many weak programs pick the move that leaves them the most pieces. A minimax
 search treats them as perfect and leaves most of their blunders unused:
 against ``builtin:greedy`` it takes about 68% of the points; searching against
 the policy itself takes about 85% (see the closing notes of issue 6). So
-strong.py watches the opponent. Once the opponent has played
+player.py watches the opponent. Once the opponent has played
 ``EVIDENCE_NEEDED`` greedy moves where it had a real choice (not every legal move
-was a greedy one), and nothing else, strong.py searches against that policy
+was a greedy one), and nothing else, player.py searches against that policy
 (greedy_model.pxi). The first non-greedy move ends it for the rest of the game.
 
 A good opponent rarely matches the policy that often. Our own minimax search
@@ -18,7 +18,7 @@ about three moves earlier, worth 85.3% -> 86.9% of the points, 20 games.)
 
 from __future__ import annotations
 
-from ..greedy_evidence import GreedyEvidence
+from ...greedy_evidence import GreedyEvidence
 from . import engine
 
 EVIDENCE_NEEDED = 5

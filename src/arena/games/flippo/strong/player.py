@@ -17,7 +17,7 @@ import os
 import sys
 import time
 
-from ..time_plan import TimePlan, clock_seconds
+from ...time_plan import TimePlan, clock_seconds
 from . import engine
 from .opponent_model import GreedyWatch
 

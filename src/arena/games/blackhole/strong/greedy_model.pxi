@@ -6,7 +6,7 @@
 # Why: the minimax search assumes the best reply and so never steers toward
 # the positions where a weak opponent goes wrong; against greedy it wins every
 # game but by about 8 points. Once opponent_model.py has seen that the
-# opponent plays this policy, strong.py searches this tree instead: our nodes
+# opponent plays this policy, player.py searches this tree instead: our nodes
 # take the best move, the opponent's nodes the average over its tied greedy
 # replies. The depth counts our moves only: the opponent's reply costs one
 # scan of the tiles, not a branch, so the same time reaches about twice as far.

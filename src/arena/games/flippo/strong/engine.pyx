@@ -60,7 +60,7 @@ def count_positions(const uint64_t[:] boards):
 
 
 def eval_features(uint64_t own, uint64_t opp):
-    """The evaluation's feature vector (bench/flippo_fit.py fits the weights on it)."""
+    """The evaluation's feature vector (tools/flippo_fit.py fits the weights on it)."""
     cdef int f[N_FEATURES]
     features(own, opp, f)
     return [f[i] for i in range(N_FEATURES)]

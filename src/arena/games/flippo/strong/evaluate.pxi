@@ -12,7 +12,7 @@
 #
 # The evaluation is a weighted sum of features (features() below), one weight
 # vector per game phase. The weights are fitted by least squares on self-play
-# positions labelled with their exactly solved end (bench/flippo_fit.py writes
+# positions labelled with their exactly solved end (tools/flippo_fit.py writes
 # eval_weights.pxi); hand-set weights cannot follow how the value of a disc,
 # a square or a flipping move changes over the game.
 
