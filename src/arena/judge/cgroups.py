@@ -66,10 +66,20 @@ class Cgroup:
         except (OSError, ValueError, IndexError, KeyError):
             return None
 
-    def peak_memory_bytes(self) -> int | None:
-        name = "memory.peak" if self.version == 2 else "memory.max_usage_in_bytes"
+    @property
+    def _peak_file(self) -> str:
+        return self._file("memory", "memory.peak" if self.version == 2 else "memory.max_usage_in_bytes")
+
+    def keeps_peak_memory(self) -> bool:
+        """Does the cgroup keep its peak memory (v2 kernels before 5.19 have no memory.peak)?"""
         try:
-            return int(read_text(self._file("memory", name)))
+            return self.memory_limited and os.path.exists(self._peak_file)
+        except KeyError:
+            return False
+
+    def peak_memory_bytes(self) -> int | None:
+        try:
+            return int(read_text(self._peak_file))
         except (OSError, ValueError, KeyError):
             return None
 

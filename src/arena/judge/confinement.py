@@ -86,6 +86,8 @@ class Confinement:
     def note_peak_memory(self) -> None:
         """Keep the program's peak resident size while it is still alive (once per game:
         without a cgroup it is known only while the process lives)."""
+        if self.cgroup is not None and self.cgroup.keeps_peak_memory():
+            return  # the peak of all its processes, read from the cgroup at the end
         peak = _peak_rss_bytes(self.pid)
         if peak is not None:
             self.peak_memory_bytes = max(peak, self.peak_memory_bytes or 0)
