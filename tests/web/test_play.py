@@ -73,3 +73,23 @@ def test_a_game_that_cannot_start_says_why(server, fetch):
     assert status == 400 and "unknown game" in body
     status, body = fetch(f"{server.url}/api/play", {"game": "flippo", "opponent": "builtin:nobody"})
     assert status == 400 and "no built-in player" in body
+
+
+def test_a_viewer_started_builtin_only_refuses_a_command_and_runs_opponents_in_its_sandbox(tmp_path, fetch, fetch_json):
+    from arena.judge.sandbox import Sandbox
+    from arena.web.app import create_app
+    from arena.web.server import BackgroundServer
+
+    app = create_app([], tmp_path, sandbox=Sandbox("limits", memory_mb=300), builtin_only=True)
+    with BackgroundServer(app) as server:
+        status, body = fetch(f"{server.url}/api/play", {"game": "flippo", "opponent": "echo A1"})
+        assert status == 400 and "--builtin-only" in body
+        assert "--builtin-only" in fetch(f"{server.url}/play")[1]  # the form says so
+        started = fetch_json(f"{server.url}/api/play", {"game": "flippo", "opponent": "builtin:random",
+                                                        "seat": 0, "seed": 2})
+        url = f"{server.url}/api/play/{started['id']}"
+        view = wait_for(fetch_json, url, {"your move"})
+        fetch_json(f"{url}/resign", {})
+        view = wait_for(fetch_json, url, {"over"}, view["version"])
+    record = json.loads((tmp_path / view["record"]).read_text())
+    assert record["sandbox"]["mode"] == "limits" and record["sandbox"]["memory_mb"] == 300

@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 
 from ..games import game_names
+from ..judge.sandbox import Sandbox
 from .drawing import svg_module
 from .library import Library, NotFound
 from .play import PlayManager
@@ -84,13 +85,17 @@ def _host_allowed(host_header: str, bound_to: str | None) -> bool:
 
 
 def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = None,
-               home: str | None = None) -> FastAPI:
-    """The viewer over these databases and this records folder; ``home`` overrides where / leads."""
+               home: str | None = None, sandbox: Sandbox | None = None, builtin_only: bool = False) -> FastAPI:
+    """The viewer over these databases and this records folder; ``home`` overrides where / leads.
+
+    Games played in the browser run their opponent in ``sandbox`` (default: ``limits``);
+    ``builtin_only`` refuses any opponent but a built-in player.
+    """
     library = Library(db_paths, records_dir)
     if home is None:
         home = "/t/0" if len(db_paths) == 1 else "/tournaments"
     app = FastAPI(title="arena viewer", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
-    app.state.viewer = Viewer(library, PlayManager(Path(records_dir)), _templates(), home)
+    app.state.viewer = Viewer(library, PlayManager(Path(records_dir), sandbox, builtin_only), _templates(), home)
 
     @app.middleware("http")
     async def guard(request: Request, call_next):

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from ..cli_params import sandbox_argument, sandbox_options
+
 DEFAULT_RECORDS = "arena-records"
 
 
@@ -47,17 +49,23 @@ def _run(app, host: str, port: int, path: str, open_browser: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--open", "open_browser", is_flag=True, help="Open the viewer in a browser.")
-def serve(db_paths, records_dir, host, port, open_browser) -> None:
+@click.option("--builtin-only", is_flag=True,
+              help="The Play page offers only built-in opponents (builtin:NAME), never a typed command.")
+@sandbox_options
+def serve(db_paths, records_dir, host, port, open_browser, builtin_only, sandbox_mode, memory_mb) -> None:
     """The web viewer: standings (live), games, replays, and play in the browser."""
     from .app import create_app
 
     paths = [_check_db(path) for path in db_paths]
     if Path(records_dir).exists() and not Path(records_dir).is_dir():
         raise click.BadParameter(f"{records_dir} is not a folder", param_hint="--records")
-    if host not in ("127.0.0.1", "localhost", "::1"):
+    # under isolate no opponent can see the databases or the records
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, files=[*paths, records_dir])
+    if host not in ("127.0.0.1", "localhost", "::1") and not builtin_only:
         click.echo(f"warning: on {host} anyone who can reach this machine may start programs from the "
-                   f"Play page (any PLAYER is a shell command)", err=True)
-    app = create_app(paths, records_dir, host=host)
+                   f"Play page (any PLAYER is a shell command); --builtin-only allows only built-in "
+                   f"players", err=True)
+    app = create_app(paths, records_dir, host=host, sandbox=sandbox, builtin_only=builtin_only)
     app.state.viewer.warm_up()  # the databases are read before the address is given out
     _run(app, host, port, "/", open_browser)
 

@@ -72,7 +72,8 @@ def record_replay(request: Request, name: str):
 
 @router.get("/play", response_class=HTMLResponse)
 def play_form(request: Request):
-    return _page(request, "play_new.html", games=game_choices())
+    return _page(request, "play_new.html", games=game_choices(),
+                 builtin_only=viewer_of(request).plays.builtin_only)
 
 
 @router.get("/play/{session_id}", response_class=HTMLResponse)

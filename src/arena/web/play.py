@@ -21,6 +21,7 @@ from ..games.base import MoveError
 from ..judge.players import PlayerSpec, PlayerSpecError, resolve_player
 from ..judge.record import describe_result, write_record
 from ..judge.referee import new_seed, play_game
+from ..judge.sandbox import Sandbox
 from .browser_seat import BrowserSeat
 from .drawing import board_svg, text_board
 
@@ -47,8 +48,9 @@ def _viewbox(svg: str) -> list[float]:
 
 class PlaySession:
     def __init__(self, session_id: str, game: str, specs: list[PlayerSpec], seed: int, time_scale: float,
-                 records_dir: Path) -> None:
+                 records_dir: Path, sandbox: Sandbox | None = None) -> None:
         self.id = session_id
+        self.sandbox = sandbox
         self.game = get_game(game)
         self.specs = specs
         self.seed = seed
@@ -157,7 +159,7 @@ class PlaySession:
     def _run(self) -> None:
         try:
             record = play_game(self.game.name, self.specs, seed=self.seed, time_scale=self.time_scale,
-                               human_seat=self._make_seat)
+                               human_seat=self._make_seat, sandbox=self.sandbox)
         except Exception as error:  # a command that cannot start, a broken setup: said on the page
             self._publish({**self._base_view("failed"), "error": f"{type(error).__name__}: {error}"})
             return
@@ -174,10 +176,16 @@ class PlaySession:
 
 
 class PlayManager:
-    """The games being played in the browser, by id."""
+    """The games being played in the browser, by id.
 
-    def __init__(self, records_dir: Path) -> None:
+    ``sandbox`` confines the opponents (default: ``limits``); with ``builtin_only`` an
+    opponent can only be a built-in player, never a command typed into the page.
+    """
+
+    def __init__(self, records_dir: Path, sandbox: Sandbox | None = None, builtin_only: bool = False) -> None:
         self.records_dir = records_dir
+        self.sandbox = sandbox
+        self.builtin_only = builtin_only
         self.sessions: dict[str, PlaySession] = {}
         self._ids = itertools.count(1)
         self._lock = threading.Lock()
@@ -189,6 +197,9 @@ class PlayManager:
             raise PlayError(f"the time scale must be above 0 and at most 100, not {time_scale!r}")
         if opponent.strip() == "human":
             raise PlayError("the opponent must be a program: a command or builtin:NAME")
+        if self.builtin_only and not opponent.strip().startswith("builtin:"):
+            raise PlayError("this viewer plays only built-in opponents (builtin:NAME): it was started "
+                            "with --builtin-only")
         try:
             specs = [resolve_player(game, opponent), resolve_player(game, "human")]
         except (PlayerSpecError, ValueError) as error:
@@ -201,7 +212,7 @@ class PlayManager:
                 raise PlayError(f"{running} games are being played already; finish one first")
             session_id = f"{next(self._ids)}{new_seed() % 10_000:04d}"
             session = PlaySession(session_id, game, specs, new_seed() if seed is None else seed, time_scale,
-                                  self.records_dir)
+                                  self.records_dir, self.sandbox)
             self.sessions[session_id] = session
         session.start()
         return session
