@@ -93,7 +93,8 @@ def length_table(words: list[str], official: frozenset[str] | None) -> list[str]
         theirs = {w for w in official if n is None or len(w) == n}
         common = len(ours & theirs)
         label = "all" if n is None else str(n)
-        rows.append(f"{label:>6} {len(ours):>7} {common:>7} {percent(common, ours)} {len(theirs):>9} {percent(common, theirs)}")
+        shares = f"{common:>7} {percent(common, ours)} {len(theirs):>9} {percent(common, theirs)}"
+        rows.append(f"{label:>6} {len(ours):>7} {shares}")
     return rows
 
 
@@ -111,9 +112,9 @@ def main(argv: list[str] | None = None) -> None:
     try:
         words = build(args.scowl, args.level)
         official = parse_words(args.compare.read_text(encoding="utf-8", errors="replace")) if args.compare else None
+        args.out.write_text("".join(word + "\n" for word in words), encoding="ascii", newline="\n")
     except OSError as error:
         parser.error(str(error))
-    args.out.write_text("".join(word + "\n" for word in words), encoding="ascii", newline="\n")
     print(f"{len(words)} words written to {args.out}")
     print("\n".join(length_table(words, official)))
 

@@ -34,7 +34,9 @@ SCORING = {
 }
 # Strings in the lines that look like words but are not in the shipped list.
 # (ED and PL are abbreviations; the list built from scowl leaves them out.)
-NOT_WORDS = {"TACEDEN", "STRANG", "TRANGE", "ANGE", "CEDEN", "EDEN", "NGES", "GES", "AMPL", "PL", "ED", "AA", "AE", "EJE"}
+NOT_WORDS = {
+    "TACEDEN", "STRANG", "TRANGE", "ANGE", "CEDEN", "EDEN", "NGES", "GES", "AMPL", "PL", "ED", "AA", "AE", "EJE",
+}
 
 # line -> (its points, the words that give them), worked out by hand
 BY_HAND = {
