@@ -25,6 +25,10 @@ install-test: install
 	@command -v bwrap >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap; } || \
 	  echo "bubblewrap (bwrap) is missing and cannot be installed here: the --sandbox isolate tests will be skipped"
+	# the memory limit is tested on a JVM and a Go program, which reserve far more than they use
+	@{ command -v java >/dev/null && command -v go >/dev/null; } || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless golang-go; } || \
+	  echo "java or go is missing and cannot be installed here: their memory-limit tests will be skipped"
 
 demo: install
 	$(BIN)/arena games

@@ -1,6 +1,8 @@
 """``--sandbox limits``: memory, processes, file size; what the record says about them."""
 
 import json
+import os
+import subprocess
 import shutil
 import sys
 import textwrap
@@ -102,6 +104,44 @@ def test_a_jvm_starts_under_the_default_memory_limit():
         program.close()
     assert status == 0, program.stderr.value()
     assert "version" in program.stderr.value()
+
+
+GO_PROGRAM = """
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+)
+
+func main() {
+	line, _ := bufio.NewReader(os.Stdin).ReadString('\\n')
+	buffer := make([]byte, 16<<20) // 16 MB of its own, touched: a real allocation
+	for i := range buffer {
+		buffer[i] = byte(i)
+	}
+	fmt.Printf("go read %d bytes, made %d\\n", len(line), len(buffer))
+}
+"""
+
+
+@pytest.mark.skipif(shutil.which("go") is None, reason="needs Go (make test installs golang-go when root can)")
+@pytest.mark.parametrize("memory_mb", [1024, 64])
+def test_a_go_program_starts_under_a_memory_limit(tmp_path, memory_mb):
+    # Go's runtime reserves far more address space than it uses: a limit on address space
+    # (RLIMIT_AS) would stop it, a cgroup's limit on memory used does not.
+    (tmp_path / "main.go").write_text(GO_PROGRAM)
+    built = subprocess.run(["go", "build", "-o", "prog", "main.go"], cwd=tmp_path, capture_output=True, text=True,
+                           env={**os.environ, "GOCACHE": str(tmp_path / "cache"), "GO111MODULE": "off"})
+    assert built.returncode == 0, built.stderr
+    program = Program([str(tmp_path / "prog")], sandbox=Sandbox("limits", memory_mb=memory_mb))
+    try:
+        program.send("hello")
+        line = program.read_line(30)
+    finally:
+        program.close()
+    assert line == "go read 6 bytes, made 16777216", program.stderr.value()
 
 
 @pytest.mark.parametrize("command", ["play", "check", "tournament", "sprt"])
