@@ -169,7 +169,7 @@ def main() -> None:
             print(f"{name:<8} {label:<6} {rate:>8.1f} {statistics.median(samples):>8.0f} {percentile(samples, 0.99):>8.0f}")
         (raw_rate, raw), (judge_rate, judged) = rows["raw"], rows["judge"]
         print(f"{name:<8} ratio  judge/raw turn median {statistics.median(judged) / statistics.median(raw):.2f}x "
-              f"(goal <= 3x), games/s {judge_rate / raw_rate:.0%} of raw (goal >= 70%)")
+              f"(goal <= 2x), games/s {judge_rate / raw_rate:.0%} of raw (goal >= 60%)")
     shutil.rmtree(work)
 
 
