@@ -91,7 +91,8 @@ def test_arena_play_killed_mid_game_leaves_no_program(tmp_path, programs, sig, s
     first = leaver if sandbox == "limits" else sleeper
     judge = subprocess.Popen([ARENA, "play", "flippo", first, busy, "--sandbox", sandbox], cwd=tmp_path,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    # the sleeper and its child, and the busy program (suspended, as it is not its turn)
+    # the sleeper and its child, and the busy program (suspended once its start-up window
+    # has passed, as it is not its turn)
     assert wait_for(lambda: len(marked(marker)) >= 3, 20), marked(marker)
     time.sleep(0.3)
     assert any(p.status() == psutil.STATUS_STOPPED for p in marked(marker))

@@ -61,8 +61,8 @@ def test_the_waiting_program_is_suspended(script, tmp_path):
         import sys, time
         from arena.games.flippo.rules import FlippoState
         state = FlippoState()
-        pid = open({str(pid_file)!r}).read()
         def white_cpu_ticks():
+            pid = open({str(pid_file)!r}).read()  # read at Black's turns: both start at once
             fields = open(f"/proc/{{pid}}/stat").read().rsplit(")", 1)[1].split()
             return fields[0], int(fields[11]) + int(fields[12])
         for line in sys.stdin:

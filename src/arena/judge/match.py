@@ -15,9 +15,13 @@ from typing import Any
 
 from ..games.base import MoveError, MoveFormatError
 from .process import ProgramFault
+from .start_up import StartUp
 
 TIMEOUT_SLACK_S = 0.5
 """After a clock runs out, how long the judge still waits to tell by how much it was overrun."""
+
+START_UP_WINDOW_S = 0.2
+"""How long a program may go on starting up during its opponent's first turn (start_up.py)."""
 
 END_GRACE_S = 0.5
 """How long a program may take to exit by itself once its game is over."""
@@ -71,7 +75,8 @@ class SeatState:
     wall_ms: float = 0.0
     cpu_ms: float = 0.0
     replies: int = 0
-    first_reply_ms: float | None = None  # start-up included: programs start suspended
+    first_reply_ms: float | None = None  # start-up included (start_up.py)
+    start_up: StartUp | None = None  # a program before its first turn (None: a person, or it has had it)
     answer: str | None = None  # the line written to the latest request, if any
     fault_line: str | None = None  # the answer that was faulted (None: it wrote none)
     fault_at: int | None = None  # how many transcript lines came before the fault
@@ -102,25 +107,30 @@ class Match:
     def ask(self, seat: int, budget_ms: float | None = None, charge_clock: bool = True) -> Reply:
         """Let a seat think and return the line it writes.
 
-        The other seat is suspended meanwhile. The time runs on the seat's game
+        The other seat is suspended meanwhile (one still starting up, once this turn
+        ends: start_up.py). The time runs on the seat's game
         clock unless ``budget_ms`` gives a separate limit (and ``charge_clock``
         is False, e.g. Domineering's 3-second READY). Raises ProgramFault for a
         timeout, a crash or an early exit.
         """
         me = self.seats[seat]
         for other, other_seat in enumerate(self.seats):
-            if other != seat:
-                other_seat.player.suspend()
+            if other != seat and other_seat.start_up is None:
+                other_seat.player.suspend()  # a seat still starting up goes on during this turn
         limit_ms = me.clock_ms if budget_ms is None else budget_ms
         me.answer = None
         start = time.monotonic()
+        start_up_ms, start_up_cpu_ms = (0.0, 0.0) if me.start_up is None else me.start_up.charge(me.player, start)
+        me.start_up = None
         me.player.resume()
         try:
-            line = me.player.read_line(max(limit_ms, 0) / 1000 + TIMEOUT_SLACK_S)
+            line = self._read_reply(me, start + (max(limit_ms - start_up_ms, 0) / 1000 + TIMEOUT_SLACK_S))
         finally:
             me.player.suspend()
-            wall_ms = (time.monotonic() - start) * 1000
-            cpu_ms = me.player.cpu_seconds_since_last_call() * 1000
+            end = time.monotonic()
+            self._pause_starting_seats(end)
+            wall_ms = (end - start) * 1000 + start_up_ms
+            cpu_ms = me.player.cpu_seconds_since_last_call() * 1000 + start_up_cpu_ms
             me.wall_ms += wall_ms
             me.cpu_ms += cpu_ms
             me.replies += 1
@@ -139,6 +149,25 @@ class Match:
         if wall_ms > limit_ms:
             raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
         return Reply(line, wall_ms, cpu_ms)
+
+    def _read_reply(self, me: SeatState, deadline: float) -> str | None:
+        """The seat's reply line by ``deadline`` (None: none came). Seats still starting up
+        are suspended once their start-up window has passed, if the reply is not in by then."""
+        starting = [seat.start_up.started for seat in self.seats if seat.start_up is not None]
+        if starting and me.clock_ms == float("inf"):
+            self._pause_starting_seats(time.monotonic())  # a person's turn has no time to share
+        elif starting:
+            window_end = min(min(starting) + START_UP_WINDOW_S, deadline)
+            line = me.player.read_line(max(window_end - time.monotonic(), 0))
+            if line is not None:
+                return line
+            self._pause_starting_seats(time.monotonic())
+        return me.player.read_line(max(deadline - time.monotonic(), 0))
+
+    def _pause_starting_seats(self, now: float) -> None:
+        for seat in self.seats:
+            if seat.start_up is not None:
+                seat.start_up.pause(seat.player, now)
 
     def try_read(self, seat: int, wait_ms: float) -> str | None:
         """An optional line (e.g. a final total) read in a short grace period; never a fault."""

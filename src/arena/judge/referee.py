@@ -12,8 +12,9 @@ from .human import HumanPlayer
 from .match import Match, SeatState
 from .players import PlayerSpec, builtin_env, seat_command
 from .process import Program
-from .sandbox import Sandbox
 from .record import build_record
+from .sandbox import Sandbox
+from .start_up import StartUp
 
 
 def new_seed() -> int:
@@ -58,13 +59,13 @@ def play_game(
             if spec.is_human:
                 make_human = human_seat or HumanPlayer
                 player: Any = make_human(seat_name, match, view=game.human_view)
-                clock = float("inf")  # a person at the keyboard plays without a clock
+                seats.append(SeatState(seat_name, player, float("inf")))  # a person plays without a clock
             else:
+                # both programs start up at once; each is charged for it at its first turn
+                start_up = StartUp(time.monotonic())
                 player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit,
                                  env=builtin_env(spec, clock_ms), sandbox=sandbox)
-                player.suspend()  # start-up counts on its clock, from its first turn
-                clock = clock_ms
-            seats.append(SeatState(seat_name, player, clock))
+                seats.append(SeatState(seat_name, player, clock_ms, start_up=start_up))
         outcome = game.run_protocol(match, setup)
     finally:
         match.close()

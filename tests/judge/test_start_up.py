@@ -1,0 +1,57 @@
+"""Both programs start up at once; each start-up still counts on its own clock (start_up.py)."""
+
+from arena.judge.match import START_UP_WINDOW_S
+from arena.judge.referee import play_game
+
+# A plain Flippo player: the first legal move. ``{before}`` runs before it reads anything,
+# ``{first_move}`` before its first move.
+PLAYER = """
+    import os, sys, time
+    {before}
+    from arena.games.flippo.rules import FlippoState
+    state, first = FlippoState(), True
+    for line in sys.stdin:
+        line = line.strip()
+        if line == "Quit": break
+        if line != "Start": state.play_text(line)
+        if first:
+            {first_move}
+        move = state.legal_moves()[0]; state.play(move)
+        print(state.format_move(move), flush=True)
+        first = False
+"""
+
+
+def player(script, before: str = "pass", first_move: str = "pass"):
+    return script(PLAYER.format(before=before, first_move=first_move))
+
+
+def test_a_start_up_during_the_opponents_first_turn_costs_only_its_cpu_time(script):
+    # Black sleeps 0.4 s before it reads, all of it while White thinks over its first move:
+    # a sleep uses no CPU, so Black's clock pays only for its (short) Python start-up.
+    white = player(script, first_move="time.sleep(0.6)")
+    black = player(script, before="time.sleep(0.4)")
+    record = play_game("flippo", [white, black], seed=1)
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    white_times, black_times = record["times"]
+    assert white_times["first_reply_ms"] >= 600
+    assert black_times["first_reply_ms"] < 300  # started on its own turn, it would be over 400
+
+
+def test_a_start_up_that_computes_pays_for_all_of_it_and_waits_past_its_window(script, tmp_path):
+    pid_file = tmp_path / "black.pid"
+    # Black computes for 1 s of CPU before it reads. White looks at Black 0.5 s into its
+    # own first turn: Black's start-up window is over, so it is stopped.
+    black = player(script, before=f"""open({str(pid_file)!r}, "w").write(str(os.getpid()))
+    end = time.process_time() + 1.0
+    while time.process_time() < end: pass""")
+    white = player(script, first_move=f"""time.sleep(0.5)
+            stat = open(f"/proc/{{open({str(pid_file)!r}).read()}}/stat").read()
+            print("black was", stat.rsplit(")", 1)[1].split()[0], file=sys.stderr, flush=True)""")
+    record = play_game("flippo", [white, black], seed=1)
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert "black was T" in record["stderr"][0]  # stopped ("T") after its window
+    assert 0.5 > START_UP_WINDOW_S
+    # the whole second of computing is on Black's clock, whenever it ran
+    assert record["times"][1]["first_reply_ms"] >= 950
+    assert record["times"][1]["cpu_ms"] >= 950
