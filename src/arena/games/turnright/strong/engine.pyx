@@ -81,7 +81,16 @@ _init_placement()
 def search_placement(uint64_t mine, uint64_t theirs, double seconds):
     """(square, depth searched) for the side placing ``mine`` next."""
     cdef int depth = 0, square
-    cdef double deadline = now() + seconds
+    cdef double deadline
+    if popcount(FULL & ~(mine | theirs)) <= 9:   # the search may reach the full board: it needs the circuits
+        build_table()
+    deadline = now() + seconds
     with nogil:
         square = choose_placement(mine, theirs, deadline, &depth)
     return square, depth
+
+
+def circuits_with_loop(uint64_t loop):
+    """The indices of the circuits whose loop is exactly ``loop`` (a linear scan, for tests)."""
+    build_table()
+    return [i for i in range(COUNT) if loop_of(TABLE[i]) == loop]

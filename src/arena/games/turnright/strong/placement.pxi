@@ -42,6 +42,24 @@ cdef int placement_value(uint64_t m, uint64_t o) nogil:
     return v
 
 
+cdef int opening_value(uint64_t black) nogil:
+    """The full board from Black's side, Black to turn first: its rectangles against White's."""
+    cdef int best = -WIN - 1, v, i
+    cdef uint64_t m1
+    cdef bint timed_out = False
+    for i in range(UP_TO[4]):
+        m1 = rotate(black, TABLE[i])
+        if has3(~m1 & FULL):
+            v = -WIN
+        elif has3(m1):
+            return WIN
+        else:
+            v = worst_reply(m1, 4, best, False, 1e300, &timed_out)
+        if v > best:
+            best = v
+    return best
+
+
 cdef int place_negamax(uint64_t m, uint64_t o, int depth, int alpha, int beta) nogil:
     """Negamax value for the side to place, ``m``; the board's last free square stays free."""
     global place_nodes, place_stopped
@@ -50,7 +68,9 @@ cdef int place_negamax(uint64_t m, uint64_t o, int depth, int alpha, int beta) n
     place_nodes += 1
     if (place_nodes & 1023) == 0 and now() > place_deadline:
         place_stopped = True
-    if depth == 0 or popcount(free) <= 1 or place_stopped:
+    if popcount(free) == 1:   # Black's last piece goes there by itself, and Black turns first
+        return opening_value(m | free)
+    if depth == 0 or place_stopped:
         return placement_value(m, o)
     rest = free
     while rest:
