@@ -74,6 +74,7 @@ def search_circuit(uint64_t mine, int my_limit, int their_limit, int plies_left,
 
 
 include "placement.pxi"
+include "benchmark.pxi"
 
 _init_placement()
 
