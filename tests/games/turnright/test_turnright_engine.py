@@ -127,6 +127,6 @@ def test_a_placement_goes_on_a_free_square():
         taken = rng.sample(range(36), rng.randrange(0, 34))
         mine = sum(1 << sq for sq in taken[::2])
         theirs = sum(1 << sq for sq in taken[1::2])
-        square_, depth = engine.search_placement(mine, theirs, 0.01)
+        square_, depth, _ = engine.search_placement(mine, theirs, 0.01)
         assert not (mine | theirs) >> square_ & 1
         assert 0 <= square_ < 36 and depth >= 1

@@ -121,9 +121,11 @@ cdef int worst_reply(uint64_t m1, int limit, int alpha, bint last_reply, double 
     return worst
 
 
-cdef int choose_circuit(uint64_t m, int my_limit, int their_limit, int plies_left, double soft, double hard,
-                        int *value, int *examined, int *candidates) nogil:
-    """The mover's circuit (an index into TABLE) for the board ``m`` of its colour."""
+cdef int choose_circuit(uint64_t m, int my_limit, int their_limit, int plies_left, int margin_room,
+                        double soft, double hard, int *value, int *examined, int *candidates) nogil:
+    """The mover's circuit (an index into TABLE) for the board ``m`` of its colour.
+
+    ``margin_room``: the points the mover's lead may still grow by to count (0: win at once)."""
     cdef int win_index, win_points, losing, n, i, v, best = -1, best_value = -WIN - 1
     cdef bint timed_out = False
     n = gather(m, my_limit, &win_index, &win_points, &losing)
@@ -131,6 +133,11 @@ cdef int choose_circuit(uint64_t m, int my_limit, int their_limit, int plies_lef
     examined[0] = 0
     if win_index >= 0:
         value[0] = WIN + win_points
+        if margin_room > win_points and plies_left >= 3:
+            i = hold_the_win(m, n, win_points, their_limit, min(my_limit + 2, MAX_CORNERS), soft, hard)
+            if i >= 0:
+                value[0] = WIN // 2 + CANDIDATES[i].key   # a win held back
+                return CANDIDATES[i].index
         return win_index
     if n == 0:   # every circuit loses at once: any will do
         value[0] = -WIN

@@ -58,17 +58,20 @@ def near_wins(uint64_t mask):
 
 include "clock.pxi"
 include "circuit_search.pxi"
+include "margin.pxi"
 
 
-def search_circuit(uint64_t mine, int my_limit, int their_limit, int plies_left, double soft, double hard):
+def search_circuit(uint64_t mine, int my_limit, int their_limit, int plies_left, double soft, double hard,
+                   int margin_room=0):
     """(index, value in eighths of a point, candidates checked, candidates) for the mover whose
     squares are ``mine``; ``plies_left`` counts the circuits still to play, this one included.
-    ``soft`` and ``hard`` are seconds from now."""
+    ``soft`` and ``hard`` are seconds from now. With ``margin_room`` > 0 (the points by which
+    the mover's lead may still usefully grow) a 3×3 win may be held back while it is sure."""
     cdef int value = 0, examined = 0, candidates = 0, index
     cdef double start = now()
     build_table()
     with nogil:
-        index = choose_circuit(mine, min(my_limit, MAX_CORNERS), min(their_limit, MAX_CORNERS), plies_left,
+        index = choose_circuit(mine, min(my_limit, MAX_CORNERS), min(their_limit, MAX_CORNERS), plies_left, margin_room,
                                start + soft, start + hard, &value, &examined, &candidates)
     return index, value, examined, candidates
 
@@ -80,15 +83,15 @@ _init_placement()
 
 
 def search_placement(uint64_t mine, uint64_t theirs, double seconds):
-    """(square, depth searched) for the side placing ``mine`` next."""
-    cdef int depth = 0, square
+    """(square, depth searched, value) for the side placing ``mine`` next."""
+    cdef int depth = 0, square, value = 0
     cdef double deadline
-    if popcount(FULL & ~(mine | theirs)) <= 9:   # the search may reach the full board: it needs the circuits
+    if popcount(FULL & ~(mine | theirs)) <= 13:   # the search (12 plies at most) may reach the full board
         build_table()
     deadline = now() + seconds
     with nogil:
-        square = choose_placement(mine, theirs, deadline, &depth)
-    return square, depth
+        square = choose_placement(mine, theirs, deadline, &depth, &value)
+    return square, depth, value
 
 
 def circuits_with_loop(uint64_t loop):

@@ -84,7 +84,7 @@ cdef int place_negamax(uint64_t m, uint64_t o, int depth, int alpha, int beta) n
     return alpha
 
 
-cdef int choose_placement(uint64_t m, uint64_t o, double deadline, int *depth_done) nogil:
+cdef int choose_placement(uint64_t m, uint64_t o, double deadline, int *depth_done, int *value) nogil:
     """The square to place on, by iterative deepening until ``deadline``."""
     global place_stopped, place_deadline
     cdef uint64_t free = FULL & ~(m | o), rest
@@ -92,7 +92,7 @@ cdef int choose_placement(uint64_t m, uint64_t o, double deadline, int *depth_do
     place_deadline = deadline
     place_stopped = False
     depth_done[0] = 0
-    for depth in range(1, 8):
+    for depth in range(1, 13):
         alpha, best_now = -PLACE_INF, -1
         rest = free
         while rest:
@@ -106,6 +106,7 @@ cdef int choose_placement(uint64_t m, uint64_t o, double deadline, int *depth_do
         if place_stopped:
             break
         best = best_now
+        value[0] = alpha
         depth_done[0] = depth
         if depth >= popcount(free):
             break

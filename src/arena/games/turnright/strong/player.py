@@ -20,8 +20,11 @@ FILES = "abcdef"
 PLACEMENTS = 35          # then Black's 18th piece fills the last free square by itself
 CIRCUITS = 26            # 13 each, Black first
 PLACEMENT_SHARE = 0.004  # of the clock per placement
+LATE_PLACEMENT_SHARE = 0.015  # from LATE_EMPTIES on: the search can reach the full board
+LATE_EMPTIES = 10
 CIRCUIT_CAP = 0.035      # of the clock at most per circuit (soft limit)
 FULL = (1 << 36) - 1
+MARGIN_CAP = 50          # a lead beyond 50 points adds no match points: win at once from there
 
 
 def square_index(name: str) -> int:
@@ -58,6 +61,7 @@ class Game:
 
     def __init__(self) -> None:
         self.masks = [0, 0]   # White, Black
+        self.points = [5, 0]  # White starts with 5
         self.placements = 0
         self.circuits = 0
 
@@ -74,6 +78,8 @@ class Game:
         self.masks[0] = turned(self.masks[0], corners)
         self.masks[1] = FULL & ~self.masks[0]
         self.circuits += 1
+        self.points[0] += engine.points(self.masks[0])
+        self.points[1] += engine.points(self.masks[1])
 
     def over(self) -> bool:
         white, black = engine.wins(self.masks[0]), engine.wins(self.masks[1])
@@ -83,8 +89,10 @@ class Game:
 def choose(game: Game, plan: TimePlan, clock: float) -> str:
     me = game.mover()
     if game.placements < PLACEMENTS:
-        square, depth = engine.search_placement(game.masks[me], game.masks[1 - me], clock * PLACEMENT_SHARE)
-        print(f"place {square_name(square)} d{depth}", file=sys.stderr)
+        late = PLACEMENTS + 1 - game.placements <= LATE_EMPTIES
+        share = LATE_PLACEMENT_SHARE if late else PLACEMENT_SHARE
+        square, depth, value = engine.search_placement(game.masks[me], game.masks[1 - me], clock * share)
+        print(f"place {square_name(square)} d{depth} value {value}", file=sys.stderr)
         game.place(square)
         return square_name(square)
     engine.prepare()
@@ -92,10 +100,12 @@ def choose(game: Game, plan: TimePlan, clock: float) -> str:
     plies_left = CIRCUITS - game.circuits
     soft, hard = plan.limits(plies_left)
     soft = min(soft, clock * CIRCUIT_CAP)
+    lead = game.points[me] - game.points[1 - me]
     index, value, examined, candidates = engine.search_circuit(
-        game.masks[me], 2 * (mine_played + 2), 2 * (mine_played + 3 - me), plies_left, soft, hard)
+        game.masks[me], 2 * (mine_played + 2), 2 * (mine_played + 3 - me), plies_left, soft, hard,
+        margin_room=MARGIN_CAP - lead)
     corners = list(engine.corners(index))
-    print(f"circuit {game.circuits + 1} value {value / 8:+.2f} checked {examined}/{candidates} "
+    print(f"circuit {game.circuits + 1} lead {lead} value {value / 8:+.2f} checked {examined}/{candidates} "
           f"soft {soft:.3f}", file=sys.stderr)
     game.turn(corners)
     return "-".join(square_name(c) for c in corners)
