@@ -70,6 +70,36 @@ def test_the_opponents_3x3_threat_is_blocked():
     assert not white_wins_with_a_rectangle(board)
 
 
+# a board where White (to move, at most 6 corners) has a 3×3 win that no reply can take away
+# (found by a seeded random search over boards)
+SURE_WIN = 0x35F726584
+
+
+def board_of_mask(white: int) -> list[int]:
+    return [WHITE if white >> sq & 1 else BLACK for sq in range(36)]
+
+
+def test_a_sure_win_is_held_back_for_the_margin_and_stays_sure():
+    assert engine.search_circuit(SURE_WIN, 6, 6, 20, 1.0, 5.0)[1] >= WIN  # it could win at once
+    index, value, _, _ = engine.search_circuit(SURE_WIN, 6, 6, 20, 1.0, 5.0, margin_room=50)
+    assert value < WIN
+    board = board_of_mask(SURE_WIN)
+    rotate(board, engine.corners(index))
+    assert not has_3x3(board, WHITE) and not has_3x3(board, BLACK)
+    replies = {tuple(board)}
+    for reply in range(engine.circuit_count(6)):  # every circuit Black may answer with
+        after = board[:]
+        rotate(after, engine.corners(reply))
+        assert not has_3x3(after, BLACK) or has_3x3(after, WHITE)
+        if not has_3x3(after, WHITE):
+            replies.add(tuple(after))
+    for after in replies:  # White still wins, as rules.py sees it
+        win, value, _, _ = engine.search_circuit(colour_mask(list(after), WHITE), 8, 8, 18, 1.0, 5.0)
+        final = list(after)
+        rotate(final, engine.corners(win))
+        assert has_3x3(final, WHITE) and not has_3x3(final, BLACK)
+
+
 def test_strong_plays_whole_legal_games_against_greedy(monkeypatch):
     monkeypatch.setenv("ARENA_CLOCK_MS", str(30_000 * SCALE))
     wins = 0
