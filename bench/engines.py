@@ -15,6 +15,7 @@ import argparse
 
 import engines_blackhole
 import engines_flippo
+import engines_turnright
 
 
 def main() -> None:
@@ -22,7 +23,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--reps", type=int, default=20)
     args = parser.parse_args()
-    for game in (engines_flippo, engines_blackhole):
+    for game in (engines_flippo, engines_blackhole, engines_turnright):
         print(game.report(args.games, args.reps), flush=True)
 
 

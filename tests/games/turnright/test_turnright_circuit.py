@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from arena.games.base import IllegalMoveError, MoveFormatError
-from arena.games.turnright.bots import hexagons
+from arena.games.turnright.greedy import hexagons
 from arena.games.turnright.circuit import (
     canonical, check_circuit, format_circuit, loop_squares, parse_circuit, rotate, square_name,
 )

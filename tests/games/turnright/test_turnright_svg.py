@@ -3,7 +3,7 @@
 import random
 
 from arena.games import get_svg
-from arena.games.turnright.bots import greedy_choice
+from arena.games.turnright.greedy import greedy_choice
 from arena.games.turnright.circuit import loop_squares, parse_circuit, square_name
 from arena.games.turnright.rules import TurnRightState
 from arena.games.turnright.scoring import BLACK, BLOCKS_3, WHITE, colour_mask, count_blocks, points_on_board

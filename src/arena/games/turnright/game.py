@@ -18,7 +18,7 @@ GAME = GameInfo(
         "one move per line: a free square such as c3 (files a-f, ranks 1-6, lowercase) while "
         "placing, then a clockwise circuit such as a4-d4-d1-a1"
     ),
-    bots=("random", "greedy"),
+    bots=("random", "greedy", "strong"),
     new_state=lambda setup: TurnRightState(),
     ranking="game_points",
 )

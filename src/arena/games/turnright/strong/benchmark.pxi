@@ -1,0 +1,21 @@
+# The kernel of bench/engines_turnright.py: full expansions of circuit-phase positions.
+
+
+def count_positions(const uint64_t[::1] data):
+    """For each (White's mask, corner limit) pair in ``data``, turn every circuit with at most
+    that many corners and score the child: both colours' 2×2 blocks and 3×3 blocks.
+
+    Returns a checksum over the children (so the work cannot be skipped).
+    """
+    cdef Py_ssize_t k
+    cdef int i, n
+    cdef uint64_t white, m1, total = 0
+    build_table()
+    with nogil:
+        for k in range(0, data.shape[0], 2):
+            white = data[k]
+            n = UP_TO[min(<int>data[k + 1], MAX_CORNERS)]
+            for i in range(n):
+                m1 = rotate(white, TABLE[i])
+                total += blocks2(m1) + blocks2(~m1 & FULL) + has3(m1) + has3(~m1 & FULL) + 1
+    return total

@@ -1,0 +1,100 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Turn Right's compiled engine: the board as bit masks, every circuit precomputed, the searches.
+
+A full board is one 36-bit mask, the squares of one colour (the other colour is
+the rest). rules.py stays the source of truth; tests/games/turnright/test_engine.py
+checks this engine against it.
+"""
+
+include "board.pxi"
+include "circuits.pxi"
+
+_init_board()
+
+
+def prepare():
+    """Build the circuit table (about 20 MB, a fraction of a second); returns the circuit count."""
+    return build_table()
+
+
+def circuit_count(int max_corners=MAX_CORNERS):
+    """How many circuits have at most ``max_corners`` corners."""
+    build_table()
+    return UP_TO[min(max_corners, MAX_CORNERS)]
+
+
+def corners(int index):
+    """Circuit ``index``'s corners, clockwise from its lowest square (canonical form)."""
+    cdef int out[36]
+    build_table()
+    cdef int n = corner_list(TABLE[index], out)
+    return tuple(out[i] for i in range(n))
+
+
+def loop_mask(int index):
+    build_table()
+    return loop_of(TABLE[index])
+
+
+def turn(uint64_t mask, int index):
+    """One colour's mask after circuit ``index`` turns."""
+    build_table()
+    return rotate(mask, TABLE[index])
+
+
+def points(uint64_t mask):
+    """The 2×2 blocks of ``mask``: the points that colour scores after a circuit."""
+    return blocks2(mask)
+
+
+def wins(uint64_t mask):
+    """Whether ``mask`` holds a 3×3 block."""
+    return has3(mask)
+
+
+def near_wins(uint64_t mask):
+    return near3(mask)
+
+
+include "clock.pxi"
+include "circuit_search.pxi"
+include "margin.pxi"
+
+
+def search_circuit(uint64_t mine, int my_limit, int their_limit, int plies_left, double soft, double hard,
+                   int margin_room=0):
+    """(index, value in eighths of a point, candidates checked, candidates) for the mover whose
+    squares are ``mine``; ``plies_left`` counts the circuits still to play, this one included.
+    ``soft`` and ``hard`` are seconds from now. With ``margin_room`` > 0 (the points by which
+    the mover's lead may still usefully grow) a 3×3 win may be held back while it is sure."""
+    cdef int value = 0, examined = 0, candidates = 0, index
+    cdef double start = now()
+    build_table()
+    with nogil:
+        index = choose_circuit(mine, min(my_limit, MAX_CORNERS), min(their_limit, MAX_CORNERS), plies_left, margin_room,
+                               start + soft, start + hard, &value, &examined, &candidates)
+    return index, value, examined, candidates
+
+
+include "placement.pxi"
+include "benchmark.pxi"
+
+_init_placement()
+
+
+def search_placement(uint64_t mine, uint64_t theirs, double seconds):
+    """(square, depth searched, value) for the side placing ``mine`` next."""
+    cdef int depth = 0, square, value = 0
+    cdef double deadline
+    if popcount(FULL & ~(mine | theirs)) <= 13:   # the search (12 plies at most) may reach the full board
+        build_table()
+    deadline = now() + seconds
+    with nogil:
+        square = choose_placement(mine, theirs, deadline, &depth, &value)
+    return square, depth, value
+
+
+def circuits_with_loop(uint64_t loop):
+    """The indices of the circuits whose loop is exactly ``loop`` (a linear scan, for tests)."""
+    build_table()
+    return [i for i in range(COUNT) if loop_of(TABLE[i]) == loop]

@@ -1,0 +1,113 @@
+# The placement phase: a short alpha-beta search over the free squares, valued by
+# how close each colour's pieces stand to 2×2 and 3×3 blocks. Pieces move one
+# square per circuit, so a 3×3 block holding one enemy piece is still a seed of a
+# win, and a 2×2 block with an enemy piece in it is worth little to either side.
+
+DEF PLACE_INF = 1 << 28
+
+cdef uint64_t BLOCK2[25]
+cdef int VALUE2[5]
+cdef int VALUE3[10]
+VALUE2[:] = [0, 0, 2, 6, 12]
+VALUE3[:] = [0, 0, 0, 1, 3, 6, 12, 24, 48, 96]
+cdef long place_nodes = 0
+cdef bint place_stopped = False
+cdef double place_deadline = 0
+
+
+cdef void _init_placement():
+    cdef int f, r, b = 0
+    for f in range(5):
+        for r in range(5):
+            o = f * 6 + r
+            BLOCK2[b] = (1ULL << o) | (1ULL << (o + 1)) | (1ULL << (o + 6)) | (1ULL << (o + 7))
+            b += 1
+
+
+cdef int placement_value(uint64_t m, uint64_t o) nogil:
+    """How well ``m``'s pieces stand against ``o``'s, from ``m``'s side."""
+    cdef int v = 0, b, mine, theirs
+    for b in range(25):
+        mine, theirs = popcount(m & BLOCK2[b]), popcount(o & BLOCK2[b])
+        if theirs == 0:
+            v += VALUE2[mine]
+        elif mine == 0:
+            v -= VALUE2[theirs]
+    for b in range(16):
+        mine, theirs = popcount(m & BLOCK3[b]), popcount(o & BLOCK3[b])
+        if theirs <= 1:
+            v += VALUE3[mine] >> theirs
+        if mine <= 1:
+            v -= VALUE3[theirs] >> mine
+    return v
+
+
+cdef int opening_value(uint64_t black) nogil:
+    """The full board from Black's side, Black to turn first: its rectangles against White's."""
+    cdef int best = -WIN - 1, v, i
+    cdef uint64_t m1
+    cdef bint timed_out = False
+    for i in range(UP_TO[4]):
+        m1 = rotate(black, TABLE[i])
+        if has3(~m1 & FULL):
+            v = -WIN
+        elif has3(m1):
+            return WIN
+        else:
+            v = worst_reply(m1, 4, best, False, 1e300, &timed_out)
+        if v > best:
+            best = v
+    return best
+
+
+cdef int place_negamax(uint64_t m, uint64_t o, int depth, int alpha, int beta) nogil:
+    """Negamax value for the side to place, ``m``; the board's last free square stays free."""
+    global place_nodes, place_stopped
+    cdef uint64_t free = FULL & ~(m | o), rest
+    cdef int v, sq
+    place_nodes += 1
+    if (place_nodes & 1023) == 0 and now() > place_deadline:
+        place_stopped = True
+    if popcount(free) == 1:   # Black's last piece goes there by itself, and Black turns first
+        return opening_value(m | free)
+    if depth == 0 or place_stopped:
+        return placement_value(m, o)
+    rest = free
+    while rest:
+        sq = ctz(rest)
+        rest &= rest - 1
+        v = -place_negamax(o, m | (1ULL << sq), depth - 1, -beta, -alpha)
+        if v > alpha:
+            alpha = v
+            if alpha >= beta:
+                break
+    return alpha
+
+
+cdef int choose_placement(uint64_t m, uint64_t o, double deadline, int *depth_done, int *value) nogil:
+    """The square to place on, by iterative deepening until ``deadline``."""
+    global place_stopped, place_deadline
+    cdef uint64_t free = FULL & ~(m | o), rest
+    cdef int depth, sq, v, alpha, best = ctz(free), best_now
+    place_deadline = deadline
+    place_stopped = False
+    depth_done[0] = 0
+    for depth in range(1, 13):
+        alpha, best_now = -PLACE_INF, -1
+        rest = free
+        while rest:
+            sq = ctz(rest)
+            rest &= rest - 1
+            v = -place_negamax(o, m | (1ULL << sq), depth - 1, -PLACE_INF, -alpha)
+            if place_stopped:
+                break
+            if v > alpha:
+                alpha, best_now = v, sq
+        if place_stopped:
+            break
+        best = best_now
+        value[0] = alpha
+        depth_done[0] = depth
+        if depth >= popcount(free):
+            break
+    return best
