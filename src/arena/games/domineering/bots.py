@@ -1,7 +1,7 @@
-"""Domineering's built-in players: ``random`` and ``greedy``.
+"""Domineering's built-in players: ``random``, ``greedy`` and ``strong`` (strong/).
 
-Run one as a program with ``arena bot domineering greedy``. Neither passes
-while it can still place a domino.
+Run one as a program with ``arena bot domineering greedy``. Neither random nor
+greedy passes while it can still place a domino.
 """
 
 from __future__ import annotations
@@ -59,6 +59,9 @@ def run_agent(
 
 
 def main(name: str, seed: int | None = None) -> None:
+    if name == "strong":  # the compiled engine's player lives in its own module
+        from .strong.player import main as strong_main
+        return strong_main(seed)
     rng = random.Random(seed)
     choosers = {
         "random": lambda state: random_choice(state, rng),
