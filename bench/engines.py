@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 
 import engines_blackhole
+import engines_domineering
 import engines_flippo
 
 
@@ -22,7 +23,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--reps", type=int, default=20)
     args = parser.parse_args()
-    for game in (engines_flippo, engines_blackhole):
+    for game in (engines_flippo, engines_blackhole, engines_domineering):
         print(game.report(args.games, args.reps), flush=True)
 
 

@@ -14,10 +14,16 @@ include "search.pxi"
 include "root.pxi"
 
 
+cdef bint table_used = False
+
+
 def set_values(values):
     """The game's 64 cell values, row by row; forgets the transposition table."""
+    global table_used
     _load_values([int(v) for v in values])
-    clear()
+    if table_used:  # a fresh table is already empty (calloc): touching it all costs start-up
+        clear()
+    table_used = True
 
 
 def placements(uint64_t occ, int side):
