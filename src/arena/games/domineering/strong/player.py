@@ -20,8 +20,8 @@ from ...time_plan import SPEND, clock_seconds
 from . import engine
 
 CLOCK_MS = 10_000       # the game's own (protocol.py); ARENA_CLOCK_MS overrides it
-SOLVE_EMPTIES = 22      # go for the exact solve from this many contested cells on
-ENDGAME_SHARE = 0.25    # of the spendable clock, kept for the exact solve
+SOLVE_EMPTIES = 36      # go for the exact solve from this many contested cells on (~0.3 s, at worst ~1 s)
+ENDGAME_SHARE = 0.30    # of the spendable clock, kept for the exact solve
 HARD_SHARE = 0.4        # the most of what is left one long search may take
 
 

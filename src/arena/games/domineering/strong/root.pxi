@@ -44,7 +44,7 @@ cdef int root_search(uint64_t occ, int side, int passed, int depth, int* moves, 
 
 
 def search(uint64_t occ, int side, bint passed, double soft_seconds, double hard_seconds,
-           int solve_empties=22, int max_depth=80):
+           int solve_empties=36, int max_depth=80):
     """The best move for ``side`` (0 first seat, 1 second) on the settled board ``occ``.
 
     ``passed``: the previous move was a pass (passing again ends the game).
