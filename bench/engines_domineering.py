@@ -66,7 +66,8 @@ def random_positions(games: int, values: list[list[int]], rng: random.Random) ->
 
 
 def as_words(state: DomineeringState) -> tuple[int, int]:
-    occ = sum(1 << (x - 1) * 8 + y - 1 for x in range(1, SIZE + 1) for y in range(1, SIZE + 1) if state.covered[x][y])
+    occ = sum(1 << (x - 1) * 8 + y - 1
+              for x in range(1, SIZE + 1) for y in range(1, SIZE + 1) if state.covered[x][y])
     return occ, state.to_move
 
 
