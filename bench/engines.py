@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 
 import engines_blackhole
+import engines_domineering
 import engines_flippo
 import engines_turnright
 
@@ -23,7 +24,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--reps", type=int, default=20)
     args = parser.parse_args()
-    for game in (engines_flippo, engines_blackhole, engines_turnright):
+    for game in (engines_flippo, engines_blackhole, engines_turnright, engines_domineering):
         print(game.report(args.games, args.reps), flush=True)
 
 

@@ -1,25 +1,33 @@
-"""Domineering's built-in players: ``random`` and ``greedy``.
+"""Domineering's built-in players: ``random``, ``greedy`` and ``strong`` (strong/).
 
-Run one as a program with ``arena bot domineering greedy``. Neither passes
-while it can still place a domino.
+Run one as a program with ``arena bot domineering greedy``. Neither random nor
+greedy passes while it can still place a domino.
 """
 
 from __future__ import annotations
 
-import random
 import sys
-from typing import Callable, TextIO
 
-from .rules import PASS, SIZE, DomineeringState, Move
+TYPE_CHECKING = False  # not typing.TYPE_CHECKING: the strong player starts faster without typing
+
+if TYPE_CHECKING:
+    import random
+    from typing import Callable, TextIO
+
+    from .rules import DomineeringState, Move
 
 
 def random_choice(state: DomineeringState, rng: random.Random) -> Move:
+    from .rules import PASS
+
     placements = state.placements(state.to_move)
     return rng.choice(placements) if placements else PASS
 
 
 def greedy_choice(state: DomineeringState, rng: random.Random) -> Move:
     """The placement worth the most points now (ties broken at random)."""
+    from .rules import PASS
+
     seat = state.to_move
     placements = state.placements(seat)
     if not placements:
@@ -34,6 +42,8 @@ def run_agent(
     stdout: TextIO = sys.stdout,
 ) -> None:
     """Speak ALPHANO's protocol: values, READY/OK, TURN/MOVE, OPP, FINISH."""
+    from .rules import SIZE, DomineeringState
+
     values = [[int(word) for word in stdin.readline().split()] for _ in range(SIZE)]
     state = DomineeringState(values)
 
@@ -59,6 +69,12 @@ def run_agent(
 
 
 def main(name: str, seed: int | None = None) -> None:
+    if name == "strong":  # the compiled engine's player lives in its own module
+        from .strong.player import main as strong_main
+        return strong_main(seed)
+    # imported here, not above: the strong player starts faster without them
+    import random
+
     rng = random.Random(seed)
     choosers = {
         "random": lambda state: random_choice(state, rng),

@@ -47,7 +47,7 @@ GAME = GameInfo(
         "OK to READY; to TURN, MOVE x y (row x, column y of the domino's upper-left cell, 1-8), or "
         "MOVE -1 -1 to pass"
     ),
-    bots=("random", "greedy"),
+    bots=("random", "greedy", "strong"),
     make_setup=make_setup,
     parse_setup=parse_setup,
     new_state=lambda setup: DomineeringState(setup["values"]),

@@ -1,0 +1,85 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""Domineering's compiled engine: bitboard placements and the strong player's search.
+
+A position is one 64-bit mask of covered cells (bit (x-1) * 8 + (y-1) is row
+x, column y) and the seat to move (0 first, horizontal; 1 second, vertical).
+Points are whole numbers: the second seat's 2.5 start is the caller's to add.
+rules.py stays the source of truth; tests/games/domineering/test_engine.py
+checks this engine against it.
+"""
+
+include "board.pxi"
+include "evaluate.pxi"
+include "search.pxi"
+include "root.pxi"
+
+
+cdef bint table_used = False
+
+
+def set_values(values):
+    """The game's 64 cell values, row by row; forgets the transposition table."""
+    global table_used
+    _load_values([int(v) for v in values])
+    if table_used:  # a fresh table is already empty (calloc): touching it all costs start-up
+        clear()
+    table_used = True
+
+
+def placements(uint64_t occ, int side):
+    """The upper-left bits where ``side`` can place a domino, as a mask."""
+    return placements_of(occ, side)
+
+
+def cells(int side, int bit):
+    """The two cells a domino of ``side`` at ``bit`` covers, as a mask."""
+    return domino(side, bit)
+
+
+def gain(int side, int bit):
+    return GAIN[side][bit]
+
+
+def settled(uint64_t occ):
+    """``(occ, points)``: the board with its one-player runs and dead cells covered,
+    and those runs' worth, the first seat's minus the second's."""
+    cdef int h_minus_v = 0
+    occ = settle(occ, &h_minus_v)
+    return occ, h_minus_v
+
+
+def static_eval(uint64_t occ, int side):
+    return evaluate(occ, side)
+
+
+def set_param(str name, int value):
+    """Experiment hook: change an evaluation weight (sixteenths)."""
+    global POTENTIAL_WEIGHT, TEMPO_WEIGHT
+    if name == "potential":
+        POTENTIAL_WEIGHT = value
+    elif name == "tempo":
+        TEMPO_WEIGHT = value
+    else:
+        raise ValueError(f"no parameter {name!r}")
+
+
+def count_positions(const uint64_t[:] boards):
+    """Benchmark kernel: for each ``(occ, side)`` pair in the flat array ``boards``,
+    generate the placements and make each child position.
+
+    Returns a checksum over the children (so the work cannot be skipped).
+    """
+    cdef uint64_t occ, left, child, total = 0
+    cdef Py_ssize_t i
+    cdef int side, bit
+    for i in range(0, boards.shape[0], 2):
+        occ = boards[i]
+        side = <int> boards[i + 1]
+        left = placements_of(occ, side)
+        while left:
+            bit = ctz(left)
+            left &= left - 1
+            child = occ | domino(side, bit)
+            total += (child >> 32) & 1
+            total += GAIN[side][bit] + 1
+    return total
