@@ -6,7 +6,11 @@ Each pair plays one seed twice, A in each seat, through
 ``arena.judge.referee.play_game`` with its clocks and verdicts. Prints A's share
 of the points with a 95% interval, wins/draws/losses, the mean point margin,
 time-outs, illegal moves and the longest total thinking time of a seat.
-A PLAYER is anything ``arena play`` takes (``builtin:NAME`` or a command).
+A PLAYER is anything ``arena play`` takes (``builtin:NAME`` or a command), or
+``rev:<git-rev>:<name>``: arena's own built-in player NAME as it was at that git
+revision, built once per run in a temporary folder (bench/revision.py), e.g.
+
+    python bench/strength.py blackhole builtin:strong rev:main:strong --games 100
 
 ``--time-scale`` scales the judge's clock; the judge tells built-in players
 the scaled clock (``ARENA_CLOCK_MS``), so their time plans follow it.
@@ -20,13 +24,14 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
-from arena.judge.players import resolve_player
+from arena.judge.players import PlayerSpec, PlayerSpecError, resolve_player
 from arena.judge.referee import play_game
+from revision import PREFIX, Revisions, RevisionError
 
 
-def play_one(game: str, players: tuple[str, str], seed: int, a_seat: int, time_scale: float) -> dict:
-    specs = [resolve_player(game, text) for text in players]
-    record = play_game(game, specs, seed=seed, time_scale=time_scale)
+def play_one(game: str, specs: tuple[PlayerSpec, PlayerSpec], seed: int, a_seat: int,
+             time_scale: float) -> dict:
+    record = play_game(game, list(specs), seed=seed, time_scale=time_scale)
     result = record["result"]
     b_seat = 1 - a_seat
     return {
@@ -49,6 +54,10 @@ def interval(values: list[float]) -> tuple[float, float]:
     return mean, 1.96 * math.sqrt(var / n)
 
 
+def _percent(mean: float, half: float) -> str:
+    return f"{100 * mean:.1f}% ± {100 * half:.1f}%"
+
+
 def summarise(a: str, b: str, games: list[dict]) -> str:
     # pairs are the independent unit: a pair shares its seed and setup
     pairs: dict[int, list[dict]] = {}
@@ -60,15 +69,15 @@ def summarise(a: str, b: str, games: list[dict]) -> str:
         shares.append(sum(g["a_points"] for g in pair) / total if total else 0.5)
     share, half = interval(shares)
     margin, margin_half = interval([g["a_points"] - g["b_points"] for g in games])
-    wins = sum(g["winner"] == "a" for g in games)
-    losses = sum(g["winner"] == "b" for g in games)
-    win_rate, win_half = interval([1.0 if g["winner"] == "a" else 0.5 if g["winner"] is None else 0.0
-                                   for g in games])
+    outcomes = ["W" if g["winner"] == "a" else "L" if g["winner"] == "b" else "D" for g in games]
+    score, score_half = interval([{"W": 1.0, "D": 0.5, "L": 0.0}[o] for o in outcomes])
+    rates = {o: interval([float(x == o) for x in outcomes]) for o in "WDL"}
     lines = [
         f"{a} vs {b}: {len(games)} games ({len(pairs)} colour-swapped pairs)",
         f"  A's share of the points: {100 * share:.1f}% ± {100 * half:.1f}% (95%)",
-        f"  A's wins: {wins} won, {len(games) - wins - losses} drawn, {losses} lost"
-        f" = {100 * win_rate:.1f}% ± {100 * win_half:.1f}%",
+        f"  A's W/D/L: {outcomes.count('W')}/{outcomes.count('D')}/{outcomes.count('L')}"
+        f" = won {_percent(*rates['W'])}, drawn {_percent(*rates['D'])}, lost {_percent(*rates['L'])}",
+        f"  A's game score (win 1, draw ½): {_percent(score, score_half)}",
         f"  mean margin (A − B): {margin:+.2f} ± {margin_half:.2f}",
     ]
     for side, name in ((0, "A"), (1, "B")):
@@ -92,18 +101,29 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
 
     first = random.SystemRandom().randrange(2**30) if args.seed is None else args.seed
+    with Revisions(args.game) as revisions:
+        try:
+            a, b = (revisions.spec(text) if text.startswith(PREFIX) else resolve_player(args.game, text)
+                    for text in (args.a, args.b))
+        except (PlayerSpecError, RevisionError) as error:
+            parser.error(str(error))
+        games = play_pairs(args, first, a, b)
+    print(summarise(a.text, b.text, games))
+
+
+def play_pairs(args: argparse.Namespace, first: int, a: PlayerSpec, b: PlayerSpec) -> list[dict]:
     jobs = []
     for k in range((args.games + 1) // 2):
         seed = first + k
-        jobs.append((args.game, (args.a, args.b), seed, 0, args.time_scale))
-        jobs.append((args.game, (args.b, args.a), seed, 1, args.time_scale))
+        jobs.append((args.game, (a, b), seed, 0, args.time_scale))
+        jobs.append((args.game, (b, a), seed, 1, args.time_scale))
     games = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for i, result in enumerate(pool.map(play_one, *zip(*jobs))):
             games.append(result)
             print(f"\r{i + 1}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
-    print(summarise(args.a, args.b, games))
+    return games
 
 
 if __name__ == "__main__":

@@ -1,0 +1,125 @@
+"""A previous git revision of arena's own built-in player, built in a temporary folder.
+
+    rev:<git-rev>:<name>      e.g. rev:main:strong, rev:HEAD~3:strong, rev:992260d:greedy
+
+is a PLAYER for bench/strength.py: built-in player NAME of the game as it was at
+<git-rev> (anything ``git rev-parse`` takes for a commit: a branch, a tag, a hash,
+``HEAD~2``). The revision is exported with ``git archive`` into a temporary folder,
+the game's compiled engine is built there with that revision's own setup.py
+(``python setup.py build_ext --inplace``, this environment's Cython), and the player
+runs as ``python -m arena.bot GAME NAME`` with PYTHONPATH at that folder's src, so
+the frozen release is measured without being committed again. Only the measured
+game's engine is compiled: the other games' engine.pyx files are left out of the
+export. Each revision is built once per run; ``Revisions.close()`` removes the folders.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from arena.judge.players import PlayerSpec
+
+PREFIX = "rev:"
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+class RevisionError(ValueError):
+    """A rev: PLAYER that cannot be built or names no player of that revision."""
+
+
+def parse(text: str) -> tuple[str, str]:
+    """``rev:<git-rev>:<name>`` -> (git-rev, name); the name is after the last colon."""
+    if not text.startswith(PREFIX):
+        raise RevisionError(f"{text!r} is not a rev: player (rev:<git-rev>:<name>)")
+    rev, sep, name = text[len(PREFIX):].rpartition(":")
+    if not sep or not rev or not name:
+        raise RevisionError(f"{text!r}: give rev:<git-rev>:<name>, e.g. rev:main:strong")
+    return rev, name
+
+
+def _run(command: list[str], cwd: Path, what: str, env: dict | None = None) -> str:
+    done = subprocess.run(command, cwd=cwd, capture_output=True, text=True, env=env)
+    if done.returncode != 0:
+        raise RevisionError(f"{what} failed ({' '.join(command[:4])} ...):\n{done.stderr.strip()[-2000:]}")
+    return done.stdout
+
+
+def commit_of(rev: str, repository: Path = REPOSITORY) -> str:
+    """The full hash of the commit REV names in the repository."""
+    out = _run(["git", "rev-parse", "--verify", "--quiet", f"{rev}^{{commit}}"], repository,
+               f"git rev-parse {rev!r} (no such revision?)")
+    return out.strip()
+
+
+def export(commit: str, game: str, folder: Path, repository: Path = REPOSITORY) -> None:
+    """The revision's src, setup.py and pyproject.toml, minus the other games' engines."""
+    archive = subprocess.run(["git", "archive", "--format=tar", commit, "src", "setup.py", "pyproject.toml"],
+                             cwd=repository, capture_output=True)
+    if archive.returncode != 0:
+        raise RevisionError(f"git archive {commit[:10]} failed: {archive.stderr.decode().strip()}")
+    subprocess.run(["tar", "-x", "-C", str(folder)], input=archive.stdout, check=True)
+    for source in (folder / "src" / "arena" / "games").glob("*/**/engine.pyx"):
+        if source.relative_to(folder / "src" / "arena" / "games").parts[0] != game:
+            source.unlink()  # the measured game's player never imports another game's engine
+
+
+def build(folder: Path) -> None:
+    """Compile the exported engines in place, as the revision's setup.py does at install."""
+    try:
+        import Cython  # noqa: F401  (setup.py imports it; say so plainly when it is missing)
+    except ImportError:
+        raise RevisionError("building a rev: player needs Cython here: pip install -e '.[test]'") from None
+    _run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"], folder, "compiling the engines")
+
+
+def player_names(folder: Path, game: str) -> list[str]:
+    """The built-in players of GAME in that revision (asked of the revision itself)."""
+    code = f"from arena.games import get_game; print(*get_game({game!r}).bots)"
+    return _run([sys.executable, "-c", code], folder, "listing the revision's players",
+                env=_env(folder)).split()
+
+
+def _env(folder: Path) -> dict[str, str]:
+    return {**os.environ, "PYTHONPATH": str(folder / "src")}
+
+
+class Revisions:
+    """Builds each revision a run names once, and hands out PlayerSpecs that run it."""
+
+    def __init__(self, game: str, repository: Path = REPOSITORY) -> None:
+        self.game = game
+        self.repository = repository
+        self.folders: dict[str, Path] = {}  # commit -> built export
+
+    def spec(self, text: str) -> PlayerSpec:
+        rev, name = parse(text)
+        commit = commit_of(rev, self.repository)
+        if commit not in self.folders:
+            folder = Path(tempfile.mkdtemp(prefix=f"arena-rev-{commit[:10]}-"))
+            self.folders[commit] = folder
+            export(commit, self.game, folder, self.repository)
+            build(folder)
+        folder = self.folders[commit]
+        names = player_names(folder, self.game)
+        if name not in names:
+            raise RevisionError(f"{self.game} at {rev} ({commit[:10]}) has no built-in player {name!r};"
+                                f" it has: {', '.join(names)}")
+        command = ["env", f"PYTHONPATH={folder / 'src'}", sys.executable, "-m", "arena.bot", self.game, name]
+        # builtin: the judge gives it the game's seed and its scaled clock, as for builtin:NAME
+        return PlayerSpec(f"{text} ({commit[:10]})", command, builtin=True)
+
+    def close(self) -> None:
+        for folder in self.folders.values():
+            shutil.rmtree(folder, ignore_errors=True)
+        self.folders.clear()
+
+    def __enter__(self) -> "Revisions":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()

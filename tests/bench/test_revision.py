@@ -1,0 +1,55 @@
+"""bench/revision.py: a previous git revision's built-in player, exported, built and played."""
+
+import subprocess
+import sys
+
+import pytest
+
+pytest.importorskip("Cython", reason="building a revision runs its setup.py, which needs Cython")
+
+from arena.judge.players import resolve_player  # noqa: E402
+from arena.judge.referee import play_game  # noqa: E402
+from revision import REPOSITORY, Revisions, RevisionError, parse  # noqa: E402
+
+if not (REPOSITORY / ".git").exists():
+    pytest.skip("not a git checkout: there is no revision to build", allow_module_level=True)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("rev:main:strong", ("main", "strong")),
+    ("rev:HEAD~2:greedy", ("HEAD~2", "greedy")),
+    ("rev:992260d:random", ("992260d", "random")),
+])
+def test_parse_splits_the_revision_from_the_name(text, expected):
+    assert parse(text) == expected
+
+
+@pytest.mark.parametrize("text", ["rev:", "rev:main", "rev::strong", "rev:main:", "builtin:strong"])
+def test_parse_refuses_what_names_no_revision_and_player(text):
+    with pytest.raises(RevisionError):
+        parse(text)
+
+
+def test_an_unknown_revision_is_a_clear_error():
+    with Revisions("domineering") as revisions, pytest.raises(RevisionError, match="no such revision"):
+        revisions.spec("rev:no-such-branch-anywhere:greedy")
+
+
+def test_a_revision_plays_through_the_judge_from_its_own_export_and_is_removed_after():
+    """HEAD's Domineering greedy (no engine to compile: quick) against today's, one short pair."""
+    with Revisions("domineering") as revisions:
+        with pytest.raises(RevisionError, match="has no built-in player 'nobody'.*greedy"):
+            revisions.spec("rev:HEAD:nobody")
+        spec = revisions.spec("rev:HEAD:greedy")
+        (folder,) = revisions.folders.values()
+        env_arg = spec.command[1]
+        assert spec.builtin and env_arg == f"PYTHONPATH={folder / 'src'}"
+        # the player's arena is the export's, not this checkout's
+        where = subprocess.run(["env", env_arg, sys.executable, "-c", "import arena.bot; print(arena.bot.__file__)"],
+                               capture_output=True, text=True, cwd=folder, check=True).stdout
+        assert where.startswith(str(folder / "src"))
+        for seat in (0, 1):
+            specs = [spec, resolve_player("domineering", "builtin:greedy")]
+            record = play_game("domineering", specs[::1 if seat == 0 else -1], seed=7, time_scale=0.3)
+            assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert not folder.exists()
