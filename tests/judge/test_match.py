@@ -214,3 +214,26 @@ def test_builtin_players_are_told_their_scaled_clock(script):
     record = play_game("flippo", [spy, resolve_player("flippo", "builtin:random")], seed=1, time_scale=0.5)
     assert "clock None" in record["stderr"][0]  # a user's program gets no hint
     assert builtin_env(resolve_player("flippo", "builtin:strong"), 2500.0) == {"ARENA_CLOCK_MS": "2500"}
+
+
+def test_no_process_of_a_program_stays_stopped_on_its_turn():
+    import signal
+
+    from arena.judge.process import CONTINUE_AGAIN_S, Program
+
+    # A child left stopped, as a continue lost in a fork leaves it: the program's turn
+    # must not be spent waiting for it.
+    program = Program(["bash", "-c", "(read line; echo OK); sleep 5"])
+    try:
+        children = f"/proc/{program.pgid}/task/{program.pgid}/children"
+        deadline = time.monotonic() + 5
+        while not open(children).read().split() and time.monotonic() < deadline:
+            time.sleep(0.005)
+        child = int(open(children).read().split()[0])
+        os.kill(child, signal.SIGSTOP)
+        program.send("your move")
+        started = time.monotonic()
+        assert program.read_line(3) == "OK"
+        assert time.monotonic() - started < 1 + CONTINUE_AGAIN_S
+    finally:
+        program.close()

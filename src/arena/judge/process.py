@@ -29,6 +29,12 @@ EXIT_WAIT_S = 0.2
 SHELL_CANNOT_RUN = (126, 127)
 """The shell's exit codes for a command it cannot execute (126) or cannot find (127)."""
 
+CONTINUE_AGAIN_S = 0.05
+"""While a program thinks, how often it is sent SIGCONT again. A stop and a continue that
+both reach a process group while one of its processes is forking can both be handed to
+the new child, where the stop wins: the child would stay stopped through its program's
+turn (seen with pyenv's shims, which fork as a program starts)."""
+
 
 class ProgramFault(Exception):
     """A program misbehaved at the process level: ``verdict`` is the judge's word for it."""
@@ -235,7 +241,9 @@ class Program:
             if remaining <= 0:
                 return None
             watched = [self._stdout] + ([self._stderr] if self._stderr_open else []) + ended
-            ready, _, _ = select.select(watched, [], [], remaining)
+            ready, _, _ = select.select(watched, [], [], min(remaining, CONTINUE_AGAIN_S))
+            if not ready and not self.suspended:
+                self._signal_group(signal.SIGCONT)  # no part of it stays stopped on its turn
             if self._stderr in ready:
                 self._drain_stderr()
             if self._stdout in ready or (ended and ended[0] in ready):
