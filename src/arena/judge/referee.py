@@ -48,6 +48,7 @@ def play_game(
     if setup is None:
         setup = game.make_setup(random.Random(seed))
     clock_ms = game.clock_ms * time_scale
+    told = game.builtin_env(setup) if game.builtin_env is not None else None
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
     start = time.monotonic()
 
@@ -61,7 +62,7 @@ def play_game(
                 clock = float("inf")  # a person at the keyboard plays without a clock
             else:
                 player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit,
-                                 env=builtin_env(spec, clock_ms), sandbox=sandbox)
+                                 env=builtin_env(spec, clock_ms, told), sandbox=sandbox)
                 player.suspend()  # start-up counts on its clock, from its first turn
                 clock = clock_ms
             seats.append(SeatState(seat_name, player, clock))

@@ -1,26 +1,27 @@
-"""Lucky Words' built-in players: ``random`` and ``greedy``.
+"""Lucky Words' built-in players: ``random``, ``greedy`` and ``strong`` (strong/).
 
-Run one as a program with ``arena bot luckywords greedy``. Like a CodeCup
-program, a player reads ``words.dat`` from its current directory when there is
-one, and otherwise the default list shipped with arena. At the end it writes
-its own total, as the original rules allow.
+Run one as a program with ``arena bot luckywords greedy``. A player scores with
+the list the judge scores the game with (player_words.py says how it learns
+it). At the end it writes its own total, as the original rules allow.
 
 - ``random`` calls a random letter and places every letter on a random empty cell.
 - ``greedy`` values a grid by the points its lines hold or can still make (see
   :func:`line_value`), places each letter where that value is highest, and
   calls the letter that lets it raise its own value the most.
+- ``strong`` (strong/player.py) values lines by their expected word points given the
+  letters still to come, with a compiled engine, and calls letters that help its own
+  grid and not the opponent's.
 """
 
 from __future__ import annotations
 
-import os
 import random
 import string
 import sys
 from functools import lru_cache
 
-from .dictionary import load_words
 from .patterns import PatternIndex
+from .player_words import scoring_words
 from .rules import CENTRE, CELLS
 from .scoring import EMPTY, SIZE, WORD_POINTS, grid_points
 
@@ -28,10 +29,6 @@ OPEN_CAP = 0.7
 """An unfinished stretch is worth at most this share of the finished word, so finishing pays."""
 PER_EMPTY = 0.15
 """Each empty cell of a stretch multiplies its chance of becoming a word by about this."""
-
-
-def _words() -> frozenset[str]:
-    return load_words("words.dat" if os.path.exists("words.dat") else None)
 
 
 class Grid:
@@ -136,10 +133,13 @@ def play(call, place, words: frozenset[str], stdin=sys.stdin, stdout=sys.stdout)
 
 
 def main(name: str, seed: int | None = None) -> None:
+    if name == "strong":  # the compiled engine's player lives in its own module
+        from .strong.player import main as strong_main
+        return strong_main(seed)
     if name not in ("random", "greedy"):
-        raise SystemExit(f"luckywords has no built-in player {name!r}; it has: random, greedy")
+        raise SystemExit(f"luckywords has no built-in player {name!r}; it has: random, greedy, strong")
     rng = random.Random(seed)
-    words = _words()
+    words = scoring_words()
     if name == "random":
         play(lambda grid: rng.choice(string.ascii_uppercase), lambda grid, letter: rng.choice(grid.empty()), words)
         return

@@ -1,0 +1,38 @@
+"""Where the strong player puts a letter and which letter it calls.
+
+Both use the engine's line values (expected word points of each row and
+column given the letters that may still come). A letter goes to the cell where
+it raises our grid's value most. A call weighs what the letter is worth to our
+grid against what it is worth to the opponent's: the opponent places the same
+letters on a hidden grid, so we keep a model of it, filled by our own placement
+rule with the letters it has received.
+"""
+
+from __future__ import annotations
+
+HURT = 0.6
+"""How much a point the opponent's grid gains from our call counts against the point we gain."""
+
+
+def best_cell(engine, grid: bytearray, letter: int) -> tuple[int, float]:
+    """The empty cell where ``letter`` (1-26) raises the grid's value most, and by how much.
+
+    Ties go to the cell nearest the centre (it lies in the most open stretches)."""
+    gains = engine.placement_gains(grid, letter)
+    best = max((gain, -distance_from_centre(cell), cell) for cell, gain in enumerate(gains) if gain is not None)
+    return best[2], best[0]
+
+
+def distance_from_centre(cell: int) -> int:
+    return abs(cell // 7 - 3) + abs(cell % 7 - 3)
+
+
+def choose_call(engine, grid: bytearray, opponent_grid: bytearray | None, hurt: float = HURT) -> int:
+    """The letter (1-26) to call: the most it helps us, less ``hurt`` times what it helps the opponent."""
+    ours = engine.letter_gains(grid)
+    if opponent_grid is None:
+        theirs = [0.0] * 26
+    else:
+        theirs = engine.letter_gains(opponent_grid)
+    scores = [mine - hurt * other for mine, other in zip(ours, theirs)]
+    return max(range(26), key=scores.__getitem__) + 1
