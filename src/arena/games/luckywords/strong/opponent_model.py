@@ -1,7 +1,7 @@
 """The opponent's hidden grid as we guess it.
 
 The opponent places the same letters we do, on a grid we never see. We guess
-it by placing every letter as the built-in ``greedy`` player would (bots.py):
+it by placing every letter as the built-in ``greedy`` player would (greedy.py):
 a one-ply placer, the most common kind of program, and against ``greedy``
 itself nearly exact (it breaks ties at random). Our own rule would not do: fed
 the same letters, it would only copy our grid.
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from ..bots import Greedy, Grid
+from ..greedy import Greedy, Grid
 
 
 class OpponentModel:

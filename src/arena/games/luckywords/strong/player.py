@@ -18,10 +18,7 @@ import time
 
 from ...time_plan import SPEND, clock_seconds
 from . import engine
-from .odds import SHARE, LetterOdds
-from .opponent_model import OpponentModel
 from .tactics import best_cell, choose_call
-from ..player_words import scoring_words
 
 CELLS, CENTRE = 49, 24
 DECISIONS = 72  # 48 placements and 24 calls per game
@@ -29,6 +26,12 @@ DECISIONS = 72  # 48 placements and 24 calls per game
 
 class Player:
     def __init__(self, first_letter: str, clock: float) -> None:
+        # imported here, after the first line: the dictionary, its letter odds and the
+        # opponent's model are the player's set-up, not its start-up
+        from ..player_words import scoring_words
+        from .odds import LetterOdds
+        from .opponent_model import OpponentModel
+
         words = scoring_words()
         self.engine = engine.Engine(words)
         self.odds = LetterOdds(words)
@@ -37,9 +40,10 @@ class Player:
         self.model = OpponentModel(words, first_letter.strip().upper())
         self.budget = clock * SPEND
         self.decisions = 0
+        self.look_ahead = True
 
     def refresh(self) -> None:
-        self.engine.set_odds(self.odds.odds(), SHARE)
+        self.engine.set_odds(self.odds.odds(self.grid.count(0)), self.odds.share)
 
     def cheap(self) -> bool:
         """Too little clock left for the opponent's model: plan on our own grid only."""
@@ -47,7 +51,8 @@ class Player:
         return self.budget / max(left, 1) < 0.004
 
     def place(self, letter: int) -> int:
-        cell, _ = best_cell(self.engine, self.grid, letter)
+        shares = self.odds.next_shares() if self.look_ahead and not self.cheap() else None
+        cell, _ = best_cell(self.engine, self.grid, letter, shares)
         self.grid[cell] = letter
         self.model.place(chr(letter + 64))  # the opponent places it too
         return cell

@@ -14,13 +14,34 @@ HURT = 0.6
 """How much a point the opponent's grid gains from our call counts against the point we gain."""
 
 
-def best_cell(engine, grid: bytearray, letter: int) -> tuple[int, float]:
+LOOK_WIDTH = 6
+"""How many of the best cells by their own gain are looked at one letter further."""
+LOOK_WEIGHT = 0.5
+"""How much the next letter's expected best gain counts beside this letter's gain."""
+
+
+def best_cell(engine, grid: bytearray, letter: int, next_shares: list[float] | None = None,
+              width: int = LOOK_WIDTH, weight: float = LOOK_WEIGHT) -> tuple[int, float]:
     """The empty cell where ``letter`` (1-26) raises the grid's value most, and by how much.
 
-    Ties go to the cell nearest the centre (it lies in the most open stretches)."""
+    With ``next_shares`` (each letter's chance of being the next one), the best
+    ``width`` cells are also judged by what the next letter can expect to gain
+    after them: a cell that spoils the places other letters want loses. Ties go to
+    the cell nearest the centre (it lies in the most open stretches)."""
     gains = engine.placement_gains(grid, letter)
-    best = max((gain, -distance_from_centre(cell), cell) for cell, gain in enumerate(gains) if gain is not None)
-    return best[2], best[0]
+    ranked = sorted(((gain, -distance_from_centre(cell), cell) for cell, gain in enumerate(gains)
+                     if gain is not None), reverse=True)
+    if next_shares is None or len(ranked) < 3:
+        return ranked[0][2], ranked[0][0]
+    best = None
+    for gain, tie, cell in ranked[:width]:
+        grid[cell] = letter
+        following = engine.letter_gains(grid)
+        grid[cell] = 0
+        score = gain + weight * sum(p * max(0.0, g) for p, g in zip(next_shares, following))
+        if best is None or (score, tie) > best[:2]:
+            best = (score, tie, cell, gain)
+    return best[2], best[3]
 
 
 def distance_from_centre(cell: int) -> int:
