@@ -6,9 +6,12 @@ writes its own total at the end. The word list is the one the judge scores
 with (``player_words.py`` says how it learns it); it is read after the first line, so
 start-up stays short.
 
-The clock is 30 s per game, start-up included. A decision costs milliseconds;
-the time plan only switches the opponent's model off if the clock runs short
-(a very small ``--time-scale`` or a crowded machine).
+The clock is 30 s per game, start-up included. The time plan shares
+``SPEND`` of it evenly over the decisions still to make (48 placements, 24
+calls): a placement looks ahead at as many of its best cells as its share
+pays for (each costs a few milliseconds), and when even that share is tiny
+(a very small ``--time-scale``, a crowded machine) it places and calls on its
+own grid's values alone. A whole game usually takes a few seconds.
 """
 
 from __future__ import annotations
@@ -18,10 +21,11 @@ import time
 
 from ...time_plan import SPEND, clock_seconds
 from . import engine
-from .tactics import best_cell, choose_call
+from .tactics import LOOK_WIDTH, best_cell, choose_call
 
 CELLS, CENTRE = 49, 24
 DECISIONS = 72  # 48 placements and 24 calls per game
+TINY = 0.004  # seconds per decision below which it plans on its own grid alone
 
 
 class Player:
@@ -34,25 +38,34 @@ class Player:
 
         words = scoring_words()
         self.engine = engine.Engine(words)
-        self.odds = LetterOdds(words)
+        self.odds = LetterOdds()
         self.grid = bytearray(CELLS)
         self.grid[CENTRE] = letter_code(first_letter)
         self.model = OpponentModel(words, first_letter.strip().upper())
         self.budget = clock * SPEND
         self.decisions = 0
         self.look_ahead = True
+        self.candidate_seconds = 0.003  # what looking one cell ahead costs, as last measured
 
     def refresh(self) -> None:
         self.engine.set_odds(self.odds.odds(self.grid.count(0)), self.odds.share)
 
+    def allowance(self) -> float:
+        """Seconds for this decision: an even share of what the plan has left."""
+        return self.budget / max(DECISIONS - self.decisions, 1)
+
     def cheap(self) -> bool:
         """Too little clock left for the opponent's model: plan on our own grid only."""
-        left = DECISIONS - self.decisions
-        return self.budget / max(left, 1) < 0.004
+        return self.allowance() < TINY
 
     def place(self, letter: int) -> int:
-        shares = self.odds.next_shares() if self.look_ahead and not self.cheap() else None
-        cell, _ = best_cell(self.engine, self.grid, letter, shares)
+        width = min(LOOK_WIDTH, int(0.7 * self.allowance() / self.candidate_seconds))
+        shares = self.odds.next_shares() if self.look_ahead and width >= 2 and not self.cheap() else None
+        started = time.monotonic()
+        cell, _ = best_cell(self.engine, self.grid, letter, shares, width)
+        if shares is not None:
+            measured = (time.monotonic() - started) / width
+            self.candidate_seconds = 0.7 * self.candidate_seconds + 0.3 * measured
         self.grid[cell] = letter
         self.model.place(chr(letter + 64))  # the opponent places it too
         return cell
