@@ -10,13 +10,13 @@ rule with the letters it has received.
 
 from __future__ import annotations
 
-HURT = 0.6
+HURT = 0.2
 """How much a point the opponent's grid gains from our call counts against the point we gain."""
 
 
 LOOK_WIDTH = 6
 """How many of the best cells by their own gain are looked at one letter further."""
-LOOK_WEIGHT = 0.5
+LOOK_WEIGHT = 1.0
 """How much the next letter's expected best gain counts beside this letter's gain."""
 
 
