@@ -6,7 +6,8 @@ A "position" is one full expansion: generate the legal moves and make every
 child position. All three expand the same positions (from random games). The
 C reference is the same move generator written in plain C (in the game's
 bench/engines_<game>.py), compiled at run time with the machine's ``cc -O3``;
-the goal is engine/C >= 0.7.
+the goal is engine/C >= 0.7. Lucky Words has no moves to expand: its figures are
+grid scores and placements per second (bench/engines_luckywords.py).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import argparse
 import engines_blackhole
 import engines_domineering
 import engines_flippo
+import engines_luckywords
 import engines_turnright
 
 
@@ -24,7 +26,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--reps", type=int, default=20)
     args = parser.parse_args()
-    for game in (engines_flippo, engines_blackhole, engines_turnright, engines_domineering):
+    for game in (engines_flippo, engines_blackhole, engines_turnright, engines_luckywords, engines_domineering):
         print(game.report(args.games, args.reps), flush=True)
 
 

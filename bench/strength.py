@@ -14,6 +14,8 @@ revision, built once per run in a temporary folder (bench/revision.py), e.g.
 
 ``--time-scale`` scales the judge's clock; the judge tells built-in players
 the scaled clock (``ARENA_CLOCK_MS``), so their time plans follow it.
+``--words FILE`` (Lucky Words) scores with that list, as ``arena play --words``
+does; the judge tells built-in players the list too.
 """
 
 from __future__ import annotations
@@ -24,14 +26,18 @@ import random
 import sys
 from concurrent.futures import ProcessPoolExecutor
 
+from arena.games import get_game
 from arena.judge.players import PlayerSpec, PlayerSpecError, resolve_player
 from arena.judge.referee import play_game
 from revision import PREFIX, Revisions, RevisionError
 
 
 def play_one(game: str, specs: tuple[PlayerSpec, PlayerSpec], seed: int, a_seat: int,
-             time_scale: float) -> dict:
-    record = play_game(game, list(specs), seed=seed, time_scale=time_scale)
+             time_scale: float, words: str | None = None) -> dict:
+    setup = None
+    if words is not None:  # the setup the seed draws, scored with this list
+        setup = {**get_game(game).make_setup(random.Random(seed)), "words": words}
+    record = play_game(game, list(specs), seed=seed, setup=setup, time_scale=time_scale)
     result = record["result"]
     b_seat = 1 - a_seat
     return {
@@ -79,6 +85,8 @@ def summarise(a: str, b: str, games: list[dict]) -> str:
         f" = won {_percent(*rates['W'])}, drawn {_percent(*rates['D'])}, lost {_percent(*rates['L'])}",
         f"  A's game score (win 1, draw ½): {_percent(score, score_half)}",
         f"  mean margin (A − B): {margin:+.2f} ± {margin_half:.2f}",
+        f"  mean points per game: A {sum(g['a_points'] for g in games) / len(games):.1f},"
+        f" B {sum(g['b_points'] for g in games) / len(games):.1f}",
     ]
     for side, name in ((0, "A"), (1, "B")):
         verdicts = [g["verdicts"][side] for g in games]
@@ -98,7 +106,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--jobs", type=int, default=1, help="games at once")
     parser.add_argument("--time-scale", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
+    parser.add_argument("--words", default=None, help="Lucky Words: score with this word list")
     args = parser.parse_args(argv)
+    words = None
+    if args.words is not None:
+        from pathlib import Path
+
+        from arena.games.luckywords.dictionary import DictionaryError, load_words
+
+        words = str(Path(args.words).resolve())
+        try:
+            load_words(words)
+        except DictionaryError as error:
+            parser.error(f"--words: {error}")
+        if args.game != "luckywords":
+            parser.error(f"--words: only luckywords uses a word list, not {args.game}")
 
     first = random.SystemRandom().randrange(2**30) if args.seed is None else args.seed
     with Revisions(args.game) as revisions:
@@ -107,16 +129,17 @@ def main(argv: list[str] | None = None) -> None:
                     for text in (args.a, args.b))
         except (PlayerSpecError, RevisionError) as error:
             parser.error(str(error))
-        games = play_pairs(args, first, a, b)
+        games = play_pairs(args, first, a, b, words)
     print(summarise(a.text, b.text, games))
 
 
-def play_pairs(args: argparse.Namespace, first: int, a: PlayerSpec, b: PlayerSpec) -> list[dict]:
+def play_pairs(args: argparse.Namespace, first: int, a: PlayerSpec, b: PlayerSpec,
+               words: str | None) -> list[dict]:
     jobs = []
     for k in range((args.games + 1) // 2):
         seed = first + k
-        jobs.append((args.game, (a, b), seed, 0, args.time_scale))
-        jobs.append((args.game, (b, a), seed, 1, args.time_scale))
+        jobs.append((args.game, (a, b), seed, 0, args.time_scale, words))
+        jobs.append((args.game, (b, a), seed, 1, args.time_scale, words))
     games = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for i, result in enumerate(pool.map(play_one, *zip(*jobs))):

@@ -124,6 +124,9 @@ class GameInfo:
     hidden_boards: bool = False
     """Each seat sees only its own board (Lucky Words' grids): a person playing is shown only the
     text of their own position (``str(state)`` on their turn), never the drawing of both."""
+    builtin_env: Callable[[dict], dict[str, str]] | None = None
+    """``builtin_env(setup) -> variables``: what built-in players are told of the setup in their
+    environment, beyond the clock (Lucky Words: the word list the judge scores with); None for nothing."""
     tournament_setups: Callable[[], list[dict]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 

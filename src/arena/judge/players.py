@@ -49,9 +49,10 @@ def resolve_player(game: str, text: str) -> PlayerSpec:
     return PlayerSpec(text, text)
 
 
-def builtin_env(spec: PlayerSpec, clock_ms: float) -> dict[str, str] | None:
-    """What a built-in player is told: its game clock, scaled, for its time plan."""
-    return {"ARENA_CLOCK_MS": str(round(clock_ms))} if spec.builtin else None
+def builtin_env(spec: PlayerSpec, clock_ms: float, told: dict[str, str] | None = None) -> dict[str, str] | None:
+    """What a built-in player is told: its game clock, scaled, for its time plan, and what the
+    game tells it of the setup (``told``, from ``GameInfo.builtin_env``)."""
+    return {"ARENA_CLOCK_MS": str(round(clock_ms)), **(told or {})} if spec.builtin else None
 
 
 def seat_command(spec: PlayerSpec, seed: int, seat: int) -> str | list[str]:

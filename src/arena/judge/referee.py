@@ -49,6 +49,7 @@ def play_game(
     if setup is None:
         setup = game.make_setup(random.Random(seed))
     clock_ms = game.clock_ms * time_scale
+    told = game.builtin_env(setup) if game.builtin_env is not None else None
     started_at = datetime.now(timezone.utc).isoformat(timespec="seconds")
     start = time.monotonic()
 
@@ -64,7 +65,7 @@ def play_game(
                 # both programs start up at once; each is charged for it at its first turn
                 start_up = StartUp(time.monotonic())
                 player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit,
-                                 env=builtin_env(spec, clock_ms), sandbox=sandbox)
+                                 env=builtin_env(spec, clock_ms, told), sandbox=sandbox)
                 seats.append(SeatState(seat_name, player, clock_ms, start_up=start_up))
         outcome = game.run_protocol(match, setup)
     finally:

@@ -3,7 +3,7 @@
 import io
 import random
 
-from arena.games.luckywords.bots import Greedy, Grid, play
+from arena.games.luckywords.greedy import Greedy, Grid, play
 from arena.games.luckywords.dictionary import load_words
 
 

@@ -31,6 +31,11 @@ def tournament_setups() -> list[dict]:
     return [{"letter": letter, "words": None} for letter in string.ascii_uppercase]
 
 
+def builtin_env(setup: dict) -> dict[str, str]:
+    """A built-in player scores with the game's list: the judge names it (player_words.py reads it)."""
+    return {"ARENA_LUCKYWORDS_WORDS": setup["words"]} if setup.get("words") else {}
+
+
 GAME = GameInfo(
     name="luckywords",
     title="Lucky Words (CodeCup 2004)",
@@ -43,7 +48,8 @@ GAME = GameInfo(
         "on its own call two lines, the letter A-Z then its cell 0-48; on the opponent's call one "
         "line, the cell 0-48 for that letter"
     ),
-    bots=("random", "greedy"),
+    bots=("random", "greedy", "strong"),
+    builtin_env=builtin_env,
     make_setup=make_setup,
     parse_setup=parse_setup,
     new_state=lambda setup: LuckyWordsState(setup["letter"]),

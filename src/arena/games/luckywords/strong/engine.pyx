@@ -1,0 +1,161 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Lucky Words' compiled engine: the dictionary's pattern index and line values.
+
+A grid is 49 bytes row by row (cell = 7 * row + column, as in rules.py), 0 for
+an empty cell and 1-26 for A-Z. The engine scores lines exactly (the best
+non-overlapping words, as scoring.py) and values lines that still have empty
+cells by the word points they can expect from the letters still to come
+(value.pxi). rules.py and scoring.py stay the source of truth;
+tests/games/luckywords/test_engine.py checks this engine against them.
+"""
+
+include "index.pxi"
+include "value.pxi"
+
+
+def grid_bytes(str text):
+    """A grid or line written with letters and ``.`` (scoring.py's form) as the engine's bytes."""
+    return bytes(0 if ch == "." else ord(ch) - 64 for ch in text)
+
+
+cdef class Engine:
+    cdef LengthIndex index[8]
+    cdef uint64_t *scratch      # one bit set of the longest group
+    cdef double odds[NLET]      # the chance that an empty cell ends up holding each letter
+    cdef double share           # the most of a word's points an unfinished stretch is worth
+    cdef public double scale    # an unfinished stretch's share per unit of odds mass
+    cdef double mass0[8]        # the odds mass of an empty stretch, per length
+    cdef double *mass1[8]       # ... of a stretch with one letter: [position * 26 + letter]
+    cdef dict cache             # line code -> value, under the current odds
+
+    def __cinit__(self, words):
+        """``words``: the scoring words (2-7 letters A-Z, uppercase)."""
+        cdef int length, most = 1
+        groups = {length: [] for length in range(2, MAXLEN + 1)}
+        for word in sorted(words):
+            groups[len(word)].append(word.encode("ascii"))
+        for length in range(8):
+            self.index[length].letters = NULL
+            self.index[length].sets = NULL
+            self.index[length].count = 0
+            self.index[length].blocks = 0
+            self.mass1[length] = NULL
+        for length in range(2, MAXLEN + 1):
+            build_length(&self.index[length], groups[length], length)
+            most = max(most, self.index[length].blocks)
+            self.mass1[length] = <double *> calloc(length * NLET, sizeof(double))
+        self.scratch = <uint64_t *> calloc(most, sizeof(uint64_t))
+        self.cache = {}
+        self.scale = 1.0
+        self.set_odds([0.1] * NLET, 0.7)
+
+    def __dealloc__(self):
+        for length in range(8):
+            free(self.index[length].letters)
+            free(self.index[length].sets)
+            free(self.mass1[length])
+        free(self.scratch)
+
+    def words_of_length(self, int length):
+        return self.index[length].count if 2 <= length <= MAXLEN else 0
+
+    def count(self, str pattern):
+        """How many words fit ``pattern`` (``.`` is any letter), like patterns.PatternIndex.count."""
+        cdef int length = len(pattern)
+        if not 2 <= length <= MAXLEN:
+            return 0
+        cdef bytes segment = grid_bytes(pattern)
+        return count_fitting(&self.index[length], segment, length, self.scratch)
+
+    def line_points(self, str line):
+        """The exact word points of a line of up to 7 cells (letters and ``.``), like scoring.line_points."""
+        cdef bytes cells = grid_bytes(line)
+        return exact_line(self.index, cells, len(line), self.scratch)
+
+    def grid_points(self, const uint8_t[:] grid):
+        """The exact word points of a grid of 49 engine bytes, like scoring.grid_points."""
+        cdef uint8_t line[MAXLEN]
+        cdef int total = 0, k
+        for k in range(14):
+            take_line(grid, k, line)
+            total += exact_line(self.index, line, MAXLEN, self.scratch)
+        return total
+
+    def set_odds(self, odds, double share):
+        """Each letter's chance of ending up in a given empty cell, and the share an unfinished
+        stretch is worth at most; the values of empty stretches follow (one pass over the words)."""
+        cdef int letter
+        for letter in range(NLET):
+            self.odds[letter] = min(1.0, max(0.0, float(odds[letter])))
+        self.share = share
+        for length in range(2, MAXLEN + 1):
+            fill_masses(&self.index[length], length, self.odds, &self.mass0[length], self.mass1[length])
+        self.cache.clear()
+
+    cdef double line_val(self, const uint8_t *line):
+        cdef long long code = 0
+        cdef int k
+        for k in range(MAXLEN):
+            code = code * 27 + line[k]
+        found = self.cache.get(code)
+        if found is not None:
+            return found
+        cdef double value = line_value(self, line)
+        self.cache[code] = value
+        return value
+
+    def line_value(self, const uint8_t[:] line):
+        """The expected word points of a 7-cell line (engine bytes) under the current odds."""
+        cdef uint8_t cells[MAXLEN]
+        for k in range(MAXLEN):
+            cells[k] = line[k]
+        return self.line_val(cells)
+
+    def grid_value(self, const uint8_t[:] grid):
+        cdef uint8_t line[MAXLEN]
+        cdef double total = 0
+        for k in range(14):
+            take_line(grid, k, line)
+            total += self.line_val(line)
+        return total
+
+    def placement_gains(self, const uint8_t[:] grid, int letter):
+        """For each cell, how much the grid's value rises with ``letter`` (1-26) put there;
+        None for a cell that is taken."""
+        cdef double base[14]
+        cdef uint8_t line[MAXLEN]
+        cdef int k
+        for k in range(14):
+            take_line(grid, k, line)
+            base[k] = self.line_val(line)
+        return [self.gain_at(grid, base, cell, letter) if grid[cell] == EMPTY else None for cell in range(49)]
+
+    cdef double gain_at(self, const uint8_t[:] grid, double *base, int cell, int letter):
+        cdef uint8_t line[MAXLEN]
+        cdef int row = cell // 7, col = cell % 7
+        take_line(grid, row, line)
+        line[col] = letter
+        cdef double gain = self.line_val(line) - base[row]
+        take_line(grid, 7 + col, line)
+        line[row] = letter
+        return gain + self.line_val(line) - base[7 + col]
+
+    def letter_gains(self, const uint8_t[:] grid):
+        """For each letter A-Z, the best gain of placing it: how much it is worth to this grid."""
+        cdef double base[14]
+        cdef uint8_t line[MAXLEN]
+        cdef int k, letter, cell
+        cdef double best, gain
+        for k in range(14):
+            take_line(grid, k, line)
+            base[k] = self.line_val(line)
+        gains = []
+        for letter in range(1, NLET + 1):
+            best = -1e18
+            for cell in range(49):
+                if grid[cell] == EMPTY:
+                    gain = self.gain_at(grid, base, cell, letter)
+                    if gain > best:
+                        best = gain
+            gains.append(best)
+        return gains

@@ -1,0 +1,112 @@
+"""Lucky Words' strong player: the compiled engine's line values under a whole-game time plan.
+
+Run it with ``arena bot luckywords strong``. It speaks the CodeCup protocol
+(starting letter, ``start`` or the opponent's letter, then cells and calls) and
+writes its own total at the end. The word list is the one the judge scores
+with (``player_words.py`` says how it learns it); it is read after the first line, so
+start-up stays short.
+
+The clock is 30 s per game, start-up included. The time plan shares
+``SPEND`` of it evenly over the decisions still to make (48 placements, 24
+calls): a placement looks ahead at as many of its best cells as its share
+pays for (each costs a few milliseconds), and when even that share is tiny
+(a very small ``--time-scale``, a crowded machine) it places and calls on its
+own grid's values alone. A whole game usually takes a few seconds.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+
+from ...time_plan import SPEND, clock_seconds
+from . import engine
+from .tactics import LOOK_WIDTH, best_cell, choose_call
+
+CELLS, CENTRE = 49, 24
+DECISIONS = 72  # 48 placements and 24 calls per game
+TINY = 0.004  # seconds per decision below which it plans on its own grid alone
+
+
+class Player:
+    def __init__(self, first_letter: str, clock: float) -> None:
+        # imported here, after the first line: the dictionary, its letter odds and the
+        # opponent's model are the player's set-up, not its start-up
+        from ..player_words import scoring_words
+        from .odds import LetterOdds
+        from .opponent_model import OpponentModel
+
+        words = scoring_words()
+        self.engine = engine.Engine(words)
+        self.odds = LetterOdds()
+        self.grid = bytearray(CELLS)
+        self.grid[CENTRE] = letter_code(first_letter)
+        self.model = OpponentModel(words, first_letter.strip().upper())
+        self.budget = clock * SPEND
+        self.decisions = 0
+        self.look_ahead = True
+        self.candidate_seconds = 0.003  # what looking one cell ahead costs, as last measured
+
+    def refresh(self) -> None:
+        self.engine.set_odds(self.odds.odds(self.grid.count(0)), self.odds.share)
+
+    def allowance(self) -> float:
+        """Seconds for this decision: an even share of what the plan has left."""
+        return self.budget / max(DECISIONS - self.decisions, 1)
+
+    def cheap(self) -> bool:
+        """Too little clock left for the opponent's model: plan on our own grid only."""
+        return self.allowance() < TINY
+
+    def place(self, letter: int) -> int:
+        width = min(LOOK_WIDTH, int(0.7 * self.allowance() / self.candidate_seconds))
+        shares = self.odds.next_shares() if self.look_ahead and width >= 2 and not self.cheap() else None
+        started = time.monotonic()
+        cell, _ = best_cell(self.engine, self.grid, letter, shares, width)
+        if shares is not None:
+            measured = (time.monotonic() - started) / width
+            self.candidate_seconds = 0.7 * self.candidate_seconds + 0.3 * measured
+        self.grid[cell] = letter
+        self.model.place(chr(letter + 64))  # the opponent places it too
+        return cell
+
+    def call(self) -> int:
+        return choose_call(self.engine, self.grid, None if self.cheap() else self.model.grid_bytes())
+
+
+def letter_code(text: str) -> int:
+    return ord(text.strip().upper()) - 64
+
+
+def main(seed: int | None = None) -> None:
+    """Play one game on stdin/stdout. ``seed`` is accepted for the judge; the play is deterministic."""
+    clock = clock_seconds(30_000)
+
+    def write(text) -> None:
+        sys.stdout.write(f"{text}\n")
+        sys.stdout.flush()
+
+    first = sys.stdin.readline()
+    if not first.strip():
+        return
+    player = Player(first, clock)
+    while player.grid.count(0):
+        line = sys.stdin.readline()
+        if not line:
+            return
+        started = time.monotonic()
+        player.refresh()
+        if line.strip().upper() != "START":
+            letter = letter_code(line)
+            player.odds.hear(chr(letter + 64))
+            replies = [player.place(letter)]
+        else:
+            replies = []
+        if player.grid.count(0):
+            letter = player.call()
+            replies += [chr(letter + 64), player.place(letter)]
+        player.decisions += len(replies)
+        player.budget -= time.monotonic() - started  # counted before the replies go out
+        for reply in replies:
+            write(reply)
+    write(player.engine.grid_points(bytes(player.grid)))
