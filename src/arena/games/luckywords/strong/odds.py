@@ -11,7 +11,7 @@ The figures were tuned on games against ``greedy``.
 
 from __future__ import annotations
 
-REACH = 5.0
+REACH = 12.0
 """Odds of a cell getting a letter, over that letter's share of the calls."""
 SHARE = 0.7
 """The most of its word's points an unfinished stretch is worth, so finishing pays."""
