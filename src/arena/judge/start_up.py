@@ -1,8 +1,9 @@
 """A program's start-up, side by side with its opponent's first turn.
 
 Both programs of a game are started together. Until its first turn a program
-runs on while its opponent makes its first move, and is suspended once that
-move is made; so the two start-ups overlap instead of adding up. What it ran
+runs on during the first START_UP_WINDOW_S of its opponent's first turn
+(match.py), then is suspended until its own; so the two start-ups overlap
+instead of adding up. What it ran
 before its first turn still counts on its clock: at that turn it is charged
 its CPU time so far (every thread and process), but never more than the wall
 time it ran, which is what a start-up made on its own turn would have cost.
