@@ -1,7 +1,8 @@
 """How much the judge costs: Flippo-length games between two instant programs,
 through the judge and through a bare pipe relay, side by side in one run.
 
-Each program notes, on stderr, the time between writing its move and reading
+The two run game by game in turn, so that a change in the machine's load
+weighs on both alike. Each program notes, on stderr, the time between writing its move and reading
 the opponent's reply: one full turn of the dialogue (its line travels to the
 judge, is checked, forwarded, answered, checked and forwarded back). The same
 programs relayed by a bare loop with no checks, no clocks and no suspension
@@ -126,13 +127,19 @@ def through_judge(command: list[str]) -> list[str]:
     return record["stderr"]
 
 
-def measure(run, command: list[str], games: int) -> tuple[float, list[float]]:
-    samples: list[float] = []
-    start = time.perf_counter()
+def measure_side_by_side(runs: dict, command: list[str], games: int) -> dict[str, tuple[float, list[float]]]:
+    """Games/s and turn samples of each way to run a game, the ways taking turns game by game,
+    so that the machine's load at any moment weighs on all of them alike."""
+    seconds = {label: 0.0 for label in runs}
+    samples: dict[str, list[float]] = {label: [] for label in runs}
     for _ in range(games):
-        for text in run(command):
-            samples += [float(x) for x in text.split()]
-    return games / (time.perf_counter() - start), samples
+        for label, run in runs.items():
+            start = time.perf_counter()
+            stderr = run(command)
+            seconds[label] += time.perf_counter() - start
+            for text in stderr:
+                samples[label] += [float(x) for x in text.split()]
+    return {label: (games / seconds[label], samples[label]) for label in runs}
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -161,10 +168,9 @@ def main() -> None:
     print(header)
     print("-" * len(header))
     for name, command in programs.items():
-        measure(relay_raw, command, 2)  # warm the caches of both paths before timing
-        measure(through_judge, command, 2)
-        rows = {label: measure(run, command, args.games)
-                for label, run in (("raw", relay_raw), ("judge", through_judge))}
+        runs = {"raw": relay_raw, "judge": through_judge}
+        measure_side_by_side(runs, command, 2)  # warm the caches of both paths before timing
+        rows = measure_side_by_side(runs, command, args.games)
         for label, (rate, samples) in rows.items():
             print(f"{name:<8} {label:<6} {rate:>8.1f} {statistics.median(samples):>8.0f} {percentile(samples, 0.99):>8.0f}")
         (raw_rate, raw), (judge_rate, judged) = rows["raw"], rows["judge"]

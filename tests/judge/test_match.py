@@ -141,7 +141,7 @@ def test_stderr_is_drained_while_flooding_and_kept_capped(script, builtin):
     assert record["result"]["verdicts"] == ["ok", "ok"]
     kept = record["stderr"][0]
     # the first and the last 5,000 characters (where a crash's message would be)
-    assert kept == "e" * 5_000 + "\n[... 2990000 characters not kept ...]\n" + "e" * 5_000
+    assert kept == "e" * 5_000 + "\n[... 2990000 bytes not kept ...]\n" + "e" * 5_000
 
 
 def pids_with_marker(marker):

@@ -18,13 +18,23 @@ REMOVE_WAIT_S = 1.0
 
 
 def write_text(path: str, text: str) -> None:
-    with open(path, "w") as handle:
-        handle.write(text)
+    """Write a cgroup control file (plain os calls: a few times cheaper than open())."""
+    fd = os.open(path, os.O_WRONLY)
+    try:
+        os.write(fd, text.encode())
+    finally:
+        os.close(fd)
 
 
 def read_text(path: str) -> str:
-    with open(path) as handle:
-        return handle.read()
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        chunks = []
+        while chunk := os.read(fd, 65_536):
+            chunks.append(chunk)
+        return b"".join(chunks).decode()
+    finally:
+        os.close(fd)
 
 
 @dataclass
@@ -38,6 +48,7 @@ class Cgroup:
     limits: tuple[int, int] = (0, 0)  # (memory MB, tasks) as made
     _cpu_fd: int | None = field(default=None, repr=False)
     _oom_base: int = 0  # out-of-memory kills of earlier programs, when reused
+    _keeps_peak: bool | None = field(default=None, repr=False)  # known after the first look
 
     @property
     def procs_files(self) -> list[str]:
@@ -72,10 +83,12 @@ class Cgroup:
 
     def keeps_peak_memory(self) -> bool:
         """Does the cgroup keep its peak memory (v2 kernels before 5.19 have no memory.peak)?"""
-        try:
-            return self.memory_limited and os.path.exists(self._peak_file)
-        except KeyError:
-            return False
+        if self._keeps_peak is None:
+            try:
+                self._keeps_peak = self.memory_limited and os.path.exists(self._peak_file)
+            except KeyError:
+                self._keeps_peak = False
+        return self._keeps_peak
 
     def peak_memory_bytes(self) -> int | None:
         try:

@@ -14,10 +14,13 @@ import os
 import select
 import signal
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .confinement import Confinement
 from .sandbox import SHELL, Sandbox
+
+PIPE_READ_BYTES = 65_536
+"""The most one read of a program's output takes: a pipe's whole default capacity."""
 
 MAX_LINE_BYTES = 65_536
 """A reply line longer than this is a format fault (a program writing without newlines)."""
@@ -28,6 +31,17 @@ EXIT_WAIT_S = 0.2
 
 SHELL_CANNOT_RUN = (126, 127)
 """The shell's exit codes for a command it cannot execute (126) or cannot find (127)."""
+
+STDERR_QUIET_S = 0.005
+"""For this long at the start of every wait for a reply, the judge waits on the reply alone:
+a program that logs a line on stderr at every move then costs no extra wake-up of the
+judge per move. What it logs meanwhile waits in its pipe (64 KB) and is read with the reply."""
+
+QUICK_REPLY_S = 0.0002
+"""A program whose last reply came within this (0.2 ms) is waited for awake, polling, for
+as long before the judge sleeps: on a virtual machine, waking the judge's sleeping CPU
+for a reply costs about 50 µs, as much as everything else the judge does for a move. A
+program that thinks for longer is waited for asleep: it loses no CPU to the judge."""
 
 CONTINUE_AGAIN_S = 0.05
 """While a program thinks, how often it is sent SIGCONT again. A stop and a continue that
@@ -47,36 +61,54 @@ class ProgramFault(Exception):
 
 @dataclass
 class Capped:
-    """Text kept up to a limit: its beginning and its end; what is cut between is counted.
+    """Output kept up to a limit in bytes: its beginning and its end; what is cut between is counted.
 
     The end is kept because that is where a crashing program says why (a traceback,
-    an assertion), however much it logged before.
+    an assertion), however much it logged before. Kept as bytes, decoded once at the
+    end: a character split between two reads is not lost.
     """
 
     limit: int
-    head: str = ""
-    tail: str = ""
+    head: bytearray = field(default_factory=bytearray)
+    tail: bytearray = field(default_factory=bytearray)
     total: int = 0
 
-    def add(self, data: str) -> None:
+    def add(self, data: bytes) -> None:
         self.total += len(data)
         room = self.limit - self.limit // 2 - len(self.head)
-        self.head += data[:room]
-        rest = data[room:]
-        if rest:
-            self.tail = (self.tail + rest)[-(self.limit // 2):]
+        if room > 0:
+            self.head += data[:room]
+            data = data[room:]
+        if data:
+            self.tail += data
+            del self.tail[: -(self.limit // 2) or len(self.tail)]
 
     def value(self) -> str:
         dropped = self.total - len(self.head) - len(self.tail)
         if dropped:
-            return f"{self.head}\n[... {dropped} characters not kept ...]\n{self.tail}"
-        return self.head + self.tail
+            return (f"{self.head.decode(errors='replace')}\n[... {dropped} bytes not kept ...]\n"
+                    f"{self.tail.decode(errors='replace')}")
+        return (self.head + self.tail).decode(errors="replace")
 
 
 def last_line(text: str) -> str:
     """The last non-blank line of ``text`` (the shell's message for a command it cannot run)."""
     lines = [line.strip() for line in text.splitlines() if line.strip()]
     return lines[-1] if lines else ""
+
+
+def _open_pidfd(pid: int) -> int | None:
+    try:
+        return os.pidfd_open(pid)
+    except (AttributeError, OSError):
+        return None  # older kernels: exit is polled instead
+
+
+def _poll_for(fds: list[int]) -> select.poll:
+    poller = select.poll()
+    for fd in fds:
+        poller.register(fd, select.POLLIN)
+    return poller
 
 
 def describe_exit(returncode: int) -> str:
@@ -111,16 +143,17 @@ class Program:
         for fd in (self._stdin, self._stdout, self._stderr):
             os.set_blocking(fd, False)
         self._pending = bytearray()  # stdout bytes read past the last complete line
+        self._pidfd = _open_pidfd(self.proc.pid)  # readable once the main process ends (None: no pidfds)
+        ended = [] if self._pidfd is None else [self._pidfd]
+        self._reply_poll = _poll_for([self._stdout, *ended])  # the quiet start of a wait (STDERR_QUIET_S)
+        self._any_poll = _poll_for([self._stdout, self._stderr, *ended])
         self._stdout_open = True
         self._stderr_open = True
         self.stderr = Capped(stderr_limit)
         self.suspended = False
         self.closed = False
         self._cpu_seen = 0  # the program's CPU time (ns) at the previous reading
-        try:
-            self._pidfd: int | None = os.pidfd_open(self.proc.pid)
-        except (AttributeError, OSError):
-            self._pidfd = None  # older kernels: exit is polled instead
+        self._replies_quickly = False  # its last reply came within QUICK_REPLY_S
 
     # -- process control -------------------------------------------------
 
@@ -197,24 +230,28 @@ class Program:
     def _drain_stderr(self) -> None:
         while self._stderr_open:
             try:
-                chunk = os.read(self._stderr, 65_536)
+                chunk = os.read(self._stderr, PIPE_READ_BYTES)
             except BlockingIOError:
                 return
             except OSError:
                 chunk = b""
             if not chunk:
                 self._stderr_open = False
+                self._any_poll.unregister(self._stderr)  # its end would wake every poll
                 return
-            self.stderr.add(chunk.decode(errors="replace"))
+            self.stderr.add(chunk)
+            if len(chunk) < PIPE_READ_BYTES:
+                return  # the pipe is empty: no need of a read to be told so
 
     def _take_line(self) -> str | None:
-        end = self._pending.find(b"\n")
+        pending = self._pending
+        end = pending.find(b"\n")
         if end < 0:
-            if len(self._pending) > MAX_LINE_BYTES:
+            if len(pending) > MAX_LINE_BYTES:
                 raise ProgramFault("format", f"wrote more than {MAX_LINE_BYTES} bytes without a newline")
             return None
-        raw = bytes(self._pending[:end])
-        del self._pending[: end + 1]
+        raw = bytes(pending[:end])
+        del pending[: end + 1]
         if raw.endswith(b"\r"):
             raw = raw[:-1]  # a CRLF line end is a line end, not part of the move
         if len(raw) > MAX_LINE_BYTES:
@@ -231,33 +268,61 @@ class Program:
         Raises :class:`ProgramFault` when the program closes its output or dies, also
         when a process it started still holds its output open.
         """
-        line = self._take_line()
-        if line is not None:
-            return line
-        deadline = time.monotonic() + timeout_s
-        ended = [self._pidfd] if self._pidfd is not None else []  # readable once its main process ends
+        if self._pending:
+            line = self._take_line()
+            if line is not None:
+                return line
+        start = now = time.monotonic()
+        deadline, quiet_until, continue_at = now + timeout_s, now + STDERR_QUIET_S, now + CONTINUE_AGAIN_S
+        stdout, pidfd = self._stdout, self._pidfd
+        events = []
+        if self._replies_quickly:
+            events = self._poll_awake(min(deadline, now + QUICK_REPLY_S))
+            now = time.monotonic()
         while True:
-            remaining = deadline - time.monotonic()
-            if remaining <= 0:
+            remaining = deadline - now
+            if events:
+                pass  # come while the judge polled awake
+            elif remaining <= 0:
                 return None
-            watched = [self._stdout] + ([self._stderr] if self._stderr_open else []) + ended
-            ready, _, _ = select.select(watched, [], [], min(remaining, CONTINUE_AGAIN_S))
-            if not ready and not self.suspended:
+            elif now < quiet_until:
+                events = self._reply_poll.poll(min(remaining, quiet_until - now) * 1000)
+            else:
+                events = self._any_poll.poll(min(remaining, continue_at - now) * 1000)
+            now = time.monotonic()
+            if now >= continue_at and not self.suspended:
                 self._signal_group(signal.SIGCONT)  # no part of it stays stopped on its turn
-            if self._stderr in ready:
-                self._drain_stderr()
-            if self._stdout in ready or (ended and ended[0] in ready):
-                line = self._read_stdout(until_empty=self._stdout not in ready)
+                continue_at = now + CONTINUE_AGAIN_S
+            has_output = ended = False
+            for fd, _ in events:
+                if fd == stdout:
+                    has_output = True
+                elif fd == pidfd:
+                    ended = True
+                else:
+                    self._drain_stderr()
+            if has_output or ended:
+                line = self._read_stdout(until_empty=not has_output)
                 if line is not None:
+                    self._drain_stderr()  # what it logged while it thought, kept in order with the moves
+                    self._replies_quickly = now - start < QUICK_REPLY_S
                     return line
-                if self._stdout not in ready:
+                if not has_output:
                     raise self._gone_fault("ended")  # what it wrote is read: no reply is coming
+            events = []
+
+    def _poll_awake(self, until: float) -> list[tuple[int, int]]:
+        """Poll for the reply without sleeping until ``until`` (see QUICK_REPLY_S); [] if none came."""
+        while True:
+            events = self._reply_poll.poll(0)
+            if events or time.monotonic() >= until:
+                return events
 
     def _read_stdout(self, until_empty: bool) -> str | None:
         """Read what stdout holds (all of it if ``until_empty``); the next complete line, if any."""
         while True:
             try:
-                chunk = os.read(self._stdout, 65_536)
+                chunk = os.read(self._stdout, PIPE_READ_BYTES)
             except BlockingIOError:
                 return self._take_line()
             except OSError:

@@ -1,0 +1,53 @@
+"""The judge's per-move path: what it does to be quick must cost nothing in correctness."""
+
+import resource
+import sys
+import textwrap
+
+from arena.judge.process import Capped, Program
+
+QUICK_THEN_SLOW = textwrap.dedent("""
+    import sys, time
+    for n, line in enumerate(sys.stdin):
+        if n == 5:
+            time.sleep(0.5)  # quick five times, then a long think
+        sys.stderr.write(f"log {n}\\n")
+        sys.stderr.flush()
+        print(f"reply {n}", flush=True)
+""")
+
+
+def own_cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def test_a_program_that_stops_replying_quickly_is_waited_for_asleep():
+    program = Program([sys.executable, "-c", QUICK_THEN_SLOW])
+    try:
+        for n in range(5):
+            program.send("go")
+            assert program.read_line(5.0) == f"reply {n}"
+        program.send("go")
+        before = own_cpu_seconds()
+        assert program.read_line(5.0) == "reply 5"
+        spent = own_cpu_seconds() - before
+    finally:
+        program.close()
+    # polled awake for QUICK_REPLY_S at most (0.2 ms), then asleep: far less CPU than the 0.5 s it waited
+    assert spent < 0.1, f"the judge used {spent:.3f} s of CPU waiting 0.5 s for one reply"
+    assert program.stderr.value() == "".join(f"log {n}\n" for n in range(6))
+
+
+def test_kept_output_survives_a_character_split_between_two_reads():
+    kept = Capped(100)
+    kept.add("é".encode()[:1])
+    kept.add("é".encode()[1:] + b" ok")
+    assert kept.value() == "é ok"
+
+
+def test_kept_output_counts_the_bytes_it_cuts():
+    kept = Capped(10)
+    kept.add(b"0123456789")
+    kept.add(b"abcdefghij")
+    assert kept.value() == "01234\n[... 10 bytes not kept ...]\nfghij"
