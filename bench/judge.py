@@ -1,12 +1,12 @@
 """How much the judge costs: Flippo-length games between two instant programs,
 through the judge and through a bare pipe relay, side by side in one run.
 
-The two run game by game in turn, so that a change in the machine's load
-weighs on both alike. Each program notes, on stderr, the time between writing its move and reading
-the opponent's reply: one full turn of the dialogue (its line travels to the
-judge, is checked, forwarded, answered, checked and forwarded back). The same
-programs relayed by a bare loop with no checks, no clocks and no suspension
-give the physical limit of this machine.
+The two take turns game by game, so that a change in the machine's load weighs
+on both alike. Each program notes, on stderr, the time between writing its move
+and reading the opponent's reply: one full turn of the dialogue (its line
+travels to the judge, is checked, forwarded, answered, checked and forwarded
+back). The same programs relayed by a bare loop with no checks, no clocks and
+no suspension give the physical limit of this machine.
 
     python bench/judge.py [--games N]
 """

@@ -107,26 +107,23 @@ class Match:
     def ask(self, seat: int, budget_ms: float | None = None, charge_clock: bool = True) -> Reply:
         """Let a seat think and return the line it writes.
 
-        The other seat is suspended meanwhile (one still starting up, once this turn
-        ends: start_up.py). The time runs on the seat's game
-        clock unless ``budget_ms`` gives a separate limit (and ``charge_clock``
+        The other seat is suspended as soon as this one is resumed (one still starting
+        up, once this turn ends: start_up.py); this one, when another is asked. The time
+        runs on the seat's game clock unless ``budget_ms`` gives a separate limit (and ``charge_clock``
         is False, e.g. Domineering's 3-second READY). Raises ProgramFault for a
         timeout, a crash or an early exit.
         """
         me = self.seats[seat]
-        for other, other_seat in enumerate(self.seats):
-            if other != seat and other_seat.start_up is None:
-                other_seat.player.suspend()  # a seat still starting up goes on during this turn
         limit_ms = me.clock_ms if budget_ms is None else budget_ms
         me.answer = None
         start = time.monotonic()
         start_up_ms, start_up_cpu_ms = (0.0, 0.0) if me.start_up is None else me.start_up.charge(me.player, start)
         me.start_up = None
         me.player.resume()
+        self._suspend_others(seat)
         try:
             line = self._read_reply(me, start + (max(limit_ms - start_up_ms, 0) / 1000 + TIMEOUT_SLACK_S))
         finally:
-            me.player.suspend()
             end = time.monotonic()
             self._pause_starting_seats(end)
             wall_ms = (end - start) * 1000 + start_up_ms
@@ -149,6 +146,18 @@ class Match:
         if wall_ms > limit_ms:
             raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
         return Reply(line, wall_ms, cpu_ms)
+
+    def _suspend_others(self, seat: int) -> None:
+        """Suspend every seat but ``seat``, which was just resumed.
+
+        The seat that moved last runs on from its reply until here, while the judge
+        checks its move and forwards it (some tens of µs): stopping it wakes it on
+        another CPU, which done before would stand between its reply and the next
+        seat's resumption. It is off the clock meanwhile; the CPU it uses then goes on
+        its next move's account."""
+        for other, other_seat in enumerate(self.seats):
+            if other != seat and other_seat.start_up is None:
+                other_seat.player.suspend()  # a seat still starting up goes on during this turn
 
     def _read_reply(self, me: SeatState, deadline: float) -> str | None:
         """The seat's reply line by ``deadline`` (None: none came). Seats still starting up
@@ -175,6 +184,7 @@ class Match:
         if me.faulted:
             return None
         me.player.resume()
+        self._suspend_others(seat)
         try:
             line = me.player.read_line(wait_ms / 1000)
         except ProgramFault:
