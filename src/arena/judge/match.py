@@ -108,10 +108,10 @@ class Match:
         """Let a seat think and return the line it writes.
 
         The other seat is suspended as soon as this one is resumed (one still starting
-        up, once this turn ends: start_up.py); this one, when another is asked. The time
-        runs on the seat's game clock unless ``budget_ms`` gives a separate limit (and ``charge_clock``
-        is False, e.g. Domineering's 3-second READY). Raises ProgramFault for a
-        timeout, a crash or an early exit.
+        up, once this turn ends: start_up.py); this one, when another is asked. The
+        time runs on the seat's game clock unless ``budget_ms`` gives a separate limit
+        (and ``charge_clock`` is False, e.g. Domineering's 3-second READY). Raises
+        ProgramFault for a timeout, a crash or an early exit.
         """
         me = self.seats[seat]
         limit_ms = me.clock_ms if budget_ms is None else budget_ms

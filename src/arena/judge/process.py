@@ -81,7 +81,9 @@ class Capped:
             data = data[room:]
         if data:
             self.tail += data
-            del self.tail[: -(self.limit // 2) or len(self.tail)]
+            surplus = len(self.tail) - self.limit // 2
+            if surplus > 0:
+                del self.tail[:surplus]
 
     def value(self) -> str:
         dropped = self.total - len(self.head) - len(self.tail)
