@@ -34,7 +34,7 @@ def test_a_program_that_stops_replying_quickly_is_waited_for_asleep():
         spent = own_cpu_seconds() - before
     finally:
         program.close()
-    # polled awake for QUICK_REPLY_S at most (0.2 ms), then asleep: far less CPU than the 0.5 s it waited
+    # polled awake for AWAKE_WAIT_S at most (0.2 ms), then asleep: far less CPU than the 0.5 s it waited
     assert spent < 0.1, f"the judge used {spent:.3f} s of CPU waiting 0.5 s for one reply"
     assert program.stderr.value() == "".join(f"log {n}\n" for n in range(6))
 

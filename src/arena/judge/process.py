@@ -37,11 +37,16 @@ STDERR_QUIET_S = 0.005
 a program that logs a line on stderr at every move then costs no extra wake-up of the
 judge per move. What it logs meanwhile waits in its pipe (64 KB) and is read with the reply."""
 
-QUICK_REPLY_S = 0.0002
-"""A program whose last reply came within this (0.2 ms) is waited for awake, polling, for
-as long before the judge sleeps: on a virtual machine, waking the judge's sleeping CPU
-for a reply costs about 50 µs, as much as everything else the judge does for a move. A
-program that thinks for longer is waited for asleep: it loses no CPU to the judge."""
+AWAKE_WAIT_S = 0.0002
+"""How long the judge waits awake, polling, for the reply of a program that replies quickly
+(QUICK_REPLY_S) before it sleeps: on a virtual machine, waking the judge's sleeping CPU
+for a reply costs about 50 µs, as much as everything else the judge does for a move."""
+
+QUICK_REPLY_S = 0.001
+"""A program whose last reply came within this is waited for awake first (AWAKE_WAIT_S). It is
+wider than that wait, so that a reply once delayed (and its wake-up, which counts in it) does
+not end the waiting awake for the rest of the game. A program that thinks for longer is
+waited for asleep: it loses no CPU to the judge."""
 
 CONTINUE_AGAIN_S = 0.05
 """While a program thinks, how often it is sent SIGCONT again. A stop and a continue that
@@ -279,7 +284,7 @@ class Program:
         stdout, pidfd = self._stdout, self._pidfd
         events = []
         if self._replies_quickly:
-            events = self._poll_awake(min(deadline, now + QUICK_REPLY_S))
+            events = self._poll_awake(min(deadline, now + AWAKE_WAIT_S))
             now = time.monotonic()
         while True:
             remaining = deadline - now
@@ -314,7 +319,7 @@ class Program:
             events = []
 
     def _poll_awake(self, until: float) -> list[tuple[int, int]]:
-        """Poll for the reply without sleeping until ``until`` (see QUICK_REPLY_S); [] if none came."""
+        """Poll for the reply without sleeping until ``until`` (see AWAKE_WAIT_S); [] if none came."""
         while True:
             events = self._reply_poll.poll(0)
             if events or time.monotonic() >= until:
