@@ -1,7 +1,8 @@
-"""Build hook for the compiled game engines; pyproject.toml holds the metadata.
+"""Build hook for the compiled parts; pyproject.toml holds the metadata.
 
 ``pip install .`` (and ``pip install -e .``) compiles every ``strong/engine.pyx``
-under src/arena/games with Cython, so players need no extra build step.
+under src/arena/games and the judge's spawner (``judge/spawn.pyx``) with Cython,
+so nothing needs an extra build step.
 """
 
 from glob import glob
@@ -11,7 +12,8 @@ from setuptools import Extension, setup
 
 
 def engine_extensions() -> list[Extension]:
-    extensions = []
+    # the judge's spawner (spawn.pyx) starts programs confined without a shell in between
+    extensions = [Extension("arena.judge.spawn", ["src/arena/judge/spawn.pyx"], extra_compile_args=["-O2"])]
     for source in sorted(glob("src/arena/games/*/strong/engine.pyx")):
         module = source[len("src/"):-len(".pyx")].replace("/", ".")
         extensions.append(Extension(module, [source], extra_compile_args=["-O3"]))

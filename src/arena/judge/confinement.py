@@ -13,17 +13,17 @@ from __future__ import annotations
 import os
 import resource
 import signal
-import subprocess
 
 from .cgroup_pool import give_back, take_cgroup
 from .cgroups import Cgroup
 from .cpu_time import ProcessTreeCpu
-from .sandbox import MAX_TASKS, Sandbox, sandboxed_argv
+from .child import ChildProcess
+from .sandbox import MAX_TASKS, Sandbox, launch
 from .watchdog import WATCHDOG
 
 
 class Confinement:
-    """A started program's process (``proc``, a Popen with piped stdin/stdout/stderr)."""
+    """A started program's process (``proc``, a ChildProcess with piped stdin/stdout/stderr)."""
 
     def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None) -> None:
         sandbox.check_available()
@@ -34,15 +34,9 @@ class Confinement:
         # registered with the guardian before the program exists: no window to escape
         self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_mb, MAX_TASKS) if sandbox.limited else None
         try:
-            self.proc = subprocess.Popen(
-                sandboxed_argv(command, sandbox, self.cgroup),
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                start_new_session=True,  # its own process group, for SIGSTOP/SIGKILL of all of it
-                bufsize=0,
-                env=None if env is None else {**os.environ, **env},
-            )
+            # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
+            self.proc = ChildProcess(launch(command, sandbox, self.cgroup),
+                                     None if env is None else {**os.environ, **env})
         except BaseException:
             if self.cgroup is not None:
                 give_back(self.cgroup)

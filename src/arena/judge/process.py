@@ -16,6 +16,7 @@ import signal
 import time
 from dataclasses import dataclass, field
 
+from .child import CANNOT_CONFINE, SPAWNER_SAYS
 from .confinement import Confinement
 from .sandbox import SHELL, Sandbox
 
@@ -355,10 +356,11 @@ class Program:
         if self.confinement.out_of_memory():
             return ProgramFault("memory", f"exceeded its memory limit of {self.confinement.sandbox.memory_mb} MB "
                                           f"({describe_exit(status)})")
-        if status in SHELL_CANNOT_RUN and isinstance(self.command, str):
+        if status in (*SHELL_CANNOT_RUN, CANNOT_CONFINE):
             self._drain_stderr()
             message = last_line(self.stderr.value())
-            if message.startswith((f"{SHELL}:", "bash:")):  # the shell's own words, not the program's
+            # the shell's own words or the spawner's (child.py), not the program's
+            if message.startswith((f"{SHELL}:", "bash:", SPAWNER_SAYS)):
                 return ProgramFault("crash", f"could not start: {message} ({describe_exit(status)})")
         return ProgramFault("crash", describe_exit(status))
 

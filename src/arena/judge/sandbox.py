@@ -9,20 +9,21 @@
   own process namespace, and user nobody when the judge runs as root.
 
 Should the judge die, the guardian (watchdog.py) kills the program's process
-group and cgroup. A program without a cgroup is also started through ``setpriv
---pdeathsig KILL``, so that the kernel kills it even before it is registered.
-The limits are set by bash before it runs the program, not by a
-``preexec_fn``, which is unsafe in a judge that runs games in threads (the web
-viewer does).
+group and cgroup. A program without a cgroup is also started with a parent-death
+signal, so that the kernel kills it even before it is registered. The limits are
+set by the compiled spawner (spawn.pyx) between its vfork and the program's exec,
+not by a ``preexec_fn``, which is unsafe in a judge that runs games in threads (the
+web viewer does).
 """
 
 from __future__ import annotations
 
-import shlex
+import resource
 import shutil
 from dataclasses import dataclass
 
 from .cgroups import Cgroup
+from .child import Launch
 from .isolation import bwrap_argv, bwrap_path, program_folder
 
 MODES = ("none", "limits", "isolate")
@@ -36,8 +37,6 @@ MAX_OPEN_FILES = 256
 SHELL = shutil.which("bash") or "/bin/bash"
 SHELL_NAME = "bash"
 """How the shell is named on a command line: its messages then start ``bash: line 1:``."""
-SETPRIV = shutil.which("setpriv")
-DASH = shutil.which("dash")
 
 
 class SandboxError(RuntimeError):
@@ -71,34 +70,22 @@ class Sandbox:
                                "installed: install the bubblewrap package, or use --sandbox limits")
 
 
-def _launch_steps(cgroup: Cgroup | None, memory_mb: int, block_bytes: int) -> str:
-    """The shell joins the cgroup and sets the rlimits before it runs the program (or exits 125).
+def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None) -> Launch:
+    """How to start ``command`` (a shell command or an argument list) confined.
 
-    ``block_bytes``: the unit of the shell's ``ulimit -f`` (bash 1024, dash 512).
+    The spawner (spawn.pyx) joins the cgroup and sets the limits itself before it
+    runs the program: a shell command costs only the bash that runs it (bash replaces
+    itself with a command's last simple command), an argument list nothing more.
     """
-    steps = [f"echo $$ > {shlex.quote(procs)}" for procs in (cgroup.procs_files if cgroup else [])]
-    steps += [f"ulimit -f {MAX_FILE_MB * 2**20 // block_bytes}", f"ulimit -n {MAX_OPEN_FILES}"]
-    if cgroup is None:
-        steps.append(f"ulimit -d {memory_mb * 1024}")  # no cgroup: RLIMIT_DATA, which spares reserved address space
-    return " && ".join(steps) + " || exit 125"
-
-
-def sandboxed_argv(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None) -> list[str]:
-    """The full argument list that runs ``command`` (a shell command or an argument list) confined.
-
-    Under ``limits`` a shell command runs in the very bash that set its limits (bash
-    replaces itself with a command's last simple command), so confining it costs no
-    extra program start; an argument list costs one dash (quicker to start than bash).
-    """
-    # with a cgroup registered before it starts, the guardian already covers it: no setpriv
-    argv = [SETPRIV, "--pdeathsig", "KILL", "--"] if SETPRIV and cgroup is None else []
-    if not sandbox.limited:
-        return argv + ([SHELL_NAME, "-c", command] if isinstance(command, str) else list(command))
-    if sandbox.mode == "limits" and isinstance(command, str):
-        return argv + [SHELL_NAME, "-c", f"{_launch_steps(cgroup, sandbox.memory_mb, 1024)}; {command}"]
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
         program = bwrap_argv(program_folder(command), sandbox.hidden) + program
-    launcher, block_bytes = (DASH, 512) if DASH else (SHELL_NAME, 1024)
-    steps = _launch_steps(cgroup, sandbox.memory_mb, block_bytes)
-    return argv + [launcher, "-c", f'{steps}\nexec "$@"', "arena-launch", *program]
+    # with a cgroup registered before it starts, the guardian already covers it; without,
+    # the kernel kills it when the judge ends, even before it is registered
+    plan = Launch(program, die_with_parent=cgroup is None)
+    if sandbox.limited:
+        plan.joins = cgroup.procs_files if cgroup is not None else []
+        plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
+        if cgroup is None:  # no cgroup: RLIMIT_DATA, which spares reserved address space
+            plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_mb * 2**20))
+    return plan
