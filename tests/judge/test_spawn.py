@@ -50,3 +50,23 @@ def test_a_program_that_cannot_be_run_crashes_and_says_why():
     assert fault.value.verdict == "crash"
     assert fault.value.reason == ("could not start: arena: /no/such/program: No such file or directory "
                                   "(exited with code 127)")
+
+
+def test_a_program_is_in_every_folder_of_its_cgroup():
+    program = Program(["cat", "/proc/self/cgroup"], sandbox=Sandbox("limits"))
+    group = program.confinement.cgroup
+    if group is None:
+        program.close()
+        pytest.skip("this machine allows no cgroup to be made")
+    lines = []
+    try:
+        while (line := program.read_line(5.0)) is not None:
+            lines.append(line)
+    except ProgramFault:
+        pass  # cat ended: every line is read
+    finally:
+        program.close()
+    own = {controller: path for _, controllers, path in (line.split(":", 2) for line in lines)
+           for controller in (controllers.split(",") if controllers else [""])}
+    for controller, folder in group.folders.items():
+        assert folder.endswith(own[controller]), (controller, folder, own)

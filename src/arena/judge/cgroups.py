@@ -52,8 +52,19 @@ class Cgroup:
 
     @property
     def procs_files(self) -> list[str]:
-        """The files a starting program writes its pid to, to join every folder."""
+        """The files that list the group's processes, one per folder."""
         return [os.path.join(folder, "cgroup.procs") for folder in self.folders.values()]
+
+    @property
+    def join_files(self) -> list[str]:
+        """The files a starting program, still a single thread, writes "0" to, to join every folder.
+
+        In v1 that is ``tasks``, which moves the writing thread alone: a move that takes the
+        kernel's global lock on every thread group (``cgroup.procs``) waits for an RCU grace
+        period, 5 to 20 ms, unless another took it a moment before. v2 has only ``cgroup.procs``.
+        """
+        name = "tasks" if self.version == 1 else "cgroup.procs"
+        return [os.path.join(folder, name) for folder in self.folders.values()]
 
     def _file(self, controller: str, name: str) -> str:
         return os.path.join(self.folders["" if self.version == 2 else controller], name)

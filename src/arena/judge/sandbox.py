@@ -84,7 +84,7 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None) ->
     # the kernel kills it when the judge ends, even before it is registered
     plan = Launch(program, die_with_parent=cgroup is None)
     if sandbox.limited:
-        plan.joins = cgroup.procs_files if cgroup is not None else []
+        plan.joins = cgroup.join_files if cgroup is not None else []
         plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
         if cgroup is None:  # no cgroup: RLIMIT_DATA, which spares reserved address space
             plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_mb * 2**20))

@@ -35,7 +35,7 @@ cdef extern from *:
     static int arena_join(const char *path) {
         int fd = open(path, O_WRONLY | O_CLOEXEC);
         if (fd < 0) return -1;
-        ssize_t written = write(fd, "0", 1);  /* "0": the writing process itself */
+        ssize_t written = write(fd, "0", 1);  /* "0": the writing thread (tasks) or process (cgroup.procs) */
         close(fd);
         return written == 1 ? 0 : -1;
     }
