@@ -45,6 +45,13 @@ def saved_count(db) -> int:
         return 0
 
 
+def is_guardian(process: psutil.Process) -> bool:
+    try:
+        return any(part.endswith("guardian.py") for part in process.cmdline())
+    except psutil.Error:
+        return False
+
+
 def kill_at_random(arena_bin, db, cwd, rng) -> bool:
     """Start the tournament and SIGKILL it at a random moment; False if it finished first.
 
@@ -60,14 +67,16 @@ def kill_at_random(arena_bin, db, cwd, rng) -> bool:
         time.sleep(0.01)
     time.sleep(rng.uniform(0, 0.3))
     try:
-        family = psutil.Process(running.pid).children(recursive=True)
+        family = [process for process in psutil.Process(running.pid).children(recursive=True)
+                  if not is_guardian(process)]
     except psutil.NoSuchProcess:
         family = []
     finished = running.poll() is not None
     running.send_signal(signal.SIGKILL)
     running.wait()
     # What it started ends by itself (tested elsewhere) but may take a second: end it now so
-    # that it does not slow the next run. A worker never writes to the database.
+    # that it does not slow the next run. A worker never writes to the database. The workers'
+    # guardians are spared: they end what a worker started after this list was taken.
     for process in family:
         try:
             process.kill()
