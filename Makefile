@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 
 .PHONY: demo test install install-test bench clean
 
-# Rebuilt when the build or the compiled engines change (an editable install does not recompile).
+# Rebuilt when the build, the compiled engines or the judge's spawner change (an editable install does not recompile).
 $(BIN)/arena: pyproject.toml setup.py src/arena/judge/spawn.pyx $(wildcard src/arena/games/*/strong/*.pyx src/arena/games/*/strong/*.pxi)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip

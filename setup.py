@@ -11,7 +11,7 @@ from Cython.Build import cythonize
 from setuptools import Extension, setup
 
 
-def engine_extensions() -> list[Extension]:
+def compiled_extensions() -> list[Extension]:
     # the judge's spawner (spawn.pyx) starts programs confined without a shell in between
     extensions = [Extension("arena.judge.spawn", ["src/arena/judge/spawn.pyx"], extra_compile_args=["-O2"])]
     for source in sorted(glob("src/arena/games/*/strong/engine.pyx")):
@@ -22,7 +22,7 @@ def engine_extensions() -> list[Extension]:
 
 setup(
     ext_modules=cythonize(
-        engine_extensions(),
+        compiled_extensions(),
         compiler_directives={"language_level": "3"},
         quiet=True,
     )

@@ -25,7 +25,7 @@ class Launch:
     """How to start a program: what it runs, and what confines it before it runs."""
 
     argv: list[str]
-    joins: list[str] = field(default_factory=list)  # cgroup.procs files it joins
+    joins: list[str] = field(default_factory=list)  # the files it writes "0" to, to join its cgroup
     limits: list[tuple[int, int]] = field(default_factory=list)  # (resource.RLIMIT_*, value)
     die_with_parent: bool = False  # killed by the kernel when the judge's thread ends
 

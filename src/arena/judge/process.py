@@ -288,15 +288,14 @@ class Program:
             events = self._poll_awake(min(deadline, now + AWAKE_WAIT_S))
             now = time.monotonic()
         while True:
-            remaining = deadline - now
-            if events:
-                pass  # come while the judge polled awake
-            elif remaining <= 0:
-                return None
-            elif now < quiet_until:
-                events = self._reply_poll.poll(min(remaining, quiet_until - now) * 1000)
-            else:
-                events = self._any_poll.poll(min(remaining, continue_at - now) * 1000)
+            if not events:  # nothing to handle yet (or nothing came while polling awake): wait asleep
+                remaining = deadline - now
+                if remaining <= 0:
+                    return None
+                if now < quiet_until:
+                    events = self._reply_poll.poll(min(remaining, quiet_until - now) * 1000)
+                else:
+                    events = self._any_poll.poll(min(remaining, continue_at - now) * 1000)
             now = time.monotonic()
             if now >= continue_at and not self.suspended:
                 self._signal_group(signal.SIGCONT)  # no part of it stays stopped on its turn

@@ -120,8 +120,8 @@ cdef char **c_strings(list items):
 def spawn(list argv, object env, list joins, list limits, bint die_with_parent,
           int fd0, int fd1, int fd2, int report_fd) -> int:
     """Start ``argv`` (bytes) with ``env`` (a list of b"NAME=value", or None: the judge's),
-    stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after joining every
-    cgroup.procs file in ``joins`` and setting every (resource, value) in ``limits``.
+    stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after writing "0" to every
+    cgroup file in ``joins`` (Cgroup.join_files) and setting every (resource, value) in ``limits``.
 
     Returns the child's pid. A step that fails writes (step, errno) to ``report_fd``,
     which the child holds open, close-on-exec, until its exec.
