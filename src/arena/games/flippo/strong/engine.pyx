@@ -7,6 +7,7 @@ truth; tests/games/flippo/test_engine.py checks this engine against it.
 """
 
 include "bitboard.pxi"
+include "parity.pxi"
 include "evaluate.pxi"
 include "search.pxi"
 include "greedy_model.pxi"
@@ -57,6 +58,11 @@ def count_positions(const uint64_t[:] boards):
             total += popcount((own ^ f) | (1ULL << sq)) & 1
             total += 1
     return total
+
+
+def parity(uint64_t own, uint64_t opp):
+    """parity.pxi's expected final margin of the pieces on the board, in hundredths."""
+    return parity_margin(own, opp)
 
 
 def eval_features(uint64_t own, uint64_t opp):
