@@ -109,4 +109,4 @@ cdef inline int evaluate(uint64_t own, uint64_t opp, int empties) noexcept nogil
     features(own, opp, f)
     for i in range(N_FEATURES):
         score += w[i] * f[i]
-    return <int> score
+    return <int> score + pattern_score(own, opp, empties)

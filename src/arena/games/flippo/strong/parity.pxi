@@ -16,7 +16,7 @@
 # The tables are built once at import by dynamic programming over the line's
 # states, fewest empties first (about 10,000 states, a few milliseconds).
 
-from libc.stdlib cimport malloc
+from libc.stdlib cimport free, malloc
 
 cdef int POW3[9]
 cdef int BASE3_OF_BITS[256]        # bits set -> sum of 3^k over those bits
@@ -88,6 +88,7 @@ cdef void _build_line_table(int length) noexcept nogil:
             table[index * length + k] = (expected[index * length + k] if digit == 1 else
                                          -expected[index * length + k] if digit == 2 else 0)
     FLIP_ODDS[length] = table
+    free(expected)
 
 
 cdef void _init_parity():

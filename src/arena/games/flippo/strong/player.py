@@ -4,6 +4,7 @@ Run it with ``arena bot flippo strong``. It speaks the CodeCup protocol itself
 (``Start``, moves, ``Quit``) on bitboards, so a move costs no pure-Python rules.
 
 The clock is 5 s per game, start-up included; games/time_plan.py shares it.
+Its first moves come from the opening book (book.py) and cost nothing.
 
 Against an opponent seen to play the one-ply greedy policy it searches against
 that policy instead of a perfect opponent (opponent_model.py says why and when);
