@@ -20,15 +20,21 @@ def clock_seconds(default_ms: float) -> float:
 
 
 class TimePlan:
-    def __init__(self, clock_seconds: float, solve_from: int, endgame_share: float, hard_share: float) -> None:
+    def __init__(self, clock_seconds: float, solve_from: int, endgame_share: float, hard_share: float,
+                 spend: float = SPEND, ramp: float = 0.0) -> None:
         """``solve_from``: plies (or empties) left from which the end is solved exactly;
         ``endgame_share``: the budget kept for that; ``hard_share``: the most of the
-        pool one move may take when its search runs long."""
-        self.total = clock_seconds * SPEND - STARTUP_GUESS * clock_seconds / 5.0
+        pool one move may take when its search runs long; ``spend``: the share of
+        the clock to use (a player whose every search stops at its deadline may
+        take more than ``SPEND``); ``ramp``: how much more a move just before the
+        solve gets than the first move (0: all alike; 3: four times as much)."""
+        self.total = clock_seconds * spend - STARTUP_GUESS * clock_seconds / 5.0
         self.left = self.total
         self.solve_from = solve_from
         self.endgame_share = endgame_share
         self.hard_share = hard_share
+        self.ramp = ramp
+        self.first_plies_left: int | None = None
 
     def limits(self, plies_left: int) -> tuple[float, float]:
         """(soft, hard) seconds for the move with ``plies_left`` plies still to play."""
@@ -36,10 +42,17 @@ class TimePlan:
         if plies_left <= self.solve_from:
             # the first exact solve is the expensive one; later ones reuse its table
             return left * 0.5, left * 0.6
-        my_moves_before_end = max(1, (plies_left - self.solve_from + 1) // 2)
+        if self.first_plies_left is None:
+            self.first_plies_left = plies_left
         pool = max(left - self.total * self.endgame_share, left * 0.3)  # the end's share stays put
-        soft = pool / my_moves_before_end
+        # this move's weight over the weights of all my moves before the solve
+        weights = [self._weight(p) for p in range(plies_left, self.solve_from, -2)]
+        soft = pool * weights[0] / sum(weights)
         return soft, min(soft * 3, pool * self.hard_share)
+
+    def _weight(self, plies_left: int) -> float:
+        span = max(1, self.first_plies_left - self.solve_from)
+        return 1 + self.ramp * (self.first_plies_left - plies_left) / span
 
     def spent(self, seconds: float) -> None:
         self.left -= seconds

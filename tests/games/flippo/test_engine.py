@@ -87,3 +87,50 @@ def brute_force(state: FlippoState) -> int:
         child.play(move)
         best = max(best, -brute_force(child))
     return best
+
+
+def test_probcut_prunes_the_middle_game_but_never_an_exact_solve():
+    rng = random.Random(12)
+    pruned = full = 0
+    try:
+        for _ in range(6):
+            state = FlippoState()
+            for _ in range(24):
+                state.play(rng.choice(state.legal_moves()))
+            own, opp = boards(state)
+            for sigmas_x10, counter in ((14, "pruned"), (0, "full")):
+                engine.set_param("probcut_sigmas_x10", sigmas_x10)
+                engine.clear()
+                square, score, depth, nodes, exact = engine.search(own, opp, 60.0, 60.0, 0, 7)
+                assert depth == 7 and not exact and square in state.legal_moves()
+                if counter == "pruned":
+                    pruned += nodes
+                else:
+                    full += nodes
+        assert pruned < 0.8 * full
+        # 8 empties: the solve is exact with ProbCut on, as brute force says
+        engine.set_param("probcut_sigmas_x10", 14)
+        state = FlippoState()
+        for _ in range(56):
+            state.play(rng.choice(state.legal_moves()))
+        engine.clear()
+        square, score, depth, nodes, exact = engine.search(*boards(state), 5.0, 10.0, 14)
+        assert exact and score == 100 * brute_force(state)
+    finally:
+        engine.set_param("probcut_sigmas_x10", 14)
+
+
+def test_pattern_instances_are_the_board_turned_and_the_fast_score_agrees():
+    rng = random.Random(21)
+    quarter_turn = [8 * (i % 8) + 7 - i // 8 for i in range(64)]  # (r, c) -> (c, 7 - r)
+    for _ in range(60):
+        state = FlippoState()
+        for _ in range(rng.randrange(0, 60)):
+            state.play(rng.choice(state.legal_moves()))
+        own, opp = boards(state)
+        turned = [sum(1 << quarter_turn[s] for s in squares(mask)) for mask in (own, opp)]
+        indices, turned_indices = engine.pattern_indices(own, opp), engine.pattern_indices(*turned)
+        for shape in (slice(0, 4), slice(4, 8), slice(8, 12)):  # edges, second lines, corners
+            assert sorted(indices[shape]) == sorted(turned_indices[shape])
+        for empties in (14, 30, 50):
+            assert engine.fast_pattern_score_matches(own, opp, empties)

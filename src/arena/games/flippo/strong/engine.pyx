@@ -7,9 +7,41 @@ truth; tests/games/flippo/test_engine.py checks this engine against it.
 """
 
 include "bitboard.pxi"
+include "parity.pxi"
+include "patterns.pxi"
 include "evaluate.pxi"
 include "search.pxi"
 include "greedy_model.pxi"
+
+from libc.string cimport memcpy
+import zlib
+from pathlib import Path
+
+PATTERN_VALUES_FILE = Path(__file__).with_name("pattern_values.bin")
+
+
+def load_pattern_values(bytes packed):
+    """Use these pattern values (zlib of int16, native order, phase by phase), as the fit writes them."""
+    global pattern_values
+    cdef bytes raw = zlib.decompress(packed)
+    if len(raw) != N_PHASES * PATTERN_PHASE_SIZE * sizeof(short):
+        raise ValueError(f"pattern values: {len(raw)} bytes, expected {N_PHASES * PATTERN_PHASE_SIZE * 2}")
+    if pattern_values == NULL:
+        pattern_values = <short*> malloc(len(raw))
+    memcpy(pattern_values, <char*> raw, len(raw))
+
+
+def pattern_indices(uint64_t own, uint64_t opp):
+    """Each pattern's entry in its phase's table (tools/flippo_fit.py fits the tables on them)."""
+    return [pattern_index(own, opp, p) for p in range(N_PATTERNS)]
+
+
+def pattern_table_size():
+    return PATTERN_PHASE_SIZE
+
+
+if PATTERN_VALUES_FILE.exists():  # without it the evaluation is the features alone
+    load_pattern_values(PATTERN_VALUES_FILE.read_bytes())
 
 
 def legal_moves(uint64_t own, uint64_t opp):
@@ -57,6 +89,11 @@ def count_positions(const uint64_t[:] boards):
             total += popcount((own ^ f) | (1ULL << sq)) & 1
             total += 1
     return total
+
+
+def parity(uint64_t own, uint64_t opp):
+    """parity.pxi's expected final margin of the pieces on the board, in hundredths."""
+    return parity_margin(own, opp)
 
 
 def eval_features(uint64_t own, uint64_t opp):

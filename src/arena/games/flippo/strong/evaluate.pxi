@@ -23,7 +23,7 @@ cdef uint64_t BORDER = 0xFF818181818181FFULL
 cdef uint64_t SQUARE_CLASS[10]  # the squares of each class under the board's 8 symmetries
 
 cdef enum:
-    N_FEATURES = 16
+    N_FEATURES = 17
     N_PHASES = 16       # phase = empties // 4
     F_STABLE = 1
     F_SQUARES = 2       # 10 square classes
@@ -31,6 +31,7 @@ cdef enum:
     F_OWN_STUCK = 13
     F_OPP_STUCK = 14
     F_FRONTIER = 15
+    F_PARITY = 16       # parity.pxi's expected margin of the pieces on the board
 
 include "eval_weights.pxi"
 
@@ -97,13 +98,15 @@ cdef inline void features(uint64_t own, uint64_t opp, int* f) noexcept nogil:
     f[F_OWN_STUCK] = own_moves == 0
     f[F_OPP_STUCK] = opp_moves == 0
     f[F_FRONTIER] = popcount(own & near_empty) - popcount(opp & near_empty)
+    f[F_PARITY] = parity_margin(own, opp)
 
 
 cdef inline int evaluate(uint64_t own, uint64_t opp, int empties) noexcept nogil:
     cdef int f[N_FEATURES]
-    cdef int i, score = 0
-    cdef int* w = &WEIGHTS[(empties // 4) * N_FEATURES]
+    cdef int i
+    cdef float score = 0
+    cdef float* w = &WEIGHTS[(empties // 4) * N_FEATURES]
     features(own, opp, f)
     for i in range(N_FEATURES):
         score += w[i] * f[i]
-    return score
+    return <int> score + pattern_score(own, opp, empties)

@@ -30,6 +30,23 @@ cdef int probe_depth = 10
 cdef int probe_plies = 2
 cdef int solve_step = 99
 cdef long long nodes = 0
+
+# ProbCut (M. Buro's forward pruning): a deep search's value is well predicted by
+# a shallow one's, deep ~ shallow + offset with a spread sigma. So before a
+# deep search of a node, a null-window shallow search tests whether the deep
+# value is almost surely (PROBCUT_SIGMAS spreads) above beta or below alpha, and
+# if so returns that bound at a fraction of the cost. Measured on self-play
+# positions by tools/flippo_probcut.py (hundredths of a disc); not used in exact
+# solves, whose values no estimate predicts, nor inside its own shallow tests.
+cdef enum:
+    PROBCUT_MIN_DEPTH = 3
+    PROBCUT_MAX_DEPTH = 12
+cdef int PROBCUT_SHALLOW[PROBCUT_MAX_DEPTH + 1]
+cdef int PROBCUT_OFFSET[PROBCUT_MAX_DEPTH + 1]
+cdef int PROBCUT_SIGMA[PROBCUT_MAX_DEPTH + 1]
+include "probcut_table.pxi"
+cdef float probcut_sigmas = 1.4
+cdef bint in_probcut = False
 cdef double deadline = 0.0
 cdef bint aborted = False
 
@@ -114,6 +131,12 @@ cdef int negamax(uint64_t own, uint64_t opp, int depth, int alpha, int beta, int
         return last_move_score(own, opp)
     if depth >= empties and empties <= SHALLOW_SOLVE:
         return solve_shallow(own, opp, alpha, beta, empties)
+    cdef int cut
+    if PROBCUT_MIN_DEPTH <= depth <= PROBCUT_MAX_DEPTH and depth < empties and not in_probcut \
+            and probcut_sigmas > 0:
+        cut = probcut(own, opp, depth, alpha, beta, empties)
+        if cut != 0:
+            return beta if cut > 0 else alpha
 
     cdef Entry* e = &table[slot_of(own, opp)]
     cdef int tt_move = -1
@@ -159,6 +182,25 @@ cdef int negamax(uint64_t own, uint64_t opp, int depth, int alpha, int beta, int
     e.move = best_move
     e.flag = 2 if best >= beta else (3 if best <= alpha0 else 1)
     return best
+
+
+cdef int probcut(uint64_t own, uint64_t opp, int depth, int alpha, int beta, int empties) noexcept nogil:
+    """+1 when a shallow search says the deep value is almost surely >= beta,
+    -1 when almost surely <= alpha, else 0."""
+    global in_probcut
+    cdef int shallow = PROBCUT_SHALLOW[depth], bound, result = 0
+    cdef int margin = <int> (probcut_sigmas * PROBCUT_SIGMA[depth])
+    in_probcut = True
+    # deep = shallow + offset: the shallow value that predicts the deep one at beta
+    bound = beta - PROBCUT_OFFSET[depth] + margin
+    if bound < INF // 2 and negamax(own, opp, shallow, bound - 1, bound, empties) >= bound:
+        result = 1
+    else:
+        bound = alpha - PROBCUT_OFFSET[depth] - margin
+        if bound > -INF // 2 and negamax(own, opp, shallow, bound, bound + 1, empties) <= bound:
+            result = -1
+    in_probcut = False
+    return result
 
 
 cdef inline int last_move_score(uint64_t own, uint64_t opp) noexcept nogil:
@@ -263,7 +305,9 @@ def search(uint64_t own, uint64_t opp, double soft_seconds, double hard_seconds,
 
 def set_param(str name, int value):
     """Experiment hook: change a search parameter."""
-    global probe_depth, probe_plies, solve_step
+    global probe_depth, probe_plies, solve_step, probcut_sigmas
+    if name == "probcut_sigmas_x10":
+        probcut_sigmas = value / 10.0
     if name == "probe_depth":
         probe_depth = value
     elif name == "probe_plies":
