@@ -1,7 +1,7 @@
 """How a strong built-in player shares its game clock over the moves still to play.
 
-The plan spends at most ``SPEND`` of the clock and keeps the rest as a margin
-for start-up, I/O and a busy machine; a share of the budget is held back for
+The plan spends at most ``SPEND`` of the clock (or the player's own ``spend``)
+and keeps the rest as a margin for start-up, I/O and a busy machine; a share of the budget is held back for
 the exact solve of the end. The judge tells built-in players their (possibly
 scaled) clock in the ``ARENA_CLOCK_MS`` environment variable.
 """
@@ -20,11 +20,13 @@ def clock_seconds(default_ms: float) -> float:
 
 
 class TimePlan:
-    def __init__(self, clock_seconds: float, solve_from: int, endgame_share: float, hard_share: float) -> None:
+    def __init__(self, clock_seconds: float, solve_from: int, endgame_share: float, hard_share: float,
+                 spend: float = SPEND) -> None:
         """``solve_from``: plies (or empties) left from which the end is solved exactly;
         ``endgame_share``: the budget kept for that; ``hard_share``: the most of the
-        pool one move may take when its search runs long."""
-        self.total = clock_seconds * SPEND - STARTUP_GUESS * clock_seconds / 5.0
+        pool one move may take when its search runs long; ``spend``: the share of
+        the clock to plan with."""
+        self.total = clock_seconds * spend - STARTUP_GUESS * clock_seconds / 5.0
         self.left = self.total
         self.solve_from = solve_from
         self.endgame_share = endgame_share
