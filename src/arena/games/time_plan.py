@@ -1,7 +1,7 @@
 """How a strong built-in player shares its game clock over the moves still to play.
 
-The plan spends at most ``SPEND`` of the clock and keeps the rest as a margin
-for start-up, I/O and a busy machine; a share of the budget is held back for
+The plan spends at most ``SPEND`` of the clock (or the player's own ``spend``)
+and keeps the rest as a margin for start-up, I/O and a busy machine; a share of the budget is held back for
 the exact solve of the end. The judge tells built-in players their (possibly
 scaled) clock in the ``ARENA_CLOCK_MS`` environment variable.
 """

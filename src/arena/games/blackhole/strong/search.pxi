@@ -274,13 +274,14 @@ cdef int negamax(int depth, int alpha, int beta) noexcept nogil:
     return best
 
 
-def search(double soft_seconds, double hard_seconds, int solve_plies=10, int max_depth=30):
+def search(double soft_seconds, double hard_seconds, int solve_plies=10, int max_depth=30, int before_solve=1):
     """The best ``(tile, number)`` for the side to move in the engine's position.
 
     Deepens until ``soft_seconds`` (no new iteration past half of it), never
     beyond ``hard_seconds``; with ``solve_plies`` or fewer plies left it
-    searches to the end with lossless move generation once a shallow search
-    has given a fallback. Returns ``(tile, number, score, depth, nodes, exact)``.
+    searches to the end with lossless move generation once ``before_solve``
+    estimated iterations have given a fallback in case the solve runs out of
+    time. Returns ``(tile, number, score, depth, nodes, exact)``.
     """
     global nodes, deadline, aborted
     cdef double start = now()
@@ -297,7 +298,7 @@ def search(double soft_seconds, double hard_seconds, int solve_plies=10, int max
     deadline = start + hard_seconds
     while depth < min(plies, max_depth) and not exact:
         depth += 1
-        if plies <= solve_plies and depth >= 2:
+        if plies <= solve_plies and depth > before_solve:
             depth = plies
         if depth >= plies:  # the root too needs every number that can matter
             n = generate(True, best_tile, best_number, tiles, numbers)
