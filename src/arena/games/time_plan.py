@@ -1,8 +1,8 @@
 """How a strong built-in player shares its game clock over the moves still to play.
 
 The plan spends at most ``SPEND`` of the clock (or the player's own ``spend``)
-and keeps the rest as a margin for start-up, I/O and a busy machine; a share of the budget is held back for
-the exact solve of the end. The judge tells built-in players their (possibly
+and keeps the rest as a margin for start-up, I/O and a busy machine; a share
+of the budget is held back for the exact solve of the end. The judge tells built-in players their (possibly
 scaled) clock in the ``ARENA_CLOCK_MS`` environment variable.
 """
 
