@@ -99,12 +99,7 @@ class Revisions:
     def spec(self, text: str) -> PlayerSpec:
         rev, name = parse(text)
         commit = commit_of(rev, self.repository)
-        if commit not in self.folders:
-            folder = Path(tempfile.mkdtemp(prefix=f"arena-rev-{commit[:10]}-"))
-            self.folders[commit] = folder
-            export(commit, self.game, folder, self.repository)
-            build(folder)
-        folder = self.folders[commit]
+        folder = self.built(rev)
         names = player_names(folder, self.game)
         if name not in names:
             raise RevisionError(f"{self.game} at {rev} ({commit[:10]}) has no built-in player {name!r};"
@@ -112,6 +107,16 @@ class Revisions:
         command = ["env", f"PYTHONPATH={folder / 'src'}", sys.executable, "-m", "arena.bot", self.game, name]
         # builtin: the judge gives it the game's seed and its scaled clock, as for builtin:NAME
         return PlayerSpec(f"{text} ({commit[:10]})", command, builtin=True)
+
+    def built(self, rev: str) -> Path:
+        """The folder of the revision's export with its engines built (its code is in src/)."""
+        commit = commit_of(rev, self.repository)
+        if commit not in self.folders:
+            folder = Path(tempfile.mkdtemp(prefix=f"arena-rev-{commit[:10]}-"))
+            self.folders[commit] = folder
+            export(commit, self.game, folder, self.repository)
+            build(folder)
+        return self.folders[commit]
 
     def close(self) -> None:
         for folder in self.folders.values():
