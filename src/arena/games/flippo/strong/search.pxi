@@ -34,7 +34,7 @@ cdef long long nodes = 0
 # ProbCut (M. Buro's forward pruning): a deep search's value is well predicted by
 # a shallow one's, deep ~ shallow + offset with a spread sigma. So before a
 # deep search of a node, a null-window shallow search tests whether the deep
-# value is almost surely (PROBCUT_SIGMAS spreads) above beta or below alpha, and
+# value is almost surely (probcut_sigmas spreads) above beta or below alpha, and
 # if so returns that bound at a fraction of the cost. Measured on self-play
 # positions by tools/flippo_probcut.py (hundredths of a disc); not used in exact
 # solves, whose values no estimate predicts, nor inside its own shallow tests.
