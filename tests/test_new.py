@@ -154,3 +154,55 @@ def test_the_turn_right_starter_stops_after_a_3x3(starter_bot, lang):
     transcript = record["transcripts"][0]
     given = "".join(line + "\n" for way, line in transcript if way == "in")
     assert run_alone([bot, "7"], given) == [line for way, line in transcript if way == "out"]
+
+
+def test_the_turnright_python_starter_plays_on_when_the_placements_left_a_3x3(tmp_path):
+    """The rules check 3x3 blocks only after a circuit: a block the placements made does not end
+    the game, so the starter (White here) must answer Black's first circuit, which breaks it."""
+    from arena.games.turnright.rules import TurnRightState, rectangles
+    from arena.games.turnright.scoring import BLACK, WHITE, has_3x3
+
+    bot = new_bot("turnright", "python", tmp_path / "mybot")
+    blocks = [[6 * (r + j) + f + i for i in range(3) for j in range(3)] for f in range(4) for r in range(4)]
+    for seed in range(1, 40):
+        program = subprocess.Popen([bot, str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   stderr=subprocess.DEVNULL, text=True)
+        state = TurnRightState()
+
+        def tell(line: str) -> None:
+            program.stdin.write(line + "\n")
+            program.stdin.flush()
+
+        tell("Start")
+        while state.placing:
+            state.play_text(program.stdout.readline().strip())  # White's placement
+            if not state.placing:
+                break
+            # Black fills the block with no White piece that it has filled most
+            open_blocks = [b for b in blocks if all(state.board[s] != WHITE for s in b)]
+            if not open_blocks:
+                break
+            block = max(open_blocks, key=lambda b: sum(state.board[s] == BLACK for s in b))
+            free = [s for s in block if state.board[s] != BLACK] or state.legal_moves()  # a full block: anywhere
+            square = free[0]
+            state.play(square)
+            tell(state.format_move(square))
+        def leaves_no_block(circuit) -> bool:
+            after = state.copy()
+            after.play(circuit)
+            return not (has_3x3(after.board, WHITE) or has_3x3(after.board, BLACK))
+
+        made_a_block = not state.placing and has_3x3(state.board, BLACK)
+        breaking = [c for c in rectangles() if leaves_no_block(c)] if made_a_block else []
+        if not breaking:
+            program.kill()
+            program.wait()
+            continue
+        tell(state.format_move(breaking[0]))
+        reply = program.stdout.readline().strip()
+        program.kill()
+        program.wait()
+        state.play(breaking[0])
+        state.play_text(reply)  # a legal circuit, not the end of its output
+        return
+    pytest.fail("no seed let Black build a 3x3 block in the placements")

@@ -113,7 +113,8 @@ int main(int argc, char** argv) {
     board[last.first][last.second] = BLACK;  // Black's 18th piece
     int circuits = 0;
     bool my_turn = me == BLACK;  // phase 2: Black first
-    while (circuits < 26 && !has_3x3()) {
+    // a 3x3 block counts only after a circuit (one left by the placements does not end the game)
+    while (circuits < 26 && !(circuits > 0 && has_3x3())) {
         std::vector<Square> corners;
         if (my_turn) {
             corners = choose_circuit(me, circuits / 2 + 1);

@@ -99,7 +99,8 @@ def main():
         board[parse(line)] = opponent
     board[next(square for square in SQUARES if square not in board)] = BLACK  # Black's 18th piece
     circuits, my_turn = 0, me == BLACK  # phase 2: Black first
-    while circuits < 26 and not has_3x3(board):
+    # a 3x3 block counts only after a circuit (one left by the placements does not end the game)
+    while circuits < 26 and not (circuits > 0 and has_3x3(board)):
         if my_turn:
             corners = choose_circuit(board, me, circuits // 2 + 1)
             line = "-".join(name(corner) for corner in corners)
