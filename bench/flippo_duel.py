@@ -24,10 +24,10 @@ import sys
 from pathlib import Path
 
 from arena.games.flippo.strong import engine as referee_engine
+from arena.games.flippo.strong.player import START
 from revision import Revisions, RevisionError
 
 HERE = Path(__file__).resolve().parents[1]
-START = ((1 << 27) | (1 << 36), (1 << 28) | (1 << 35))  # White (to move), Black
 # one engine serving searches: "own opp seconds" in, the square out
 SERVER = """
 import sys

@@ -99,7 +99,7 @@ class Revisions:
     def spec(self, text: str) -> PlayerSpec:
         rev, name = parse(text)
         commit = commit_of(rev, self.repository)
-        folder = self.built(rev)
+        folder = self._built(commit)
         names = player_names(folder, self.game)
         if name not in names:
             raise RevisionError(f"{self.game} at {rev} ({commit[:10]}) has no built-in player {name!r};"
@@ -110,7 +110,9 @@ class Revisions:
 
     def built(self, rev: str) -> Path:
         """The folder of the revision's export with its engines built (its code is in src/)."""
-        commit = commit_of(rev, self.repository)
+        return self._built(commit_of(rev, self.repository))
+
+    def _built(self, commit: str) -> Path:
         if commit not in self.folders:
             folder = Path(tempfile.mkdtemp(prefix=f"arena-rev-{commit[:10]}-"))
             self.folders[commit] = folder

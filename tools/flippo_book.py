@@ -20,8 +20,7 @@ from pathlib import Path
 
 from arena.games.flippo.strong import engine
 from arena.games.flippo.strong.book import BOOK_FILE, canonical
-
-START = ((1 << 27) | (1 << 36), (1 << 28) | (1 << 35))  # White (to move), Black
+from arena.games.flippo.strong.player import START
 
 
 def searched_move(position: tuple[tuple[int, int], float]) -> int:
@@ -30,23 +29,20 @@ def searched_move(position: tuple[tuple[int, int], float]) -> int:
     return engine.search(own, opp, 2 * seconds, 3 * seconds, 0)[0]
 
 
+def children(own: int, opp: int) -> set[tuple[int, int]]:
+    """The canonical positions after each of the mover's moves (the next mover's pieces first)."""
+    moves = engine.legal_moves(own, opp)
+    return {canonical(*reversed(engine.play(own, opp, square)))[0] for square in range(64) if moves >> square & 1}
+
+
 def replies(own: int, opp: int, square: int) -> set[tuple[int, int]]:
     """The canonical positions after the mover plays ``square`` and the opponent any reply."""
     mine, theirs = engine.play(own, opp, square)
-    found = set()
-    moves = engine.legal_moves(theirs, mine)
-    for reply in range(64):
-        if moves >> reply & 1:
-            after_theirs, after_mine = engine.play(theirs, mine, reply)
-            found.add(canonical(after_mine, after_theirs)[0])
-    return found
+    return children(theirs, mine)
 
 
 def build(plies: int, seconds: float, jobs: int) -> dict[tuple[int, int], int]:
-    start = canonical(*START)[0]
-    first_replies = {canonical(theirs, mine)[0] for mine, theirs in
-                     (engine.play(*START, sq) for sq in range(64) if engine.legal_moves(*START) >> sq & 1)}
-    levels = [{start}, first_replies]
+    levels = [{canonical(*START)[0]}, children(*START)]
     book: dict[tuple[int, int], int] = {}
     started = time.monotonic()
     with ProcessPoolExecutor(max_workers=jobs) as pool:

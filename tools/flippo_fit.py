@@ -29,8 +29,8 @@ from pathlib import Path
 import numpy as np
 
 from arena.games.flippo.strong import engine
+from arena.games.flippo.strong.player import START
 
-START = ((1 << 27) | (1 << 36), (1 << 28) | (1 << 35))  # White (to move), Black
 N_PHASES = 16
 WEIGHTS_FILE = Path(__file__).resolve().parents[1] / "src/arena/games/flippo/strong/eval_weights.pxi"
 PATTERNS_FILE = WEIGHTS_FILE.with_name("pattern_values.bin")

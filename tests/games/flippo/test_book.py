@@ -5,8 +5,7 @@ import random
 
 from arena.games.flippo.strong import engine
 from arena.games.flippo.strong.book import SYMMETRIES, Book, canonical, transform
-
-START = ((1 << 27) | (1 << 36), (1 << 28) | (1 << 35))  # White (to move), Black
+from arena.games.flippo.strong.player import START
 
 
 def random_position(rng: random.Random, plies: int) -> tuple[int, int]:

@@ -27,6 +27,8 @@ cdef uint64_t PARITY_LINE_MULT[46]
 cdef int PARITY_LINE_POST[46]
 cdef int PARITY_LINE_LENGTH[46]
 cdef int PARITY_LINE_SQUARE[46][8]  # the board square of the line's k-th square
+# times a column's squares (bits 8k, shifted to column 0), puts square 8k at bit 56 + k
+cdef uint64_t COLUMN_GATHER = 0x0102040810204080ULL
 
 
 cdef int _line_after(int length, int index, int square, int colour) noexcept nogil:
@@ -111,7 +113,7 @@ cdef void _init_parity():
             PARITY_LINE_SQUARE[n][k] = 8 * i + k
         n += 1
         # column i: the multiply gathers square 8k + i into bit 56 + k
-        PARITY_LINE_MASK[n] = FILE_1; PARITY_LINE_PRE[n] = i; PARITY_LINE_MULT[n] = 0x0102040810204080ULL
+        PARITY_LINE_MASK[n] = FILE_1; PARITY_LINE_PRE[n] = i; PARITY_LINE_MULT[n] = COLUMN_GATHER
         PARITY_LINE_POST[n] = 56; PARITY_LINE_LENGTH[n] = 8
         for k in range(8):
             PARITY_LINE_SQUARE[n][k] = 8 * k + i

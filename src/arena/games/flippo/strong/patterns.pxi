@@ -104,7 +104,7 @@ cdef inline int row_byte(uint64_t x, int row) noexcept nogil:
 
 
 cdef inline int column_byte(uint64_t x, int column) noexcept nogil:
-    return <int> ((((x >> column) & FILE_1) * 0x0102040810204080ULL) >> 56)
+    return <int> ((((x >> column) & FILE_1) * COLUMN_GATHER) >> 56)
 
 
 cdef inline int forward(int own_bits, int opp_bits) noexcept nogil:

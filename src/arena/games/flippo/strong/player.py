@@ -32,6 +32,7 @@ SPEND = 0.86
 RAMP = 2.0
 START_WHITE = (1 << 27) | (1 << 36)   # D4, E5
 START_BLACK = (1 << 28) | (1 << 35)   # D5, E4
+START = (START_WHITE, START_BLACK)    # (mover's, opponent's): White moves first
 
 
 def square_index(text: str) -> int:
