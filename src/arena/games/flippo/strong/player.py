@@ -25,8 +25,11 @@ from .opponent_model import GreedyWatch
 
 SOLVE_EMPTIES = 14      # solve exactly from here on when the time allows
 # Of the 5 s clock: every search stops at its deadline, so only start-up and the
-# reply's way out need the margin (veoveo, the 2019 winner, spends 4.85 s).
-SPEND = 0.86
+# reply's way out need the margin (veoveo, the 2019 winner, spends 4.85 s; at
+# 0.86 our longest game thought 3.75-4.07 s and left over 1 s unused).
+SPEND = 0.93
+# Of that, held back for the first exact solve: 14 empties mostly solve in 0.2-0.4 s.
+ENDGAME_SHARE = 0.12
 # The moves just before the solve get three times the first move's time: the
 # game is decided there, while the first moves are alike and come from the book.
 RAMP = 2.0
@@ -61,7 +64,7 @@ def choose(own: int, opp: int, plan: TimePlan, against_greedy: bool, book: Book)
 
 
 def main(seed: int | None = None) -> None:
-    plan = TimePlan(clock_seconds(5000), solve_from=SOLVE_EMPTIES, endgame_share=0.20, hard_share=0.4,
+    plan = TimePlan(clock_seconds(5000), solve_from=SOLVE_EMPTIES, endgame_share=ENDGAME_SHARE, hard_share=0.4,
                     spend=SPEND, ramp=RAMP)
     boards = [START_WHITE, START_BLACK]  # White, Black
     watch = GreedyWatch() if os.environ.get("ARENA_OPPONENT_MODEL") != "off" else None
