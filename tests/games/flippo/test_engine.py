@@ -134,3 +134,16 @@ def test_pattern_instances_are_the_board_turned_and_the_fast_score_agrees():
             assert sorted(indices[shape]) == sorted(turned_indices[shape])
         for empties in (14, 30, 50):
             assert engine.fast_pattern_score_matches(own, opp, empties)
+
+
+
+def test_white_to_move_feature_follows_the_seat_to_move():
+    # the last feature tells whose move it is: White moves first, so at an even
+    # number of empty squares; a phase of the evaluation holds both parities
+    rng = random.Random(22)
+    for _ in range(40):
+        state = FlippoState()
+        for _ in range(rng.randrange(0, 60)):
+            state.play(rng.choice(state.legal_moves()))
+        white_to_move = SEAT_COLOUR[state.to_move] == SEAT_COLOUR[0]
+        assert engine.eval_features(*boards(state))[-1] == (1 if white_to_move else -1)
