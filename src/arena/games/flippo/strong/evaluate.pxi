@@ -34,9 +34,9 @@ cdef enum:
     F_PARITY = 16       # parity.pxi's expected margin of the pieces on the board
     # +1 when White is to move (an even number of empty squares), -1 for Black. White,
     # who moves first, ends a disc or so ahead on average (self-play labels: +0.85 for
-    # White to move and -0.85 for Black in every phase): a phase mixes both, so without
-    # this its estimates were that far off, in opposite directions for the two sides,
-    # and a table entry from a search of the other parity misled by twice that
+    # White to move and -0.85 for Black in every phase). A phase holds both, so without
+    # this its estimates were that far off, in opposite directions for the two sides, and
+    # a transposition-table value searched an odd number of plies deeper was off by twice that
     F_WHITE_TO_MOVE = 17
 
 include "eval_weights.pxi"
