@@ -224,6 +224,9 @@ class Program:
 
     def send(self, line: str) -> None:
         """Write one line. A program that has gone away is a fault."""
+        # its peak memory while it surely lives: after a last line such as Quit it may
+        # exit and be gone from /proc before the judge looks (seen on a loaded machine)
+        self.confinement.note_peak_memory()
         data = (line + "\n").encode()
         try:
             written = os.write(self._stdin, data)
