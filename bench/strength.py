@@ -90,12 +90,11 @@ def summarise(a: str, b: str, games: list[dict]) -> str:
         f" B {sum(g['b_points'] for g in games) / len(games):.1f}",
     ]
     for seat in (0, 1):  # where a game's first move decides much, as in Flippo, the seats differ
-        seated = [g for g, o in zip(games, outcomes) if g["a_seat"] == seat]
+        seated = [(g, o) for g, o in zip(games, outcomes) if g["a_seat"] == seat]
         if seated:
-            seat_outcomes = [o for g, o in zip(games, outcomes) if g["a_seat"] == seat]
-            lines.append(f"  A in seat {seat + 1}: W/D/L {seat_outcomes.count('W')}/{seat_outcomes.count('D')}/"
-                         f"{seat_outcomes.count('L')}, mean margin "
-                         f"{sum(g['a_points'] - g['b_points'] for g in seated) / len(seated):+.2f}")
+            counts = "/".join(str(sum(o == wanted for _, o in seated)) for wanted in "WDL")
+            margin = sum(g["a_points"] - g["b_points"] for g, _ in seated) / len(seated)
+            lines.append(f"  A in seat {seat + 1}: W/D/L {counts}, mean margin {margin:+.2f}")
     for side, name in ((0, "A"), (1, "B")):
         verdicts = [g["verdicts"][side] for g in games]
         bad = {v: verdicts.count(v) for v in set(verdicts) if v != "ok"}

@@ -122,7 +122,7 @@ def fit_phase(X: np.ndarray, patterns: np.ndarray, y: np.ndarray, ridge: float,
     features leave), alternating so that each sees the other's part."""
     table = np.zeros(engine.pattern_table_size())
     shrink = ridge * len(y) * np.eye(X.shape[1])
-    shrink[0, 0] = 0  # the constant (whose move it is) is not shrunk
+    shrink[0, 0] = 0  # the constant (the phase's mean) is not shrunk
     for _ in range(3):
         target = y - table[patterns].sum(axis=1)
         w = np.linalg.solve(X.T @ X + shrink, X.T @ target)

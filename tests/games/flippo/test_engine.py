@@ -136,7 +136,6 @@ def test_pattern_instances_are_the_board_turned_and_the_fast_score_agrees():
             assert engine.fast_pattern_score_matches(own, opp, empties)
 
 
-
 def test_white_to_move_feature_follows_the_seat_to_move():
     # the last feature tells whose move it is: White moves first, so at an even
     # number of empty squares; a phase of the evaluation holds both parities

@@ -26,7 +26,7 @@ SOLVE_PLIES = 13        # search to the end from here on when the time allows
 # move falls back on this depth (at 13 plies the solve mostly takes under 0.4 s,
 # but a few positions take 2 s).
 SEARCH_BEFORE_SOLVE = 4
-# Of the 5 s clock: the longest game then thinks about 4.1 s. The time plan's
+# Of the 5 s clock: the longest game then thinks 3.7-4.1 s. The time plan's
 # default (0.74) left about 2 s unused, because the exact solve of the end
 # rarely needs the share held back for it.
 SPEND = 0.84
