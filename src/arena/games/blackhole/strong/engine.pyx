@@ -151,3 +151,10 @@ def scores():
 
 def turns():
     return turn
+
+
+def estimate():
+    """The search's value of the position at its horizon, for the mover: final R − B in
+    hundredths, exact in the filling phase (no empty tile touches another), else the
+    greedy playout's blurred order statistic (search.pxi)."""
+    return evaluate()
