@@ -32,8 +32,14 @@ def live(state: BlackHoleState, tile: int) -> int:
     return sum(1 for n in NEIGHBOURS[tile] if n in empty)
 
 
+def red_minus_blue(state: BlackHoleState, tile: int) -> int:
+    red, blue = state.sums_around(tile)
+    return red - blue
+
+
 def greedy_playout(state: BlackHoleState) -> int:
-    """Both sides play greedy until no empty tile touches another: its moves (the state changes)."""
+    """Both sides play the greedy move (ties to the lowest tile) in ``state`` until no empty
+    tile touches another; returns how many moves that took."""
     moves = 0
     while not state.is_over():
         seat = state.turns % 2
@@ -45,11 +51,6 @@ def greedy_playout(state: BlackHoleState) -> int:
         state.play((best, max(free) if live(state, best) else min(free)))
         moves += 1
     return moves
-
-
-def red_minus_blue(state: BlackHoleState, tile: int) -> int:
-    red, blue = state.sums_around(tile)
-    return red - blue
 
 
 def expected_estimate(state: BlackHoleState, base: float, per_move: float) -> int:
