@@ -15,12 +15,15 @@ revision, built once per run in a temporary folder (bench/revision.py), e.g.
 ``--time-scale`` scales the judge's clock; the judge tells built-in players
 the scaled clock (``ARENA_CLOCK_MS``), so their time plans follow it.
 ``--words FILE`` (Lucky Words) scores with that list, as ``arena play --words``
-does; the judge tells built-in players the list too.
+does; the judge tells built-in players the list too. ``--records FILE`` appends
+every game's full record to FILE, one JSON line each (``{"record": ...}``), e.g.
+as data for tools/blackhole_fit.py.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import random
 import sys
@@ -48,6 +51,7 @@ def play_one(game: str, specs: tuple[PlayerSpec, PlayerSpec], seed: int, a_seat:
         "thinking_ms": (record["times"][a_seat]["wall_ms"], record["times"][b_seat]["wall_ms"]),
         "seed": seed,
         "a_seat": a_seat,
+        "record": record,
     }
 
 
@@ -114,7 +118,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--time-scale", type=float, default=1.0)
     parser.add_argument("--seed", type=int, default=None, help="first seed (default: random)")
     parser.add_argument("--words", default=None, help="Lucky Words: score with this word list")
+    parser.add_argument("--records", default=None, help="append every game's record to this file (JSON lines)")
     args = parser.parse_args(argv)
+    if args.records is not None:
+        try:
+            open(args.records, "a").close()  # a bad path fails now, not after the games
+        except OSError as error:
+            parser.error(f"--records: cannot write {args.records} ({error.strerror})")
     words = None
     if args.words is not None:
         from pathlib import Path
@@ -150,6 +160,10 @@ def play_pairs(args: argparse.Namespace, first: int, a: PlayerSpec, b: PlayerSpe
     games = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for i, result in enumerate(pool.map(play_one, *zip(*jobs))):
+            record = result.pop("record")
+            if args.records is not None:
+                with open(args.records, "a") as sink:
+                    sink.write(json.dumps({"record": record}, default=str) + "\n")
             games.append(result)
             print(f"\r{i + 1}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)

@@ -1,13 +1,12 @@
 """Fit how widely Black Hole's estimate blurs the playout's predicted hole (search.pxi).
 
-    python tools/blackhole_fit.py generate builtin:strong ./other-program --pairs 200 --out games.jsonl
-    python tools/blackhole_fit.py fit games.jsonl [more.jsonl ...]
+    python bench/strength.py blackhole builtin:strong ./other-program --games 400 --records games.jsonl
+    python tools/blackhole_fit.py games.jsonl [more.jsonl ...]
 
-``generate`` plays colour-swapped pairs through the real judge (as
-bench/strength.py does) and appends each game's record to a JSON-lines file;
-play against strong opponents, since the estimate should predict strong play.
+Record games with bench/strength.py's ``--records``, against strong opponents:
+the estimate should predict strong play.
 
-``fit`` replays every finished game of the given files (JSON lines of records,
+It replays every finished game of the given files (JSON lines of records,
 or of ``{"record": ...}`` objects). From each position short of the filling
 phase it runs the engine's greedy playout and compares the candidate holes
 where the playout ends with how the game really ended. It prints, by the
@@ -116,43 +115,14 @@ def fit(records: list[dict]) -> None:
           f" no blur: {error(near, lengths, ends, 0.0, 0.0):.3f})")
 
 
-def generate(first: str, second: str, pairs: int, seed: int, out: str) -> None:
-    from arena.judge.players import PlayerSpecError, resolve_player
-    from arena.judge.referee import play_game
-    try:
-        specs = [resolve_player("blackhole", first), resolve_player("blackhole", second)]
-    except PlayerSpecError as problem:
-        sys.exit(str(problem))
-    with open(out, "a") as sink:
-        for pair in range(pairs):
-            for seats in (specs, specs[::-1]):
-                record = play_game("blackhole", list(seats), seed=seed + pair)
-                sink.write(json.dumps({"record": record}, default=str) + "\n")
-                sink.flush()
-            print(f"pair {pair + 1}/{pairs}", flush=True)
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
-    play = commands.add_parser("generate", help="play colour-swapped pairs and record them")
-    play.add_argument("first")
-    play.add_argument("second")
-    play.add_argument("--pairs", type=int, default=100)
-    play.add_argument("--seed", type=int, default=1)
-    play.add_argument("--out", required=True)
-    learn = commands.add_parser("fit", help="fit the blur's width on recorded games")
-    learn.add_argument("files", nargs="+")
+    parser.add_argument("files", nargs="+", help="JSON lines of Black Hole game records")
     args = parser.parse_args()
-    if args.command == "generate":
-        if args.pairs < 1:
-            parser.error("--pairs must be at least 1")
-        generate(args.first, args.second, args.pairs, args.seed, args.out)
-    else:
-        records = read_records(args.files)
-        if not records:
-            sys.exit("no records in the given files")
-        fit(records)
+    records = read_records(args.files)
+    if not records:
+        sys.exit("no records in the given files")
+    fit(records)
 
 
 if __name__ == "__main__":

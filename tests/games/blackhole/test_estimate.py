@@ -117,7 +117,7 @@ def test_the_fit_tool_finds_the_blur_of_recorded_games(tmp_path):
     rng = random.Random(5)
     games = tmp_path / "games.jsonl"
     games.write_text("".join(json.dumps({"record": finished_record(rng)}) + "\n" for _ in range(40)))
-    done = subprocess.run([sys.executable, str(TOOL), "fit", str(games)], capture_output=True, text=True, timeout=120)
+    done = subprocess.run([sys.executable, str(TOOL), str(games)], capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert "of 40 games" in done.stdout
     assert re.search(r"best line: BLUR_BASE = [\d.]+, BLUR_PER_MOVE = [\d.]+ \(error [\d.]+", done.stdout)
@@ -126,6 +126,6 @@ def test_the_fit_tool_finds_the_blur_of_recorded_games(tmp_path):
 def test_the_fit_tool_names_a_malformed_line(tmp_path):
     games = tmp_path / "games.jsonl"
     games.write_text(json.dumps({"record": {"game": "flippo"}}) + "\nnot json\n")
-    done = subprocess.run([sys.executable, str(TOOL), "fit", str(games)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([sys.executable, str(TOOL), str(games)], capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "games.jsonl:1: not a Black Hole game record" in done.stderr
