@@ -35,7 +35,8 @@ REACH = 3  # search.pxi's BLUR_REACH: places weighed on each side of the predict
 LONGEST = 16  # playouts this long or longer are grouped in the table
 
 
-def read_records(paths: list[str]) -> list[dict]:
+def read_records(paths: list[str]) -> list[tuple[str, dict]]:
+    """Each record of the files, with where it is (``path:line``)."""
     records = []
     for path in paths:
         try:
@@ -52,30 +53,40 @@ def read_records(paths: list[str]) -> list[dict]:
             record = item.get("record", item) if isinstance(item, dict) else None
             if not isinstance(record, dict) or record.get("game") != "blackhole":
                 sys.exit(f"{path}:{number}: not a Black Hole game record")
-            records.append(record)
+            records.append((f"{path}:{number}", record))
     return records
 
 
-def playout_ends(records: list[dict]):
+def playout_ends(records: list[tuple[str, dict]]):
     """For each position short of the filling phase: (the seven candidates around the
     predicted hole, NaN where there is none; the playout's length; Red's final R − B)."""
     near, lengths, ends = [], [], []
-    for record in records:
+    for where, record in records:
         result = record.get("result") or {}
         moves = record.get("moves") or []
         if len(moves) != 30 or any(verdict != "ok" for verdict in result.get("verdicts", ())):
             continue  # unfinished or forfeited: its end says nothing about the positions
-        red = (result["scores"][0] - result["scores"][1]) / 2
-        engine.new_game([INDEX[label] for label in record["setup"]["brown"]])
-        for move in moves:
-            if not engine.in_filling_phase():
-                values, hole, length = engine.playout_end()
-                near.append([values[hole + j] if 0 <= hole + j < len(values) else np.nan
-                             for j in range(-REACH, REACH + 1)])
-                lengths.append(length)
-                ends.append(red)
-            engine.play(*parse(move["text"]))
+        try:
+            red = (result["scores"][0] - result["scores"][1]) / 2
+            engine.new_game([INDEX[label] for label in record["setup"]["brown"]])
+            for move in moves:
+                if not engine.in_filling_phase():
+                    values, hole, length = engine.playout_end()
+                    near.append([values[hole + j] if 0 <= hole + j < len(values) else np.nan
+                                 for j in range(-REACH, REACH + 1)])
+                    lengths.append(length)
+                    ends.append(red)
+                engine.play(*legal(move["text"]))
+        except (KeyError, IndexError, TypeError, ValueError) as error:
+            sys.exit(f"{where}: not a finished Black Hole game as the judge records it ({error!r})")
     return np.array(near, dtype=float), np.array(lengths), np.array(ends, dtype=float)
+
+
+def legal(text: str) -> tuple[int, int]:
+    """The move ``text`` as (tile, number), if the mover may play it in the engine's position."""
+    if (move := parse(text)) not in engine.legal_moves():
+        raise ValueError(f"illegal move {text}")
+    return move
 
 
 def blurred(near: np.ndarray, widths: np.ndarray) -> np.ndarray:

@@ -129,3 +129,14 @@ def test_the_fit_tool_names_a_malformed_line(tmp_path):
     done = subprocess.run([sys.executable, str(TOOL), str(games)], capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "games.jsonl:1: not a Black Hole game record" in done.stderr
+
+
+def test_the_fit_tool_names_a_record_with_an_illegal_move(tmp_path):
+    record = finished_record(random.Random(8))
+    record["moves"][5]["text"] = record["moves"][2]["text"]  # that tile is taken by then
+    games = tmp_path / "games.jsonl"
+    games.write_text(json.dumps(finished_record(random.Random(7))) + "\n" + json.dumps(record) + "\n")
+    done = subprocess.run([sys.executable, str(TOOL), str(games)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "games.jsonl:2: not a finished Black Hole game as the judge records it" in done.stderr
+    assert "illegal move" in done.stderr
