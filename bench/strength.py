@@ -55,6 +55,22 @@ def play_one(game: str, specs: tuple[PlayerSpec, PlayerSpec], seed: int, a_seat:
     }
 
 
+def check_records_path(parser: argparse.ArgumentParser, path: str | None) -> None:
+    """``--records``: a path that cannot be written fails now, not after the games."""
+    if path is not None:
+        try:
+            open(path, "a").close()
+        except OSError as error:
+            parser.error(f"--records: cannot write {path} ({error.strerror})")
+
+
+def keep_record(path: str | None, record: dict) -> None:
+    """Append one game's record to the ``--records`` file, if there is one."""
+    if path is not None:
+        with open(path, "a") as sink:
+            sink.write(json.dumps({"record": record}, default=str) + "\n")
+
+
 def interval(values: list[float]) -> tuple[float, float]:
     """Mean and 95% half-width (normal approximation)."""
     n = len(values)
@@ -120,11 +136,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--words", default=None, help="Lucky Words: score with this word list")
     parser.add_argument("--records", default=None, help="append every game's record to this file (JSON lines)")
     args = parser.parse_args(argv)
-    if args.records is not None:
-        try:
-            open(args.records, "a").close()  # a bad path fails now, not after the games
-        except OSError as error:
-            parser.error(f"--records: cannot write {args.records} ({error.strerror})")
+    check_records_path(parser, args.records)
     words = None
     if args.words is not None:
         from pathlib import Path
@@ -160,10 +172,7 @@ def play_pairs(args: argparse.Namespace, first: int, a: PlayerSpec, b: PlayerSpe
     games = []
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
         for i, result in enumerate(pool.map(play_one, *zip(*jobs))):
-            record = result.pop("record")
-            if args.records is not None:
-                with open(args.records, "a") as sink:
-                    sink.write(json.dumps({"record": record}, default=str) + "\n")
+            keep_record(args.records, result.pop("record"))
             games.append(result)
             print(f"\r{i + 1}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)
