@@ -15,16 +15,7 @@ import pytest
 from arena.games.blackhole.rules import LABELS, NEIGHBOURS, BlackHoleState
 from arena.games.blackhole.strong import engine
 
-
-def random_position(rng: random.Random, turns: int) -> BlackHoleState:
-    brown = rng.sample(range(len(LABELS)), 5)
-    state = BlackHoleState([LABELS[t] for t in brown])
-    engine.new_game(brown)
-    while state.turns < turns:
-        move = rng.choice(state.legal_moves())
-        state.play(move)
-        engine.play(*move)
-    return state
+from .test_engine import random_ending
 
 
 def live(state: BlackHoleState, tile: int) -> int:
@@ -72,7 +63,7 @@ def test_the_estimate_is_the_playouts_blurred_order_statistic(base, per_move):
     try:
         checked = 0
         for game in range(120):
-            state = random_position(rng, turns=4 + game % 24)
+            state = random_ending(rng, plies=26 - game % 24)
             if engine.in_filling_phase():
                 continue
             assert engine.estimate() == pytest.approx(expected_estimate(state, base, per_move), abs=1)
@@ -86,7 +77,7 @@ def test_the_estimate_is_exact_in_the_filling_phase():
     rng = random.Random(9)
     filling = 0
     for game in range(200):
-        random_position(rng, turns=20 + game % 9)
+        random_ending(rng, plies=10 - game % 9)
         if not engine.in_filling_phase():
             continue
         estimate = engine.estimate()
