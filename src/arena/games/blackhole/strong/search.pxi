@@ -162,7 +162,7 @@ cdef inline int blurred_order_statistic(int moves) noexcept nogil:
 
 cdef int greedy_playout(int* stack) noexcept nogil:
     """Both sides play greedy until the filling phase; returns the moves made, their
-    tiles in ``stack`` (undo them with unplace, last first).
+    tiles in ``stack`` (undo_playout takes them back).
 
     Greedy (bots.py): the move that most raises the mover's summed margin over
     the candidate holes, i.e. its largest stone where the most empty tiles
@@ -201,14 +201,19 @@ cdef int greedy_playout(int* stack) noexcept nogil:
     return sp
 
 
+cdef inline void undo_playout(int* stack, int sp) noexcept nogil:
+    """Take back greedy_playout's ``sp`` moves, last first."""
+    while sp > 0:
+        sp -= 1
+        unplace(stack[sp])
+
+
 cdef int playout() noexcept nogil:
     """Red's R − B in hundredths after the greedy playout: the order statistic there,
     blurred by the playout's length. The position is restored after."""
     cdef int stack[30]
     cdef int sp = greedy_playout(stack), result = blurred_order_statistic(sp)
-    while sp > 0:
-        sp -= 1
-        unplace(stack[sp])
+    undo_playout(stack, sp)
     return result
 
 
@@ -220,9 +225,7 @@ def playout_end():
     cdef int values[36]
     cdef int sp = greedy_playout(stack), count = sorted_candidates(values), r = red_moves_left()
     result = ([values[i] for i in range(count)], r, sp)
-    while sp > 0:
-        sp -= 1
-        unplace(stack[sp])
+    undo_playout(stack, sp)
     return result
 
 
