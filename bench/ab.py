@@ -16,12 +16,9 @@ from __future__ import annotations
 
 import argparse
 import random
-import sys
-from concurrent.futures import ProcessPoolExecutor
 
-from arena.judge.players import PlayerSpecError, resolve_player
-from revision import PREFIX, Revisions, RevisionError
-from strength import check_records_path, interval, keep_record, play_one, summarise
+from revision import Revisions
+from strength import check_records_path, interval, play_all, players, summarise
 
 
 def paired_difference(games: list[dict], first: list[dict]) -> tuple[float, float, int]:
@@ -52,27 +49,18 @@ def main(argv: list[str] | None = None) -> None:
     check_records_path(parser, args.records)
     first = random.SystemRandom().randrange(2**30) if args.seed is None else args.seed
     with Revisions(args.game) as revisions:
-        try:
-            opponent, *versions = (revisions.spec(text) if text.startswith(PREFIX)
-                                   else resolve_player(args.game, text)
-                                   for text in (args.opponent, *args.versions))
-        except (PlayerSpecError, RevisionError) as error:
-            parser.error(str(error))
-        jobs = []
+        opponent, *versions = players(parser, revisions, args.game, [args.opponent, *args.versions])
+        order, jobs = [], []
         for pair in range(args.pairs):
             turn = pair % len(versions)  # who goes first rotates, seed by seed
             for index in [*range(turn, len(versions)), *range(turn)]:
                 for a_seat in (0, 1):
                     specs = (versions[index], opponent) if a_seat == 0 else (opponent, versions[index])
-                    jobs.append((index, (args.game, specs, first + pair, a_seat, 1.0)))
+                    order.append(index)
+                    jobs.append((args.game, specs, first + pair, a_seat, 1.0))
         games: list[list[dict]] = [[] for _ in versions]
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            results = pool.map(play_one, *zip(*(job for _, job in jobs)))
-            for done, ((index, _), result) in enumerate(zip(jobs, results), 1):
-                keep_record(args.records, result.pop("record"))
-                games[index].append(result)
-                print(f"\r{done}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
-        print(file=sys.stderr)
+        for index, result in zip(order, play_all(jobs, args.jobs, args.records)):
+            games[index].append(result)
     for version, played in zip(versions, games):
         print(summarise(version.text, opponent.text, played))
     for version, played in zip(versions[1:], games[1:]):

@@ -153,13 +153,19 @@ def main(argv: list[str] | None = None) -> None:
 
     first = random.SystemRandom().randrange(2**30) if args.seed is None else args.seed
     with Revisions(args.game) as revisions:
-        try:
-            a, b = (revisions.spec(text) if text.startswith(PREFIX) else resolve_player(args.game, text)
-                    for text in (args.a, args.b))
-        except (PlayerSpecError, RevisionError) as error:
-            parser.error(str(error))
+        a, b = players(parser, revisions, args.game, [args.a, args.b])
         games = play_pairs(args, first, a, b, words)
     print(summarise(a.text, b.text, games))
+
+
+def players(parser: argparse.ArgumentParser, revisions: Revisions, game: str,
+            texts: list[str]) -> list[PlayerSpec]:
+    """Each PLAYER text as a spec (``rev:`` ones built by ``revisions``); a bad one ends the run."""
+    try:
+        return [revisions.spec(text) if text.startswith(PREFIX) else resolve_player(game, text)
+                for text in texts]
+    except (PlayerSpecError, RevisionError) as error:
+        parser.error(str(error))
 
 
 def play_pairs(args: argparse.Namespace, first: int, a: PlayerSpec, b: PlayerSpec,
@@ -169,10 +175,16 @@ def play_pairs(args: argparse.Namespace, first: int, a: PlayerSpec, b: PlayerSpe
         seed = first + k
         jobs.append((args.game, (a, b), seed, 0, args.time_scale, words))
         jobs.append((args.game, (b, a), seed, 1, args.time_scale, words))
+    return play_all(jobs, args.jobs, args.records)
+
+
+def play_all(jobs: list[tuple], workers: int, records: str | None) -> list[dict]:
+    """play_one's result for each job's arguments, in order, ``workers`` games at once,
+    counting them on stderr; each game's record goes to the ``--records`` file."""
     games = []
-    with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+    with ProcessPoolExecutor(max_workers=workers) as pool:
         for i, result in enumerate(pool.map(play_one, *zip(*jobs))):
-            keep_record(args.records, result.pop("record"))
+            keep_record(records, result.pop("record"))
             games.append(result)
             print(f"\r{i + 1}/{len(jobs)} games", end="", file=sys.stderr, flush=True)
     print(file=sys.stderr)

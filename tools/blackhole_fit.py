@@ -102,7 +102,7 @@ def error(near, lengths, ends, base: float, per_move: float) -> float:
     return float(np.sqrt(np.mean((ends - blurred(near, base + per_move * lengths)) ** 2)))
 
 
-def fit(records: list[dict]) -> None:
+def fit(records: list[tuple[str, dict]]) -> None:
     near, lengths, ends = playout_ends(records)
     if not len(ends):
         sys.exit("no finished game with a position short of the filling phase")
