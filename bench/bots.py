@@ -29,8 +29,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from arena.games import game_names, get_game  # noqa: E402
-from arena.judge.players import builtin_command, resolve_player  # noqa: E402
-from arena.judge.referee import play_game  # noqa: E402
+from arena.refereeing.players import builtin_command, resolve_player  # noqa: E402
+from arena.refereeing.referee import play_game  # noqa: E402
 
 # the number of the read system call, as /proc/PID/syscall shows it
 READ_SYSCALL = {"x86_64": 0, "aarch64": 63}

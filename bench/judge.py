@@ -24,8 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from arena.judge.players import PlayerSpec  # noqa: E402
-from arena.judge.referee import play_game  # noqa: E402
+from arena.refereeing.players import PlayerSpec  # noqa: E402
+from arena.refereeing.referee import play_game  # noqa: E402
 from arena.judge.sandbox import MODES, Sandbox  # noqa: E402
 
 SANDBOX = Sandbox()

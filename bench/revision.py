@@ -22,7 +22,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from arena.judge.players import PlayerSpec
+from arena.refereeing.players import PlayerSpec
 
 PREFIX = "rev:"
 REPOSITORY = Path(__file__).resolve().parents[1]

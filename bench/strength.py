@@ -3,7 +3,7 @@
     python bench/strength.py flippo builtin:strong builtin:greedy --games 40 --jobs 1
 
 Each pair plays one seed twice, A in each seat, through
-``arena.judge.referee.play_game`` with its clocks and verdicts. Prints A's share
+``arena.refereeing.referee.play_game`` with its clocks and verdicts. Prints A's share
 of the points with a 95% interval, wins/draws/losses, the mean point margin,
 time-outs, illegal moves and the longest total thinking time of a seat.
 A PLAYER is anything ``arena play`` takes (``builtin:NAME`` or a command), or
@@ -30,8 +30,8 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 
 from arena.games import get_game
-from arena.judge.players import PlayerSpec, PlayerSpecError, resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import PlayerSpec, PlayerSpecError, resolve_player
+from arena.refereeing.referee import play_game
 from revision import PREFIX, Revisions, RevisionError
 
 

@@ -24,9 +24,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
-from arena.judge.players import resolve_player  # noqa: E402
+from arena.refereeing.players import resolve_player  # noqa: E402
 from arena.judge.record import write_record  # noqa: E402
-from arena.judge.referee import play_game  # noqa: E402
+from arena.refereeing.referee import play_game  # noqa: E402
 from arena.tournament.session import schedule_for  # noqa: E402
 from arena.tournament.store import TournamentIdentity, TournamentStore  # noqa: E402
 from arena.web.app import create_app  # noqa: E402

@@ -6,8 +6,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from arena.judge.players import PlayerSpec, resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import PlayerSpec, resolve_player
+from arena.refereeing.referee import play_game
 
 
 @pytest.fixture

@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 from arena.games import game_names, get_game
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"

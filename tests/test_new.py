@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from arena.games import game_names
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 ARENA = str(Path(sys.executable).parent / "arena")
 HAVE_GXX = shutil.which("g++") is not None and shutil.which("make") is not None

@@ -63,12 +63,12 @@ def test_when_no_file_can_be_written_a_temporary_file_holds_the_record(tmp_path,
 
 
 def test_a_record_is_kept_when_the_summary_fails(tmp_path, monkeypatch):
-    import arena.judge.record
+    import arena.refereeing.game_record
 
     def broken(record):
         raise RuntimeError("the summary broke")
 
-    monkeypatch.setattr(arena.judge.record, "describe_result", broken)
+    monkeypatch.setattr(arena.refereeing.game_record, "describe_result", broken)
     monkeypatch.chdir(tmp_path)
     result = CliRunner().invoke(cli, ["play", "flippo", "builtin:random", "builtin:random", "--seed", "3"])
     assert isinstance(result.exception, RuntimeError)

@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "src"))
 
-from arena.judge.players import resolve_player  # noqa: E402
+from arena.refereeing.players import resolve_player  # noqa: E402
 from arena.judge.record import write_record  # noqa: E402
-from arena.judge.referee import play_game  # noqa: E402
+from arena.refereeing.referee import play_game  # noqa: E402
 from arena.web.app import create_app  # noqa: E402
 from arena.web.server import BackgroundServer  # noqa: E402
 

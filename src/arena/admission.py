@@ -2,7 +2,7 @@
 
 A program plays ``builtin:random`` through the real judge, in both seats over
 several seeds. Each game's record is read for the program's fault (explained by
-judge/fault_report.py) and its timing: its first reply (start-up included, as
+refereeing/fault_report.py) and its timing: its first reply (start-up included, as
 programs start suspended), its longest move and the share of its clock it used.
 ``arena check`` (check.py) prints what :func:`run_check` returns.
 """
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from .games import get_game
-from .judge.fault_report import FaultReport, fault_report
-from .judge.players import resolve_player
-from .judge.referee import new_seed, play_game
+from .refereeing.fault_report import FaultReport, fault_report
+from .refereeing.players import resolve_player
+from .refereeing.referee import new_seed, play_game
 from .judge.sandbox import Sandbox
 
 OPPONENT = "builtin:random"

@@ -12,8 +12,8 @@ import click
 
 from .admission import OPPONENT, CheckedGame, CheckReport, run_check
 from .cli_params import game_argument, sandbox_argument, sandbox_options
-from .judge.fault_report import explain, explain_faults, summary
-from .judge.players import PlayerSpecError
+from .refereeing.fault_report import explain, explain_faults, summary
+from .refereeing.players import PlayerSpecError
 from .judge.sandbox import Sandbox
 
 SEAT_WORDS = ("first", "second")

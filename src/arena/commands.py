@@ -8,7 +8,7 @@ from .check import check, echo_faults
 from .cli_params import check_record_path, game_argument, sandbox_argument, sandbox_options
 from .games import game_names, get_game
 from .games.base import SetupError
-from .judge.players import PlayerSpecError, resolve_player
+from .refereeing.players import PlayerSpecError, resolve_player
 from .starter import new
 from .tournament.commands import export, standings, tournament
 from .tournament.sprt_command import sprt
@@ -48,8 +48,8 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
 
     The first PLAYER takes the first seat (Flippo White).
     """
-    from .judge.record import describe_result
-    from .judge.referee import play_game
+    from .refereeing.game_record import describe_result
+    from .refereeing.referee import play_game
 
     if len(players) != 2:
         # click's own message for nargs=2 ("takes 2 values") does not say what is missing
@@ -110,7 +110,7 @@ def _with_words(game, setup, seed, words_path):
     from pathlib import Path
 
     from .games.luckywords.dictionary import DictionaryError, load_words
-    from .judge.referee import new_seed
+    from .refereeing.referee import new_seed
 
     if game.name != "luckywords":
         raise click.BadParameter(f"only luckywords uses a word list, not {game.name}", param_hint="--words")

@@ -7,8 +7,8 @@ import pytest
 
 pytest.importorskip("Cython", reason="building a revision runs its setup.py, which needs Cython")
 
-from arena.judge.players import resolve_player  # noqa: E402
-from arena.judge.referee import play_game  # noqa: E402
+from arena.refereeing.players import resolve_player  # noqa: E402
+from arena.refereeing.referee import play_game  # noqa: E402
 from revision import REPOSITORY, Revisions, RevisionError, parse  # noqa: E402
 
 if not (REPOSITORY / ".git").exists():

@@ -6,7 +6,7 @@ import time
 
 from arena.games.flippo.rules import ROWS
 from arena.games.flippo.svg import CELL, HEIGHT, MARGIN, WIDTH
-from arena.judge.replay import replay
+from arena.games.replay import replay
 from arena.web.app import create_app
 from arena.web.server import BackgroundServer
 

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.judge.players import PlayerSpec
+from arena.refereeing.players import PlayerSpec
 
 FAULT_RELAY = Path(__file__).parents[1] / "programs" / "fault_relay.py"
 

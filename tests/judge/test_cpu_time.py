@@ -11,8 +11,8 @@ import sys
 
 import pytest
 
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 from arena.judge.sandbox import Sandbox
 
 # Two threads spin while the main thread sleeps, until the process has used 0.6 s of CPU.

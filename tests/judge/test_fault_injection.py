@@ -19,9 +19,9 @@ import pytest
 from arena.games import game_names, get_game
 from arena.games.luckywords.dictionary import load_words
 from arena.games.luckywords.scoring import grid_points
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
-from arena.judge.replay import replay
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
+from arena.games.replay import replay
 
 AT = 3  # the offender's 4th line: a few moves into the game
 CLOCK_S = 2.0  # every game's clock, scaled to about this

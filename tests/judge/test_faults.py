@@ -2,7 +2,7 @@
 
 import pytest
 
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 
 FAULTS = {
     "illegal": ('print("A1", flush=True); continue', "illegal", "does not touch any piece"),
@@ -45,7 +45,7 @@ def test_a_fault_gets_its_verdict_zero_points_and_the_opponent_a_finished_game(s
 
 
 def test_a_program_that_cannot_start_is_a_crash(builtin):
-    from arena.judge.players import resolve_player
+    from arena.refereeing.players import resolve_player
 
     record = play_game("flippo", [builtin("random"), resolve_player("flippo", "no-such-program-xyz")], seed=1)
     assert record["result"]["verdicts"] == ["ok", "crash"]

@@ -12,8 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from arena.commands import cli
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 from arena.judge.isolation import bwrap_path, program_folder
 from arena.judge.sandbox import Sandbox
 

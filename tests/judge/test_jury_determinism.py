@@ -10,8 +10,8 @@ import textwrap
 
 import pytest
 
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 JURY_GAMES = ["flippo", "blackhole"]
 

@@ -12,9 +12,9 @@ import uuid
 import psutil
 import pytest
 
-from arena.judge.players import resolve_player
+from arena.refereeing.players import resolve_player
 from arena.judge.process import Program
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 from arena.judge.sandbox import MAX_FILE_MB, Sandbox
 
 

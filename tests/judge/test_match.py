@@ -4,8 +4,8 @@ import json
 import os
 import time
 
-from arena.judge.players import builtin_env, resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import builtin_env, resolve_player
+from arena.refereeing.referee import play_game
 
 
 def test_flippo_dialogue_start_forwarding_and_quit(builtin):

@@ -1,7 +1,7 @@
 """Both programs start up at once; each start-up still counts on its own clock (start_up.py)."""
 
 from arena.judge.match import START_UP_WINDOW_S
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 
 # A plain Flippo player: the first legal move. ``{before}`` runs before it reads anything,
 # ``{first_move}`` before its first move.

@@ -4,9 +4,9 @@ import sys
 import urllib.error
 import urllib.request
 
-from arena.judge.players import resolve_player
+from arena.refereeing.players import resolve_player
 from arena.judge.record import write_record
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 from arena.web.app import create_app
 from arena.web.server import BackgroundServer
 

@@ -99,7 +99,7 @@ class GameInfo:
     parse_setup: Callable[[str], dict] | None = None
     """Reads a ``--setup`` value; raises :class:`SetupError` naming what is wrong."""
     new_state: Callable[[dict], GameState] | None = None
-    """Builds the start position for a setup (replays start from it: judge/replay.py)."""
+    """Builds the start position for a setup (replays start from it: games/replay.py)."""
     ranking: str = "points"
     """How the competition ranks players (the tournament's standings read it):
 
@@ -114,7 +114,7 @@ class GameInfo:
     """``explain_result(record) -> lines``: where each seat's score comes from, for people.
 
     Each game's ``summary.py``; ``arena play`` prints the lines under the result.
-    It may replay the record (judge/replay.py), faulted games included.
+    It may replay the record (games/replay.py), faulted games included.
     """
     human_view: Any = None
     """How a person at the terminal is shown the game and asked for each line: a

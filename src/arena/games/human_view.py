@@ -1,6 +1,6 @@
 """How a person at the terminal sees a game and is asked for each line.
 
-The judge's HumanPlayer (judge/human.py) draws the board, asks, and checks
+The judge's HumanPlayer (refereeing/human.py) draws the board, asks, and checks
 every line through a game's view before it goes to the protocol, so a typo
 never loses a game. This default suits a game where every reply is one whole
 move in the game's notation; a game whose dialogue differs (a handshake, a

@@ -12,8 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..cli_params import game_argument, sandbox_argument, sandbox_options
-from ..judge.players import PlayerSpecError, resolve_player
-from ..judge.referee import new_seed
+from ..refereeing.players import PlayerSpecError, resolve_player
+from ..refereeing.referee import new_seed
 from ..judge.startup_check import startup_problems
 from .export import EXPORTERS
 from .first_faults import FirstFaults

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
-from ..judge.fault_report import fault_report, faulted_seats, summary
+from ..refereeing.fault_report import fault_report, faulted_seats, summary
 from .schedule import ScheduledGame
 
 

@@ -13,7 +13,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
-from ..judge.players import PlayerSpec
+from ..refereeing.players import PlayerSpec
 from ..judge.sandbox import Sandbox
 from .schedule import ScheduledGame
 from .worker import init_worker, play_one

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ..games import get_game
-from ..judge.players import resolve_player
+from ..refereeing.players import resolve_player
 from ..judge.sandbox import Sandbox
 from .ratings import Rating, fit_elo
 from .runner import play_games

@@ -10,8 +10,8 @@ from rich.console import Console
 from rich.live import Live
 
 from ..cli_params import game_argument, sandbox_argument, sandbox_options
-from ..judge.players import PlayerSpecError, resolve_player
-from ..judge.referee import new_seed
+from ..refereeing.players import PlayerSpecError, resolve_player
+from ..refereeing.referee import new_seed
 from .runner import SchedulerUnreachable, open_executor, play_games
 from .schedule import ScheduledGame, derive_seed
 from .sprt import Sprt

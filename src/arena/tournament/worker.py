@@ -15,7 +15,7 @@ import signal
 import threading
 from typing import Any
 
-from ..judge.referee import play_game
+from ..refereeing.referee import play_game
 
 _stopping = False
 

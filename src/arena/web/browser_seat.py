@@ -1,4 +1,4 @@
-"""A person in the browser taking a seat: the same face as a Program and as judge/human.py's HumanPlayer.
+"""A person in the browser taking a seat: the same face as a Program and as refereeing/human.py's HumanPlayer.
 
 The judge runs in its own thread and calls :meth:`BrowserSeat.read_line` like
 for any program; the call waits until the browser hands a line in through
@@ -14,7 +14,7 @@ import threading
 from typing import Any, Callable
 
 from ..games.human_view import HumanView
-from ..judge.human import PersonSeat
+from ..refereeing.human import PersonSeat
 from ..judge.process import ProgramFault
 
 ABANDONED_AFTER_S = 30 * 60

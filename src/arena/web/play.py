@@ -1,6 +1,6 @@
 """Games played in the browser: the judge in a background thread, a BrowserSeat for the person.
 
-The game goes through ``judge.referee.play_game`` exactly as ``arena play``
+The game goes through ``refereeing.referee.play_game`` exactly as ``arena play``
 does (same protocol, clocks and record); the finished record is saved in the
 records folder and opens in the replay.
 """
@@ -18,9 +18,10 @@ from typing import Any
 
 from ..games import game_names, get_game
 from ..games.base import MoveError
-from ..judge.players import PlayerSpec, PlayerSpecError, resolve_player
-from ..judge.record import describe_result, write_record
-from ..judge.referee import new_seed, play_game
+from ..refereeing.players import PlayerSpec, PlayerSpecError, resolve_player
+from ..judge.record import write_record
+from ..refereeing.game_record import describe_result
+from ..refereeing.referee import new_seed, play_game
 from ..judge.sandbox import Sandbox
 from .browser_seat import BrowserSeat
 from .drawing import board_svg, text_board

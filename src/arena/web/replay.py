@@ -15,7 +15,7 @@ from typing import Any, Callable, Hashable
 
 from ..games import get_game
 from ..games.base import GameState, MoveError
-from ..judge.replay import replay_positions
+from ..games.replay import replay_positions
 from .drawing import board_svg
 from .library import NotFound
 

@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from arena.commands import cli
 from arena.games.blackhole.rules import LABELS, BlackHoleState
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 
 BROWN = ["E4", "F2", "A5", "A7", "C1"]
 
@@ -200,9 +200,9 @@ def test_the_command_line_from_outside(tmp_path):
 def test_a_human_is_shown_the_board_and_a_refused_move_is_asked_again(monkeypatch, builtin):
     import io
 
-    from arena.judge import referee
-    from arena.judge.human import HumanPlayer
-    from arena.judge.players import resolve_player
+    from arena.refereeing import referee
+    from arena.refereeing.human import HumanPlayer
+    from arena.refereeing.players import resolve_player
 
     out = io.StringIO()
     typed = iter(["E4=3", "A1=16"])

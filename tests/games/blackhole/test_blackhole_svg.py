@@ -4,7 +4,7 @@ import random
 
 from arena.games import get_svg
 from arena.games.blackhole.rules import LABELS, NEIGHBOURS, BlackHoleState
-from arena.judge.replay import replay_positions
+from arena.games.replay import replay_positions
 
 svg = get_svg("blackhole")
 BROWN_TILES = ["E4", "F2", "A5", "A7", "C1"]

@@ -5,8 +5,8 @@ import subprocess
 import sys
 import time
 
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 SCALE = 0.3  # a 1.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS
 

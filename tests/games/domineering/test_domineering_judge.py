@@ -11,10 +11,10 @@ from click.testing import CliRunner
 
 from arena.commands import cli
 from arena.games.domineering.rules import DomineeringState
-from arena.judge import referee
-from arena.judge.human import HumanPlayer
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing import referee
+from arena.refereeing.human import HumanPlayer
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 VALUES = [[(x * 3 + y) % 4 for y in range(8)] for x in range(8)]
 

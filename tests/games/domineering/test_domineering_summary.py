@@ -3,7 +3,7 @@
 import re
 
 from arena.games.domineering.summary import explain_result
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 
 
 def explained_totals(lines: list[str]) -> list[float]:

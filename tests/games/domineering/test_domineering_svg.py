@@ -4,7 +4,7 @@ import random
 
 from arena.games import get_svg
 from arena.games.domineering.rules import PASS, DomineeringState
-from arena.judge.replay import replay_positions
+from arena.games.replay import replay_positions
 
 svg = get_svg("domineering")
 

@@ -8,8 +8,8 @@ import time
 from arena.games.domineering.rules import DomineeringState
 from arena.games.domineering.strong import engine
 from arena.games.domineering.strong.player import own_run_move
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 SCALE = 0.3  # a 3 s clock keeps the suite fast; the player's plan follows ARENA_CLOCK_MS
 

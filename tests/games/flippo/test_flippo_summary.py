@@ -3,8 +3,8 @@
 import re
 
 from arena.games.flippo.summary import explain_result
-from arena.judge.record import describe_result
-from arena.judge.referee import play_game
+from arena.refereeing.game_record import describe_result
+from arena.refereeing.referee import play_game
 
 
 def explained_pieces(lines: list[str]) -> list[tuple[int, int]]:

@@ -6,7 +6,7 @@ import pytest
 
 from arena.games import UnknownGameError, get_svg
 from arena.games.flippo.rules import BLACK, SEAT_COLOUR, WHITE, FlippoState, square_name
-from arena.judge.replay import replay_positions
+from arena.games.replay import replay_positions
 
 svg = get_svg("flippo")
 

@@ -6,8 +6,8 @@ import sys
 import time
 
 from arena.games.flippo.strong.player import SPEND
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 SCALE = 0.3  # a 1.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS
 

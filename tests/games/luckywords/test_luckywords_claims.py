@@ -4,7 +4,7 @@ import shlex
 
 import pytest
 
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 
 # Fills its grid from cell 0 on, always calls E, and at the end writes argv[1] as its "total".
 FILLS_THEN_CLAIMS = """

@@ -9,7 +9,7 @@ from click.testing import CliRunner
 from arena.commands import cli
 from arena.games.luckywords.dictionary import load_words
 from arena.games.luckywords.scoring import grid_points
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 
 # A Lucky Words program written from the CodeCup 2004 protocol alone (no arena imports):
 # it always calls the letter A and fills its grid from cell 0 on; at the end it writes

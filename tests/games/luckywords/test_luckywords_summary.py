@@ -4,7 +4,7 @@ import re
 
 from arena.games.luckywords.scoring import WORD_POINTS
 from arena.games.luckywords.summary import explain_result
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 
 
 def explained(record: dict) -> list[tuple[int, list[str]]]:

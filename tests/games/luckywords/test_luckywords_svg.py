@@ -5,7 +5,7 @@ import random
 from arena.games import get_svg
 from arena.games.luckywords.rules import LuckyWordsState
 from arena.games.luckywords.scoring import WORD_POINTS, grid_points, grid_words
-from arena.judge.replay import replay_positions
+from arena.games.replay import replay_positions
 
 svg = get_svg("luckywords")
 WORDS = frozenset({"CAT", "AT", "TA", "ACT", "TACT", "CATS", "SAT", "AS", "TAC"})

@@ -9,8 +9,8 @@ from arena.games.luckywords.dictionary import load_words
 from arena.games.luckywords.strong.engine import Engine, grid_bytes
 from arena.games.luckywords.strong.odds import LetterOdds, SHARE
 from arena.games.luckywords.strong.tactics import best_cell, choose_call
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 SCALE = 0.5  # a 15 s clock: the time plan follows ARENA_CLOCK_MS
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from arena.judge.referee import play_game
+from arena.refereeing.referee import play_game
 
 # A Turn Right program written from the CodeCup 2006 protocol alone (no arena imports):
 # it places on the first free square and turns the rectangle a1-a2-b2-b1, written from

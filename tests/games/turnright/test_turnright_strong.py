@@ -8,8 +8,8 @@ import sys
 from arena.games.turnright.circuit import canonical, format_circuit, rotate, square
 from arena.games.turnright.rules import TurnRightState, rectangles
 from arena.games.turnright.scoring import BLACK, WHITE, colour_mask, has_3x3
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 from arena.games.turnright.strong import engine
 
 SCALE = 0.15  # a 4.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS

@@ -3,8 +3,8 @@
 import re
 
 from arena.games.turnright.summary import blocks_3x3, explain_result
-from arena.judge.replay import replay
-from arena.judge.referee import play_game
+from arena.games.replay import replay
+from arena.refereeing.referee import play_game
 
 
 def check_explanation(record: dict) -> list[str]:

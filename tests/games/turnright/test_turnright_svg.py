@@ -7,7 +7,7 @@ from arena.games.turnright.greedy import greedy_choice
 from arena.games.turnright.circuit import loop_squares, parse_circuit, square_name
 from arena.games.turnright.rules import TurnRightState
 from arena.games.turnright.scoring import BLACK, BLOCKS_3, WHITE, colour_mask, count_blocks, points_on_board
-from arena.judge.replay import replay_positions
+from arena.games.replay import replay_positions
 
 svg = get_svg("turnright")
 

@@ -7,7 +7,7 @@ from .rules import BLACK, WHITE
 
 
 def explain_result(record: dict) -> list[str]:
-    from ...judge.replay import replay  # the judge's replay, only when a summary is asked for
+    from ..replay import replay  # only when a summary is asked for
 
     board = replay(record)  # a faulted game too: the jury's moves are in the record
     lines = []

@@ -9,7 +9,7 @@ GAME_POINTS_RULE = "a 3x3 or a win by fault 3, a win on points 2, a draw 1"
 
 
 def explain_result(record: dict) -> list[str]:
-    from ...judge.replay import replay  # the judge's replay, only when a summary is asked for
+    from ..replay import replay  # only when a summary is asked for
 
     result, seats = record["result"], record["seats"]
     points, game_points, match = result["points"], result["game_points"], result["scores"]

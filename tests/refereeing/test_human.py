@@ -5,10 +5,10 @@ import re
 
 import pytest
 
-from arena.judge import referee
-from arena.judge.human import HumanPlayer
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing import referee
+from arena.refereeing.human import HumanPlayer
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 
 def play_as_human(monkeypatch, game: str, answer, opponent="builtin:random", seed=1, human_seat=0):

@@ -3,10 +3,10 @@
 import pytest
 
 from arena.games import game_names
-from arena.judge.players import resolve_player
+from arena.refereeing.players import resolve_player
 from arena.judge.record import read_record, write_record
-from arena.judge.referee import play_game
-from arena.judge.replay import replay, replay_positions
+from arena.refereeing.referee import play_game
+from arena.games.replay import replay, replay_positions
 
 
 @pytest.mark.parametrize("game_name", game_names())

@@ -8,13 +8,13 @@ from datetime import datetime, timezone
 from typing import Any, Callable
 
 from ..games import get_game
+from ..judge.match import Match, SeatState
+from ..judge.process import Program
+from ..judge.sandbox import Sandbox
+from ..judge.start_up import StartUp
+from .game_record import build_record
 from .human import HumanPlayer
-from .match import Match, SeatState
 from .players import PlayerSpec, builtin_env, seat_command
-from .process import Program
-from .record import build_record
-from .sandbox import Sandbox
-from .start_up import StartUp
 
 
 def new_seed() -> int:

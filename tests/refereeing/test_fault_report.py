@@ -4,9 +4,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from arena.judge.fault_report import explain_faults, fault_report
-from arena.judge.players import resolve_player
-from arena.judge.referee import play_game
+from arena.refereeing.fault_report import explain_faults, fault_report
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 
 ARENA = str(Path(sys.executable).parent / "arena")
 

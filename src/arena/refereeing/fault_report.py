@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import UnknownGameError, get_game
-from .match import NO_NEWLINE
+from ..judge.match import NO_NEWLINE
 
 CONTEXT_LINES = 6
 """How many lines exchanged before the fault a report shows."""

@@ -12,7 +12,7 @@ import sys
 from typing import Any, Callable, TextIO
 
 from ..games.human_view import HumanView
-from .process import ProgramFault
+from ..judge.process import ProgramFault
 
 RESIGNED = "resigned (end of input)"
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any, Iterator
 
-from ..games import get_game
-from ..games.base import GameState
+from . import get_game
+from .base import GameState
 
 
 def replay_positions(record: dict[str, Any]) -> Iterator[GameState]:
