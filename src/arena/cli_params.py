@@ -9,8 +9,23 @@ import click
 
 from .games import UnknownGameError, get_game
 from .games.base import GameInfo
-from .judge.isolation import program_folder
+from .judge.command_paths import program_folder
+from .judge.environment import parse_assignment
 from .judge.sandbox import DEFAULT_MEMORY_MB, MODES, Sandbox, SandboxError
+
+ENV_KEY = "arena_env"
+"""Where ``--env`` leaves its assignments in the click context, for :func:`sandbox_argument`
+(so that no command needs a parameter of its own for them)."""
+
+
+def _keep_env(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> None:
+    assignments = []
+    for text in values:
+        try:
+            assignments.append(parse_assignment(text))
+        except ValueError as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+    ctx.meta[ENV_KEY] = tuple(assignments)
 
 
 def game_argument(name: str) -> GameInfo:
@@ -22,7 +37,11 @@ def game_argument(name: str) -> GameInfo:
 
 
 def sandbox_options(command):
-    """``--sandbox`` and ``--memory``, for every command that runs programs."""
+    """``--sandbox``, ``--memory`` and ``--env``, for every command that runs programs."""
+    command = click.option("--env", "env_assignments", multiple=True, metavar="NAME=VALUE", expose_value=False,
+                           callback=_keep_env,
+                           help="Give every program this environment variable (repeatable). Programs get "
+                                "only PATH, HOME, TMPDIR, LANG and LC_ALL of yours otherwise.")(command)
     command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=DEFAULT_MEMORY_MB,
                            show_default=True, metavar="MB",
                            help="Each program's memory limit (with --sandbox limits or isolate).")(command)
@@ -35,11 +54,14 @@ def sandbox_options(command):
 def sandbox_argument(mode: str, memory_mb: int, commands=(), files=()) -> Sandbox:
     """The Sandbox the options ask for; a usage error when this machine cannot give it.
 
-    Under ``isolate`` the players' own folders (``commands``: their commands) and the
-    judge's ``files`` (a database, a record) are hidden from every other program.
+    The players' own folders (``commands``: their commands) and the judge's ``files`` (a
+    database, a record) are hidden from every other program: under ``isolate``, and
+    wherever programs run as users of their own (a root judge's ``limits``).
     """
     hidden = [program_folder(command) for command in commands] + [os.path.abspath(path) for path in files]
-    sandbox = Sandbox(mode, memory_mb, hidden=tuple(path for path in hidden if path))
+    context = click.get_current_context(silent=True)
+    chosen = context.meta.get(ENV_KEY, ()) if context is not None else ()
+    sandbox = Sandbox(mode, memory_mb, hidden=tuple(path for path in hidden if path), env=chosen)
     try:
         sandbox.check_available()
     except SandboxError as error:

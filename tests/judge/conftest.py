@@ -16,10 +16,14 @@ def faulty(tmp_path):
     """``faulty(game, kind, at, *extra) -> (PlayerSpec, pid_file)``: builtin:random behind
     tests/programs/fault_relay.py, misbehaving as ``kind`` says at its reply ``at``."""
     counter = iter(range(1000))
+    # beside the files it writes: its own folder is the only one a program may write to
+    # when it runs as a user of its own (a root judge)
+    relay = tmp_path / FAULT_RELAY.name
+    relay.write_text(FAULT_RELAY.read_text())
 
     def make(game: str, kind: str, at: int, *extra: str) -> tuple[PlayerSpec, str]:
         pids = str(tmp_path / f"pids{next(counter)}")
-        command = shlex.join([sys.executable, str(FAULT_RELAY), game, kind, str(at), pids, *extra])
+        command = shlex.join([sys.executable, str(relay), game, kind, str(at), pids, *extra])
         return PlayerSpec(f"{kind}@{at}", command), pids
 
     return make

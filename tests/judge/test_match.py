@@ -3,7 +3,9 @@
 import json
 import os
 import time
+from pathlib import Path
 
+import arena
 from arena.refereeing.players import builtin_env, resolve_player
 from arena.refereeing.referee import play_game
 
@@ -218,7 +220,10 @@ def test_builtin_players_are_told_their_scaled_clock(script):
     """)
     record = play_game("flippo", [spy, resolve_player("flippo", "builtin:random")], seed=1, time_scale=0.5)
     assert "clock None" in record["stderr"][0]  # a user's program gets no hint
-    assert builtin_env(resolve_player("flippo", "builtin:strong"), 2500.0) == {"ARENA_CLOCK_MS": "2500"}
+    told = builtin_env(resolve_player("flippo", "builtin:strong"), 2500.0)
+    assert told["ARENA_CLOCK_MS"] == "2500"
+    # the same arena as the judge's, whatever else is installed
+    assert told["PYTHONPATH"] == str(Path(arena.__file__).resolve().parents[1])
 
 
 def test_no_process_of_a_program_stays_stopped_on_its_turn():

@@ -15,8 +15,10 @@ KINDS = {"crasher": "crash", "hanger": "hang", "flooder": "flood_out"}
 
 def test_every_game_is_recorded_with_each_players_verdict(arena, tmp_path):
     players = ["--player", "sound=builtin:random"]
+    relay = tmp_path / FAULT_RELAY.name  # beside the pid files it writes: its own folder
+    relay.write_text(FAULT_RELAY.read_text())
     for name, kind in KINDS.items():
-        command = shlex.join([sys.executable, str(FAULT_RELAY), "flippo", kind, "0", str(tmp_path / name)])
+        command = shlex.join([sys.executable, str(relay), "flippo", kind, "0", str(tmp_path / name)])
         players += ["--player", f"{name}={command}"]
     db = tmp_path / "mixed.db"
     arena("tournament", "flippo", *players, "--seed", "5", "--jobs", "2", "--time-scale", "0.4", "--db", db,

@@ -14,6 +14,7 @@ import os
 import resource
 import signal
 
+from .box import Box
 from .cgroup_pool import give_back, take_cgroup
 from .cgroups import Cgroup
 from .cpu_time import ProcessTreeCpu
@@ -26,6 +27,7 @@ class Confinement:
     """A started program's process (``proc``, a ChildProcess with piped stdin/stdout/stderr)."""
 
     def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None) -> None:
+        """``env``: what the judge adds to the program's clean environment (a built-in player's settings)."""
         sandbox.check_available()
         self.sandbox = sandbox
         # a forked child's ru_maxrss starts from the judge's own peak size (kept across exec):
@@ -33,11 +35,16 @@ class Confinement:
         self._judge_rss_bytes = _own_peak_rss_bytes()
         # registered with the guardian before the program exists: no window to escape
         self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_mb, MAX_TASKS) if sandbox.limited else None
+        self.box: Box | None = None
         try:
+            self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env)
+            box = self.box
             # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
-            self.proc = ChildProcess(launch(command, sandbox, self.cgroup),
-                                     None if env is None else {**os.environ, **env})
+            self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
+                                            home=box.home, reachable=box.reachable), box.env)
         except BaseException:
+            if self.box is not None:
+                self.box.close()
             if self.cgroup is not None:
                 give_back(self.cgroup)
             raise
@@ -109,6 +116,8 @@ class Confinement:
             self.peak_memory_bytes = self.cgroup.peak_memory_bytes() or self.peak_memory_bytes
             self.cgroup.close()
             give_back(self.cgroup)
+        if self.box is not None:
+            self.box.close()  # its processes are gone: its uid and what it was given can go back
 
 
 def _own_peak_rss_bytes() -> int:

@@ -3,10 +3,14 @@
 - ``none``: the program runs as the judge's user, with the judge's rights.
 - ``limits`` (the default): a memory limit (a cgroup's where one can be made, else
   RLIMIT_DATA), a limit on its processes and threads (the pids cgroup), on the
-  size of any file it writes and on its open files.
+  size of any file it writes and on its open files; under a root judge, an
+  unprivileged uid of its own (box_users.py) that reaches only what it needs
+  (access_plan.py).
 - ``isolate``: ``limits``, and bubblewrap around it: no network, a private /tmp,
   every file read-only except its own folder (see :func:`program_folder`), its
-  own process namespace, and user nobody when the judge runs as root.
+  own process namespace.
+
+In every mode it gets a clean environment (environment.py).
 
 Should the judge die, the guardian (watchdog.py) kills the program's process
 group and cgroup. A program without a cgroup is also started with a parent-death
@@ -21,10 +25,11 @@ from __future__ import annotations
 import resource
 import shutil
 from dataclasses import dataclass
+from typing import Callable
 
 from .cgroups import Cgroup
 from .child import Launch
-from .isolation import bwrap_argv, bwrap_path, program_folder
+from .isolation import bwrap_argv, bwrap_path
 
 MODES = ("none", "limits", "isolate")
 DEFAULT_MEMORY_MB = 1024
@@ -50,8 +55,11 @@ class Sandbox:
     mode: str = "limits"
     memory_mb: int = DEFAULT_MEMORY_MB
     hidden: tuple[str, ...] = ()
-    """Under ``isolate``, files and folders no program may see (the tournament database,
-    the other players' folders); a program's own folder is never hidden from it."""
+    """Files and folders no program may see (the tournament database, the other players'
+    folders), under ``isolate`` and wherever programs run as their own uid; a program's
+    own folder is never hidden from it."""
+    env: tuple[tuple[str, str], ...] = ()
+    """Variables the user gives every program on purpose (``--env NAME=VALUE``)."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -70,19 +78,23 @@ class Sandbox:
                                "installed: install the bubblewrap package, or use --sandbox limits")
 
 
-def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None) -> Launch:
+def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *, uid: int = -1,
+           folder: str | None = None, home: str | None = None,
+           reachable: Callable[[str], bool] = lambda path: True) -> Launch:
     """How to start ``command`` (a shell command or an argument list) confined.
 
-    The spawner (spawn.pyx) joins the cgroup and sets the limits itself before it
-    runs the program: a shell command costs only the bash that runs it (bash replaces
-    itself with a command's last simple command), an argument list nothing more.
+    The spawner (spawn.pyx) joins the cgroup, sets the limits and becomes ``uid`` (-1:
+    stays the judge's user) itself before it runs the program: a shell command costs
+    only the bash that runs it (bash replaces itself with a command's last simple
+    command), an argument list nothing more. ``folder`` is its own folder, ``home`` its
+    private home; ``reachable`` tells which hidden paths its uid could get to.
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
-        program = bwrap_argv(program_folder(command), sandbox.hidden) + program
+        program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable) + program
     # with a cgroup registered before it starts, the guardian already covers it; without,
     # the kernel kills it when the judge ends, even before it is registered
-    plan = Launch(program, die_with_parent=cgroup is None)
+    plan = Launch(program, die_with_parent=cgroup is None, uid=uid)
     if sandbox.limited:
         plan.joins = cgroup.join_files if cgroup is not None else []
         plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]

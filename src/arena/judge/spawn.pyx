@@ -1,5 +1,5 @@
 # cython: language_level=3
-"""Start a program confined, in one step: vfork, join its cgroups, set its limits, exec.
+"""Start a program confined, in one step: vfork, join its cgroups, set its limits, drop to its user, exec.
 
 A shell used to do the joining and the limits before it ran the program: an exec
 of its own, half a millisecond or more on a virtual machine, on the way to every
@@ -43,7 +43,7 @@ cdef extern from *:
     /* The child, from vfork to exec. Returns only if it must end (its exit code). */
     static int arena_child(char *const argv[], char *const envp[], char *const joins[], int njoins,
                            const int resources[], const unsigned long values[], int nlimits,
-                           int die_with_parent, pid_t parent, int fd0, int fd1, int fd2,
+                           int die_with_parent, long uid, pid_t parent, int fd0, int fd1, int fd2,
                            int report_fd, const sigset_t *mask) {
         struct sigaction action;
         for (int sig = 1; sig < NSIG; sig++) {
@@ -56,9 +56,6 @@ cdef extern from *:
             }
         }
         if (setsid() < 0) { arena_report(report_fd, 1); return ARENA_CANNOT_CONFINE; }
-        if (die_with_parent && (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)) {
-            arena_report(report_fd, 2); return ARENA_CANNOT_CONFINE;
-        }
         if (dup2(fd0, 0) < 0 || dup2(fd1, 1) < 0 || dup2(fd2, 2) < 0) { arena_report(report_fd, 3); return ARENA_CANNOT_CONFINE; }
         for (int i = 0; i < njoins; i++) {
             if (arena_join(joins[i]) != 0) { arena_report(report_fd, 4); return ARENA_CANNOT_CONFINE; }
@@ -66,6 +63,17 @@ cdef extern from *:
         for (int i = 0; i < nlimits; i++) {
             struct rlimit limit = {values[i], values[i]};
             if (setrlimit(resources[i], &limit) != 0) { arena_report(report_fd, 5); return ARENA_CANNOT_CONFINE; }
+        }
+        /* Its own unprivileged user, after the cgroup is joined (only root may write there) and
+           for good. Raw system calls: glibc's setuid() would make every thread of the judge,
+           whose memory this vfork child shares, change its credentials too. */
+        if (uid >= 0 && (syscall(SYS_setgroups, 0, NULL) != 0 || syscall(SYS_setresgid, uid, uid, uid) != 0
+                         || syscall(SYS_setresuid, uid, uid, uid) != 0)) {
+            arena_report(report_fd, 7); return ARENA_CANNOT_CONFINE;
+        }
+        /* after the change of user, which clears a parent-death signal */
+        if (die_with_parent && (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)) {
+            arena_report(report_fd, 2); return ARENA_CANNOT_CONFINE;
         }
     #ifdef SYS_close_range
         syscall(SYS_close_range, 3, ~0U, 4 /* CLOSE_RANGE_CLOEXEC */);  /* none of the judge's files leak */
@@ -78,14 +86,14 @@ cdef extern from *:
 
     static pid_t arena_spawn(char *const argv[], char *const envp[], char *const joins[], int njoins,
                              const int resources[], const unsigned long values[], int nlimits,
-                             int die_with_parent, int fd0, int fd1, int fd2, int report_fd) {
+                             int die_with_parent, long uid, int fd0, int fd1, int fd2, int report_fd) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
         pid_t parent = getpid();
         pid_t pid = vfork();
         if (pid == 0) {
-            _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent,
+            _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent, uid,
                               parent, fd0, fd1, fd2, report_fd, &old));
         }
         int saved = errno;
@@ -95,12 +103,12 @@ cdef extern from *:
     }
     """
     int arena_spawn(char **argv, char **envp, char **joins, int njoins, const int *resources,
-                    const unsigned long *values, int nlimits, int die_with_parent,
+                    const unsigned long *values, int nlimits, int die_with_parent, long uid,
                     int fd0, int fd1, int fd2, int report_fd) nogil
 
 
 STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its standard streams",
-         4: "join its cgroup", 5: "set its limits", 6: "exec"}
+         4: "join its cgroup", 5: "set its limits", 6: "exec", 7: "take its own user"}
 """The child's steps, as its failure report numbers them."""
 
 CANNOT_CONFINE = 125
@@ -117,11 +125,12 @@ cdef char **c_strings(list items):
     return array
 
 
-def spawn(list argv, object env, list joins, list limits, bint die_with_parent,
+def spawn(list argv, object env, list joins, list limits, bint die_with_parent, long uid,
           int fd0, int fd1, int fd2, int report_fd) -> int:
     """Start ``argv`` (bytes) with ``env`` (a list of b"NAME=value", or None: the judge's),
     stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after writing "0" to every
-    cgroup file in ``joins`` (Cgroup.join_files) and setting every (resource, value) in ``limits``.
+    cgroup file in ``joins`` (Cgroup.join_files), setting every (resource, value) in ``limits``
+    and, when ``uid`` is not -1, becoming that user and group with no supplementary groups.
 
     Returns the child's pid. A step that fails writes (step, errno) to ``report_fd``,
     which the child holds open, close-on-exec, until its exec.
@@ -142,7 +151,7 @@ def spawn(list argv, object env, list joins, list limits, bint die_with_parent,
             resources[i], values[i] = resource, value
         with nogil:
             pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
-                              die_with_parent, fd0, fd1, fd2, report_fd)
+                              die_with_parent, uid, fd0, fd1, fd2, report_fd)
         if pid < 0:
             raise OSError(errno, "vfork failed")
         return pid

@@ -6,10 +6,12 @@ at this terminal), or any shell command (``"python3 mybot.py"``, ``./mybot``).
 
 from __future__ import annotations
 
+import os
 import sys
 from dataclasses import dataclass
 
 from ..games import get_game
+from ..judge.command_paths import ARENA_ROOT
 
 
 class PlayerSpecError(ValueError):
@@ -49,10 +51,20 @@ def resolve_player(game: str, text: str) -> PlayerSpec:
     return PlayerSpec(text, text)
 
 
+BUILTIN_SETTINGS = ("ARENA_OPPONENT_MODEL",)
+"""arena's documented settings of its built-in players, passed on from the user's environment
+(``ARENA_OPPONENT_MODEL=off``: the strong players search without their model of the opponent)."""
+
+
 def builtin_env(spec: PlayerSpec, clock_ms: float, told: dict[str, str] | None = None) -> dict[str, str] | None:
-    """What a built-in player is told: its game clock, scaled, for its time plan, and what the
-    game tells it of the setup (``told``, from ``GameInfo.builtin_env``)."""
-    return {"ARENA_CLOCK_MS": str(round(clock_ms)), **(told or {})} if spec.builtin else None
+    """What a built-in player is told, on top of the clean environment every program gets: its
+    game clock, scaled, for its time plan; what the game tells it of the setup (``told``, from
+    ``GameInfo.builtin_env``); arena's own settings for it (BUILTIN_SETTINGS); and PYTHONPATH
+    at this very arena, so that it runs the same code as the judge whatever is installed."""
+    if not spec.builtin:
+        return None
+    settings = {name: os.environ[name] for name in BUILTIN_SETTINGS if name in os.environ}
+    return {"ARENA_CLOCK_MS": str(round(clock_ms)), "PYTHONPATH": str(ARENA_ROOT), **settings, **(told or {})}
 
 
 def seat_command(spec: PlayerSpec, seed: int, seat: int) -> str | list[str]:

@@ -1,0 +1,158 @@
+"""What a program's own uid may reach: POSIX ACL entries for exactly that uid, and back.
+
+A root judge runs each program as an unprivileged uid of its own (box_users.py).
+What its command needs may sit where that uid cannot go: Python under a root-only
+``/root`` (pyenv), a bot in a 0700 temporary folder. Rather than open those
+folders to everyone, the judge adds an ACL entry for the program's uid alone
+(``user:UID:--x`` to pass through a folder, ``rwx`` on its own folder) and, for
+files it must not touch (the tournament database, the other player's folder),
+``user:UID:---``, which outranks the permissions everybody else has. At the end
+of the program the entries are taken out again, and an ACL left with no named
+entry is removed, the file's mode as it was: nothing else on the file changes.
+
+The entries are written in the kernel's ``system.posix_acl_access`` format (no
+``setfacl`` needed). Every change is read-modify-write under one host-wide lock
+(judges on the host share folders such as ``/root``), and each path is noted in
+the uid's ledger before it changes, so that the next judge to take the uid takes
+out what a judge killed mid-game left behind.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import stat
+import struct
+from contextlib import contextmanager
+
+from .box_users import lock_folder
+
+ACL_XATTR = "system.posix_acl_access"
+ACL_VERSION = 2
+ENTRY = struct.Struct("<HHI")
+USER_OBJ, USER, GROUP_OBJ, GROUP, MASK, OTHER = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20
+UNDEFINED_ID = 0xFFFFFFFF
+TRAVERSE, READ_RUN, ALL, NOTHING = 0o1, 0o5, 0o7, 0o0
+
+
+class AccessError(OSError):
+    """An entry could not be written (a file system without ACLs, say)."""
+
+
+def _entries(path: str) -> tuple[list[tuple[int, int, int]], int]:
+    """The ACL of ``path`` as (tag, perm, id) entries (its mode's if it has none), and its mode."""
+    mode = os.lstat(path).st_mode
+    try:
+        data = os.getxattr(path, ACL_XATTR, follow_symlinks=False)
+    except OSError:
+        data = b""
+    if len(data) >= 4 and struct.unpack_from("<I", data)[0] == ACL_VERSION:
+        return [ENTRY.unpack_from(data, offset) for offset in range(4, len(data), ENTRY.size)], mode
+    return [(USER_OBJ, (mode >> 6) & 7, UNDEFINED_ID), (GROUP_OBJ, (mode >> 3) & 7, UNDEFINED_ID),
+            (OTHER, mode & 7, UNDEFINED_ID)], mode
+
+
+def _write(path: str, entries: list[tuple[int, int, int]], mode: int) -> None:
+    named = [entry for entry in entries if entry[0] in (USER, GROUP)]
+    base = {tag: perm for tag, perm, _ in entries if tag in (USER_OBJ, GROUP_OBJ, OTHER)}
+    if not named:
+        # no named entry left: no ACL at all, and the group bits back to the owning group's
+        try:
+            os.removexattr(path, ACL_XATTR, follow_symlinks=False)
+        except OSError:
+            pass
+        os.chmod(path, (stat.S_IMODE(mode) & ~0o070) | base[GROUP_OBJ] << 3)
+        return
+    # the mask is the union of the group class, as setfacl recalculates it
+    mask = base[GROUP_OBJ]
+    for _, perm, _ in named:
+        mask |= perm
+    full = [entry for entry in entries if entry[0] != MASK] + [(MASK, mask, UNDEFINED_ID)]
+    full.sort(key=lambda entry: (entry[0], entry[2]))
+    data = struct.pack("<I", ACL_VERSION) + b"".join(ENTRY.pack(*entry) for entry in full)
+    os.setxattr(path, ACL_XATTR, data, follow_symlinks=False)
+
+
+def user_entry(path: str, uid: int) -> int | None:
+    """The permissions ``path``'s ACL names for ``uid`` (None: it names none)."""
+    entries, _ = _entries(path)
+    return next((perm for tag, perm, ident in entries if tag == USER and ident == uid), None)
+
+
+@contextmanager
+def _host_lock():
+    fd = os.open(os.path.join(lock_folder(), "acl.lock"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
+def _set_entry(path: str, uid: int, perm: int | None) -> None:
+    entries, mode = _entries(path)
+    entries = [entry for entry in entries if not (entry[0] == USER and entry[2] == uid)]
+    if perm is not None:
+        entries.append((USER, perm, uid))
+    _write(path, entries, mode)
+
+
+class Grants:
+    """The entries given to one uid; :meth:`revoke_all` takes every one of them out."""
+
+    def __init__(self, uid: int, ledger: str) -> None:
+        self.uid = uid
+        self.ledger = ledger
+        self.paths: list[str] = []
+
+    def give(self, wanted: dict[str, int]) -> list[str]:
+        """Give the uid these permissions (path -> TRAVERSE, READ_RUN, ALL or NOTHING).
+
+        Returns the paths whose entry could not be written (a file system without ACLs).
+        """
+        failed = []
+        with _host_lock():
+            with open(self.ledger, "a") as ledger:  # noted before the change: a crash leaves no orphan
+                ledger.writelines(f"{path}\n" for path in wanted if "\n" not in path)
+            for path, perm in wanted.items():
+                try:
+                    _set_entry(path, self.uid, perm)
+                    self.paths.append(path)
+                except OSError:
+                    failed.append(path)
+        return failed
+
+    def revoke_all(self) -> None:
+        with _host_lock():
+            for path in self.paths:
+                try:
+                    _set_entry(path, self.uid, None)
+                except OSError:
+                    pass  # gone, or never had it
+            self.paths.clear()
+            _truncate(self.ledger)
+
+
+def revoke_left_behind(uid: int, ledger: str) -> None:
+    """Take out what the ledger says a judge that died gave ``uid`` (it holds the uid now)."""
+    try:
+        with open(ledger) as notes:
+            paths = [line.rstrip("\n") for line in notes if line.strip()]
+    except OSError:
+        return
+    if not paths:
+        return
+    with _host_lock():
+        for path in dict.fromkeys(paths):
+            try:
+                _set_entry(path, uid, None)
+            except OSError:
+                pass
+        _truncate(ledger)
+
+
+def _truncate(path: str) -> None:
+    try:
+        os.truncate(path, 0)
+    except OSError:
+        pass

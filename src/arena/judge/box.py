@@ -1,0 +1,68 @@
+"""A program's box: who it runs as, what that user may reach, its private home and environment.
+
+Under a root judge (``limits`` or ``isolate``) the program gets an unprivileged uid
+of its own (box_users.py) with ACL entries for exactly the paths its command
+needs (access_plan.py, access.py); in every mode it gets a private home and a
+clean environment (environment.py). All of it is given back when the program
+has ended.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+
+from .access import Grants, revoke_left_behind
+from .access_plan import access_plan, reachable
+from .box_users import BoxUser, NoFreeUser, take_user
+from .command_paths import needed_paths, program_folder
+from .environment import program_environment
+
+
+class BoxError(RuntimeError):
+    """The program cannot be given a user of its own (no free uid, no lock folder)."""
+
+
+class Box:
+    def __init__(self, command: str | list[str], limited: bool, hidden: tuple[str, ...],
+                 added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...]) -> None:
+        self.folder = program_folder(command)
+        self.home = tempfile.mkdtemp(prefix="arena-home-")
+        self.env = program_environment(self.home, added_env, chosen_env)
+        self.user: BoxUser | None = None
+        self.grants: Grants | None = None
+        self.plan: dict[str, int] = {}
+        if not (limited and os.geteuid() == 0):
+            return
+        try:
+            self.user = take_user()
+        except (NoFreeUser, OSError) as error:
+            shutil.rmtree(self.home, ignore_errors=True)
+            raise BoxError(f"cannot run the program as a user of its own: {error}") from None
+        uid = self.user.uid
+        revoke_left_behind(uid, self.user.ledger)
+        os.chown(self.home, uid, uid)
+        owned = [folder for folder in (self.folder, self.home) if folder]
+        self.plan = access_plan(owned, needed_paths(command, self.env["PATH"]), hidden)
+        self.grants = Grants(uid, self.user.ledger)
+        self.grants.give(self.plan)
+
+    @property
+    def uid(self) -> int:
+        """The uid the program runs as; -1: the judge's own."""
+        return -1 if self.user is None else self.user.uid
+
+    def reachable(self, path: str) -> bool:
+        """Can the program get to ``path`` at all? (The judge's user can get anywhere.)"""
+        return self.user is None or reachable(path, self.plan)
+
+    def close(self) -> None:
+        """Take back what the program was given; its processes are gone."""
+        if self.grants is not None:
+            self.grants.revoke_all()
+            self.grants = None
+        if self.user is not None:
+            self.user.release()
+            self.user = None
+        shutil.rmtree(self.home, ignore_errors=True)

@@ -1,0 +1,111 @@
+"""What a program's command names on disk: its own folder, and every path it needs to run.
+
+Its own folder is the one it may write to (under ``isolate`` the only one; under a
+root judge the one its uid is given). Everything else it needs — its interpreter,
+the interpreter's libraries, the files its command names, arena itself for the
+built-in players — it may only read.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import sys
+from pathlib import Path
+
+INTERPRETERS = re.compile(
+    r"(python|pypy|java|node|nodejs|deno|bun|ruby|perl|php|lua|luajit|Rscript|julia|dotnet|mono|"
+    r"ocaml|ocamlrun|guile|racket|swipl|scala|kotlin|elixir|erl|escript|runghc|bash|sh|dash|zsh|env|"
+    r"tclsh|wish|gawk|awk|sbcl|clisp|gforth)[0-9.]*(-[0-9.]+)?"
+)
+"""Names of interpreters and launchers: a command that starts with one (wherever it lives,
+``/root/.pyenv/versions/3.11.7/bin/python3`` too) is not the program, the file it runs is."""
+
+SYSTEM_FOLDERS = frozenset({"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32",
+                            "/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp",
+                            "/usr", "/var", "/var/tmp"})
+"""Never a program's own folder, whatever its command names: it would be made writable."""
+
+ARENA_ROOT = Path(__file__).resolve().parents[2]
+"""The folder arena is imported from (src/ of a checkout, or site-packages)."""
+
+
+def command_words(command: str | list[str]) -> list[str]:
+    if isinstance(command, str):
+        try:
+            return shlex.split(command)
+        except ValueError:
+            return []
+    return list(command)
+
+
+def tool_folders() -> set[Path]:
+    """Where interpreters and system tools live: the folders on PATH, and this Python's."""
+    folders = {Path(sys.executable).parent}
+    for entry in os.environ.get("PATH", "").split(os.pathsep):
+        if entry:
+            folders.add(Path(entry))
+    return {folder.resolve() for folder in folders if folder.is_dir()}
+
+
+def _is_tool(word: str, tools: set[Path]) -> bool:
+    """Is the command's first word an interpreter or a tool rather than the program itself?"""
+    if "/" not in word:
+        return True  # found on PATH
+    path = Path(word).expanduser()
+    if INTERPRETERS.fullmatch(path.name):
+        return True
+    return path.absolute().parent.resolve() in tools or path.resolve().parent in tools
+
+
+def program_folder(command: str | list[str]) -> str | None:
+    """A program's own folder: the folder of the first file its command names that is not
+    an interpreter or a tool (the script of ``python3 bot.py``, the jar of ``java -jar
+    bot.jar``, ``./mybot`` itself), or a folder it names (``java -cp build Main``).
+
+    None when it names none (a built-in player, ``python3 -c '...'``) or names only a
+    system folder such as /etc or /usr.
+    """
+    tools = tool_folders()
+    for index, word in enumerate(command_words(command)):
+        if index == 0 and _is_tool(word, tools):
+            continue
+        path = Path(word).expanduser()
+        if not path.exists():
+            continue
+        path = path.resolve()
+        folder = path if path.is_dir() else path.parent
+        if str(folder) in SYSTEM_FOLDERS or (index > 0 and folder in tools):
+            continue
+        return str(folder)
+    return None
+
+
+def needed_paths(command: str | list[str], path_variable: str) -> list[str]:
+    """Every file and folder the program must be able to reach (read, or pass through).
+
+    The files its command names and what they resolve to, its executable as found on
+    ``path_variable`` (the PATH it runs with), the folders of that PATH, the judge's
+    working folder (relative paths start there), and this Python and arena itself:
+    built-in players run from them like any other program.
+    """
+    wanted: list[Path] = []
+    words = command_words(command)
+    if words and "/" not in words[0]:
+        found = shutil.which(words[0], path=path_variable)
+        if found:
+            wanted.append(Path(found))
+    for word in words:
+        path = Path(word).expanduser()
+        if "/" in word or path.exists():
+            wanted.append(path)
+    wanted += [Path(entry) for entry in path_variable.split(os.pathsep) if entry]
+    wanted += [Path.cwd(), Path(sys.executable), Path(sys.prefix), Path(sys.base_prefix), ARENA_ROOT]
+    found_paths: dict[str, None] = {}
+    for path in wanted:
+        for form in (path.absolute(), path.resolve()):  # a symlink and where it leads
+            if form.exists():
+                found_paths[str(form)] = None
+    return list(found_paths)

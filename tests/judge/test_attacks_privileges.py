@@ -1,0 +1,254 @@
+"""Hostile programs against a root judge: no root, no one else's files, signals or processes.
+
+Run as root (as CI and servers run arena), with the programs in a 0700 root-owned
+folder, under ``limits`` and ``isolate``. Each program tries an attack and prints
+what happened; the judge side checks it failed.
+"""
+
+import os
+import signal
+import sys
+import textwrap
+import time
+
+import pytest
+
+from arena.judge.access import user_entry
+from arena.judge.box_users import take_user, uid_range
+from arena.judge.isolation import bwrap_path
+from arena.judge.process import Program
+from arena.judge.sandbox import Sandbox
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
+
+MODES = ["limits", pytest.param("isolate", marks=pytest.mark.skipif(
+    bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap), not installed here"))]
+
+
+@pytest.fixture
+def secret_folder(tmp_path):
+    """A root-owned 0700 folder, as pytest's or a user's /root, for the programs' files."""
+    folder = tmp_path / "private"
+    folder.mkdir(mode=0o700)
+    os.chmod(folder, 0o700)
+    return folder
+
+
+def start(folder, source: str, mode: str, *args: str, hidden=(), name="bot.py") -> Program:
+    script = folder / name
+    script.write_text(textwrap.dedent(source).lstrip("\n"))
+    return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode, hidden=tuple(hidden)))
+
+
+def lines_of(program: Program, count: int, timeout_s: float = 20) -> list[str]:
+    try:
+        return [program.read_line(timeout_s) for _ in range(count)]
+    finally:
+        program.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_program_is_never_root_and_cannot_read_root_only_files(secret_folder, mode):
+    program = start(secret_folder, """
+        import os
+        print(os.getuid(), os.geteuid(), os.getgid(), len(os.getgroups()), flush=True)
+        for path in ("/etc/shadow", "/root"):
+            try:
+                os.listdir(path) if os.path.isdir(path) else open(path).read()
+                print("read", path, flush=True)
+            except OSError as error:
+                print("refused", path, error.errno, flush=True)
+    """, mode)
+    host_uid = _host_uid(program.proc.pid)
+    ids, shadow, root = lines_of(program, 3)
+    uid, euid, gid, groups = ids.split()
+    assert uid != "0" and euid != "0" and gid != "0" and groups in ("0", "1")  # bwrap's nobody group at most
+    assert shadow.startswith("refused /etc/shadow") and root.startswith("refused /root")
+    low, high = uid_range()
+    assert host_uid is not None and low <= host_uid <= high  # outside the sandbox too, never 0
+
+
+def _host_uid(pid: int) -> int | None:
+    """The real uid of ``pid`` or of its newest descendant (bwrap's sandboxed child), as the host sees it."""
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        uids = []
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    with open(f"/proc/{entry}/status") as status:
+                        fields = dict(line.split(":", 1) for line in status if ":" in line)
+                    if int(entry) == pid or _descends_from(int(entry), pid):
+                        uids.append(int(fields["Uid"].split()[0]))
+                except (OSError, ValueError, KeyError):
+                    continue
+        if uids:
+            return max(uids)
+        time.sleep(0.05)
+    return None
+
+
+def _descends_from(pid: int, ancestor: int) -> bool:
+    for _ in range(10):
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                pid = int(stat.read().rsplit(")", 1)[1].split()[1])
+        except (OSError, ValueError, IndexError):
+            return False
+        if pid == ancestor:
+            return True
+        if pid <= 1:
+            return False
+    return False
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_program_reads_its_own_script_writes_its_own_folder_and_nothing_is_left_granted(secret_folder, mode):
+    program = start(secret_folder, """
+        import os, sys
+        here = os.path.dirname(os.path.abspath(__file__))
+        print(open(__file__).readline().strip(), flush=True)
+        with open(os.path.join(here, "notes.txt"), "w") as notes:
+            notes.write("learned")
+        print("wrote", flush=True)
+    """, mode)
+    assert lines_of(program, 2) == ["import os, sys", "wrote"]
+    assert (secret_folder / "notes.txt").read_text() == "learned"
+    # what its uid was given is taken back: no ACL left on the folder or on /root
+    assert os.listxattr(secret_folder) == [] and os.stat(secret_folder).st_mode & 0o777 == 0o700
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_an_interpreter_named_by_full_path_is_not_the_programs_folder(secret_folder, mode):
+    interpreter = os.path.realpath(sys.executable)  # e.g. /root/.pyenv/versions/3.11.7/bin/python3.11
+    script = secret_folder / "bot.py"
+    script.write_text(textwrap.dedent(f"""
+        import os
+        try:
+            open(os.path.join({os.path.dirname(interpreter)!r}, "planted"), "w").write("x")
+            print("planted", flush=True)
+        except OSError as error:
+            print("refused", error.errno, flush=True)
+        print(open(__file__).readline().strip(), flush=True)
+    """).lstrip("\n"))
+    program = Program(f"{interpreter} {script}", sandbox=Sandbox(mode))
+    refused, own_line = lines_of(program, 2)
+    assert refused.startswith("refused") and own_line == "import os"
+    assert not os.path.exists(os.path.join(os.path.dirname(interpreter), "planted"))
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_program_cannot_signal_the_other_program_or_the_judge_nor_trace_the_judge(secret_folder, tmp_path, mode):
+    victim_folder = tmp_path / "victim"
+    victim_folder.mkdir(mode=0o700)
+    victim = start(victim_folder, "import sys\nprint('ready', flush=True)\nsys.stdin.readline()\n", mode)
+    assert victim.read_line(20) == "ready"
+    attacker = start(secret_folder, """
+        import ctypes, os, signal, sys
+        for pid in map(int, sys.argv[1:]):
+            for sig in (signal.SIGSTOP, signal.SIGKILL):
+                try:
+                    os.kill(pid, sig)
+                    print("signalled", pid, flush=True)
+                except OSError as error:
+                    print("refused", error.errno, flush=True)
+        libc = ctypes.CDLL(None, use_errno=True)
+        PTRACE_ATTACH = 16
+        result = libc.ptrace(PTRACE_ATTACH, int(sys.argv[2]), None, None)
+        print("traced" if result == 0 else "refused", ctypes.get_errno(), flush=True)
+    """, mode, str(victim.proc.pid), str(os.getpid()), hidden=[str(victim_folder)])
+    replies = lines_of(attacker, 5)
+    try:
+        assert all(reply.startswith("refused") for reply in replies), replies
+        victim.send("go")  # still alive and not stopped: it reads and ends
+        assert victim.exit_status_within(10) == 0
+    finally:
+        victim.close()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_hidden_files_the_other_folder_and_a_database_beside_the_bot_are_unreadable(secret_folder, tmp_path, mode):
+    other = tmp_path / "other"
+    other.mkdir()
+    (other / "bot.py").write_text("secret strategy")
+    database = secret_folder / "tournament.db"  # inside the program's own folder
+    database.write_text("results")
+    (secret_folder / "tournament.db-wal").write_text("log")
+    program = start(secret_folder, """
+        import os, sys
+        for path in sys.argv[1:]:
+            try:
+                with open(path, "r+") as handle:
+                    print("read", path, handle.read()[:10], flush=True)
+            except OSError as error:
+                print("refused", error.errno, flush=True)
+    """, mode, str(other / "bot.py"), str(database), str(database) + "-wal",
+                    hidden=[str(other), str(database)])
+    replies = lines_of(program, 3)
+    assert all(reply.startswith("refused") for reply in replies), replies
+    assert database.read_text() == "results"
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_program_cannot_write_any_cgroup_file_to_leave_its_cgroup(secret_folder, mode):
+    program = start(secret_folder, """
+        import os
+        tried = refused = 0
+        for line in open("/proc/self/cgroup"):
+            _, controllers, path = line.strip().split(":", 2)
+            for controller in (controllers.split(",") if controllers else [""]):
+                name = controller.replace("name=", "")
+                base = os.path.join("/sys/fs/cgroup", name) if name else "/sys/fs/cgroup/unified"
+                for target in (os.path.dirname(base + path), base):
+                    for leaf in ("cgroup.procs", "tasks"):
+                        file = os.path.join(target, leaf)
+                        if os.path.exists(file):
+                            tried += 1
+                            try:
+                                with open(file, "w") as handle:
+                                    handle.write(str(os.getpid()))
+                            except OSError:
+                                refused += 1
+        print(tried, refused, flush=True)
+    """, mode)
+    tried, refused = map(int, lines_of(program, 1)[0].split())
+    assert refused == tried
+
+
+def test_two_programs_never_share_a_uid():
+    held = [take_user() for _ in range(20)]
+    try:
+        assert len({user.uid for user in held}) == 20
+    finally:
+        for user in held:
+            user.release()
+
+
+def test_a_grant_left_by_a_dead_judge_is_taken_back_by_the_next_to_take_the_uid(secret_folder):
+    from arena.judge.access import TRAVERSE, Grants, revoke_left_behind
+
+    user = take_user()
+    try:
+        Grants(user.uid, user.ledger).give({str(secret_folder): TRAVERSE})  # never revoked: the judge "died"
+        assert user_entry(str(secret_folder), user.uid) == TRAVERSE
+        revoke_left_behind(user.uid, user.ledger)
+        assert user_entry(str(secret_folder), user.uid) is None
+        assert os.listxattr(secret_folder) == []
+    finally:
+        user.release()
+
+
+def test_a_fresh_judge_process_cannot_take_a_uid_another_holds(tmp_path):
+    import subprocess
+
+    user = take_user()
+    try:
+        code = ("import os; os.environ['ARENA_UID_RANGE'] = '%d-%d'\n"
+                "from arena.judge.box_users import take_user, NoFreeUser\n"
+                "try:\n    print(take_user().uid)\nexcept NoFreeUser as error:\n    print('none free')\n"
+                % (user.uid, user.uid))
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
+        assert out.stdout.strip() == "none free", out.stderr
+    finally:
+        user.release()
+    assert signal.SIGKILL  # the lock is an flock: it goes with the holder, even killed
