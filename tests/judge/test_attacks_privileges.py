@@ -252,3 +252,41 @@ def test_a_fresh_judge_process_cannot_take_a_uid_another_holds(tmp_path):
     finally:
         user.release()
     assert signal.SIGKILL  # the lock is an flock: it goes with the holder, even killed
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_judges_proc_files_and_root_only_files_are_closed_to_a_program(secret_folder, tmp_path, mode):
+    open_folder = tmp_path / "open"
+    open_folder.mkdir(mode=0o755)
+    os.chmod(open_folder, 0o755)
+    root_only = open_folder / "key"
+    root_only.write_text("root only")
+    os.chmod(root_only, 0o600)
+    program = start(secret_folder, """
+        import os, sys
+        judge = sys.argv[1]
+        for path in (f"/proc/{judge}/environ", f"/proc/{judge}/mem", f"/proc/{judge}/fd/0", sys.argv[2][::-1]):
+            try:
+                with open(path, "rb") as handle:
+                    handle.read(16)
+                print("read", path, flush=True)
+            except OSError as error:
+                print("refused", error.errno, flush=True)
+    """, mode, str(os.getpid()), str(root_only)[::-1])  # reversed: a path on its command line is given to it
+    replies = lines_of(program, 4)
+    assert all(reply.startswith("refused") for reply in replies), replies
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_file_one_run_wrote_in_its_folder_the_next_run_may_rewrite_and_no_box_uid_keeps_it(secret_folder, mode):
+    source = """
+        import os
+        path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "state.txt")
+        before = open(path).read() if os.path.exists(path) else ""
+        with open(path, "w") as state:
+            state.write(before + "x")
+        print(len(before) + 1, flush=True)
+    """
+    counts = [lines_of(start(secret_folder, source, mode), 1)[0] for _ in range(3)]
+    assert counts == ["1", "2", "3"]
+    assert os.stat(secret_folder / "state.txt").st_uid == os.stat(secret_folder).st_uid  # given back

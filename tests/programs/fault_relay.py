@@ -66,8 +66,11 @@ def main() -> None:
         pids.append(helper.pid)
         while not os.path.exists(heartbeat):  # alive for sure before the game goes on
             time.sleep(0.005)
-    with open(pid_file, "w") as file:
+    # replaced, not rewritten: a run of this program in a game at the same time, under
+    # another uid, may have written it (a root judge's programs each run as their own)
+    with open(f"{pid_file}.{os.getpid()}", "w") as file:
         file.write(" ".join(map(str, pids)))
+    os.replace(f"{pid_file}.{os.getpid()}", pid_file)
     if kind == "early":
         os.write(1, b"hello\n")
 

@@ -3,7 +3,8 @@
 - Every folder above a needed path that others may not pass through: ``--x`` (pass
   through, not list).
 - A needed file or folder that others may not read: ``r-x``.
-- Its own folder and the folders in it (at most OWN_FOLDERS_MAX), and its home: ``rwx``.
+- Its own folder, its home, and what is in them (at most OWN_ENTRIES_MAX): ``rwx`` on
+  folders and programs, ``rw-`` on other files.
 - Each hidden path (the tournament database and its -wal and -shm, the record, the
   other player's folder): ``---``, unless the program needs to pass through it.
 """
@@ -13,10 +14,10 @@ from __future__ import annotations
 import os
 import stat
 
-from .access import ALL, NOTHING, READ_RUN, TRAVERSE
+from .access import ALL, NOTHING, READ_RUN, READ_WRITE, TRAVERSE
 
-OWN_FOLDERS_MAX = 200
-"""Folders inside its own folder given to it at most: each costs a little at every start."""
+OWN_ENTRIES_MAX = 500
+"""Files and folders in its own folder given to it at most: each costs a little at every start."""
 
 SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
 """Files SQLite keeps beside a database: hidden with it."""
@@ -40,14 +41,16 @@ def _others_may(path: str, bits: int) -> bool:
         return True  # gone: nothing to give
 
 
-def _own_folders(folder: str, hidden: set[str]) -> list[str]:
+def own_entries(folder: str, hidden: set[str] = frozenset()) -> list[str]:
+    """Its own folder and what is in it (not following links, not into hidden paths), at
+    most OWN_ENTRIES_MAX."""
     found = [folder]
-    for root, dirs, _ in os.walk(folder):
+    for root, dirs, files in os.walk(folder):
         dirs[:] = [name for name in dirs
                    if not os.path.islink(os.path.join(root, name)) and os.path.join(root, name) not in hidden]
-        found += [os.path.join(root, name) for name in dirs]
-        if len(found) >= OWN_FOLDERS_MAX:
-            return found[:OWN_FOLDERS_MAX]
+        found += [os.path.join(root, name) for name in dirs + files if os.path.join(root, name) not in hidden]
+        if len(found) >= OWN_ENTRIES_MAX:
+            return found[:OWN_ENTRIES_MAX]
     return found
 
 
@@ -77,8 +80,11 @@ def access_plan(own_folders: list[str], needed: list[str], hidden: tuple[str, ..
         if not _others_may(path, stat.S_IROTH | (stat.S_IXOTH if os.path.isdir(path) else 0)):
             plan[path] = READ_RUN
     for own_folder in own_folders:
-        for folder in _own_folders(own_folder, set(hidden_paths)):
-            plan[folder] = ALL
+        for entry in own_entries(own_folder, set(hidden_paths)):
+            if os.path.islink(entry):
+                continue
+            # a file another run of the program wrote: this run may write it too
+            plan[entry] = ALL if os.path.isdir(entry) or os.stat(entry).st_mode & 0o111 else READ_WRITE
     for path in hidden_paths:
         # what it must pass through, or its own folder, cannot be hidden from it
         if path in passed or path in plan or path in needed:

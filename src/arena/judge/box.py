@@ -14,7 +14,7 @@ import shutil
 import tempfile
 
 from .access import Grants, revoke_left_behind
-from .access_plan import access_plan, reachable
+from .access_plan import access_plan, own_entries, reachable
 from .box_users import BoxUser, NoFreeUser, take_user
 from .command_paths import needed_paths, program_folder
 from .environment import program_environment
@@ -44,7 +44,9 @@ class Box:
         revoke_left_behind(uid, self.user.ledger)
         os.chown(self.home, uid, uid)
         owned = [folder for folder in (self.folder, self.home) if folder]
-        self.plan = access_plan(owned, needed_paths(command, self.env["PATH"]), hidden)
+        # files the judge names in what it adds (a word list) are the program's to read
+        named = [value for value in (added_env or {}).values() if value.startswith("/") and os.path.isfile(value)]
+        self.plan = access_plan(owned, needed_paths(command, self.env["PATH"], named), hidden)
         self.grants = Grants(uid, self.user.ledger)
         self.grants.give(self.plan)
 
@@ -62,7 +64,24 @@ class Box:
         if self.grants is not None:
             self.grants.revoke_all()
             self.grants = None
+        if self.user is not None and self.folder is not None:
+            _reclaim(self.folder, self.user.uid)
         if self.user is not None:
             self.user.release()
             self.user = None
         shutil.rmtree(self.home, ignore_errors=True)
+
+
+def _reclaim(folder: str, uid: int) -> None:
+    """Give what the program wrote in its own folder to that folder's owner: the uid goes to
+    someone else's program next, which must not own the files of this one."""
+    try:
+        owner = os.stat(folder)
+    except OSError:
+        return
+    for entry in own_entries(folder):
+        try:
+            if os.lstat(entry).st_uid == uid:
+                os.lchown(entry, owner.st_uid, owner.st_gid)
+        except OSError:
+            pass

@@ -50,6 +50,14 @@ def tool_folders() -> set[Path]:
     return {folder.resolve() for folder in folders if folder.is_dir()}
 
 
+def _exists(path: Path) -> bool:
+    """Does ``path`` exist? False too for what cannot be a path (too long, a NUL byte)."""
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def _is_tool(word: str, tools: set[Path]) -> bool:
     """Is the command's first word an interpreter or a tool rather than the program itself?"""
     if "/" not in word:
@@ -57,7 +65,10 @@ def _is_tool(word: str, tools: set[Path]) -> bool:
     path = Path(word).expanduser()
     if INTERPRETERS.fullmatch(path.name):
         return True
-    return path.absolute().parent.resolve() in tools or path.resolve().parent in tools
+    try:
+        return path.absolute().parent.resolve() in tools or path.resolve().parent in tools
+    except (OSError, ValueError):
+        return False
 
 
 def program_folder(command: str | list[str]) -> str | None:
@@ -73,7 +84,7 @@ def program_folder(command: str | list[str]) -> str | None:
         if index == 0 and _is_tool(word, tools):
             continue
         path = Path(word).expanduser()
-        if not path.exists():
+        if not _exists(path):
             continue
         path = path.resolve()
         folder = path if path.is_dir() else path.parent
@@ -83,15 +94,16 @@ def program_folder(command: str | list[str]) -> str | None:
     return None
 
 
-def needed_paths(command: str | list[str], path_variable: str) -> list[str]:
+def needed_paths(command: str | list[str], path_variable: str, named_files: list[str] = ()) -> list[str]:
     """Every file and folder the program must be able to reach (read, or pass through).
 
     The files its command names and what they resolve to, its executable as found on
     ``path_variable`` (the PATH it runs with), the folders of that PATH, the judge's
     working folder (relative paths start there), and this Python and arena itself:
-    built-in players run from them like any other program.
+    built-in players run from them like any other program; and ``named_files``, files the
+    judge names to it (the Lucky Words list of a built-in player).
     """
-    wanted: list[Path] = []
+    wanted: list[Path] = [Path(name) for name in named_files]
     words = command_words(command)
     if words and "/" not in words[0]:
         found = shutil.which(words[0], path=path_variable)
@@ -99,13 +111,13 @@ def needed_paths(command: str | list[str], path_variable: str) -> list[str]:
             wanted.append(Path(found))
     for word in words:
         path = Path(word).expanduser()
-        if "/" in word or path.exists():
+        if "/" in word or _exists(path):
             wanted.append(path)
     wanted += [Path(entry) for entry in path_variable.split(os.pathsep) if entry]
     wanted += [Path.cwd(), Path(sys.executable), Path(sys.prefix), Path(sys.base_prefix), ARENA_ROOT]
     found_paths: dict[str, None] = {}
     for path in wanted:
         for form in (path.absolute(), path.resolve()):  # a symlink and where it leads
-            if form.exists():
+            if _exists(form):
                 found_paths[str(form)] = None
     return list(found_paths)
