@@ -16,6 +16,7 @@ import tempfile
 from .access import Grants, revoke_left_behind
 from .access_plan import access_plan, own_entries, reachable
 from .box_users import BoxUser, NoFreeUser, take_user
+from .child import ChildProcess, Launch
 from .command_paths import needed_paths, program_folder
 from .environment import program_environment
 
@@ -58,6 +59,21 @@ class Box:
     def reachable(self, path: str) -> bool:
         """Can the program get to ``path`` at all? (The judge's user can get anywhere.)"""
         return self.user is None or reachable(path, self.plan)
+
+    def kill_everything(self) -> None:
+        """SIGKILL every process running as the program's uid, wherever it went (no cgroup to
+        kill: a container without cgroup rights, say). The uid is this program's alone while
+        it is held, so that is everything of the program and nothing of anyone else's: a
+        ``kill -9 -1`` run as that uid (kill(2) with -1 spares the caller and init)."""
+        if self.user is None:
+            return
+        try:
+            killer = ChildProcess(Launch(["kill", "-9", "-1"], uid=self.user.uid), self.env)
+        except OSError:
+            return
+        for stream in (killer.stdin, killer.stdout, killer.stderr):
+            stream.close()
+        killer.wait()
 
     def close(self) -> None:
         """Take back what the program was given; its processes are gone."""

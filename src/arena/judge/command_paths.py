@@ -13,6 +13,7 @@ import re
 import shlex
 import shutil
 import sys
+from functools import lru_cache
 from pathlib import Path
 
 INTERPRETERS = re.compile(
@@ -43,11 +44,17 @@ def command_words(command: str | list[str]) -> list[str]:
 
 def tool_folders() -> set[Path]:
     """Where interpreters and system tools live: the folders on PATH, and this Python's."""
+    return set(_tool_folders(os.environ.get("PATH", "")))
+
+
+@lru_cache(maxsize=8)
+def _tool_folders(path_variable: str) -> frozenset[Path]:
+    # looked up once per PATH: every program start asks
     folders = {Path(sys.executable).parent}
-    for entry in os.environ.get("PATH", "").split(os.pathsep):
+    for entry in path_variable.split(os.pathsep):
         if entry:
             folders.add(Path(entry))
-    return {folder.resolve() for folder in folders if folder.is_dir()}
+    return frozenset(folder.resolve() for folder in folders if folder.is_dir())
 
 
 def _exists(path: Path) -> bool:
@@ -113,11 +120,22 @@ def needed_paths(command: str | list[str], path_variable: str, named_files: list
         path = Path(word).expanduser()
         if "/" in word or _exists(path):
             wanted.append(path)
-    wanted += [Path(entry) for entry in path_variable.split(os.pathsep) if entry]
-    wanted += [Path.cwd(), Path(sys.executable), Path(sys.prefix), Path(sys.base_prefix), ARENA_ROOT]
-    found_paths: dict[str, None] = {}
-    for path in wanted:
+    return list(dict.fromkeys(_existing_forms(wanted) + _always_needed(path_variable, os.getcwd())))
+
+
+def _existing_forms(paths: list[Path]) -> list[str]:
+    found = []
+    for path in paths:
         for form in (path.absolute(), path.resolve()):  # a symlink and where it leads
             if _exists(form):
-                found_paths[str(form)] = None
-    return list(found_paths)
+                found.append(str(form))
+    return found
+
+
+@lru_cache(maxsize=8)
+def _always_needed(path_variable: str, working_folder: str) -> list[str]:
+    """What every program of this judge needs, looked up once: the PATH folders, the working
+    folder, this Python and arena itself."""
+    wanted = [Path(entry) for entry in path_variable.split(os.pathsep) if entry]
+    wanted += [Path(working_folder), Path(sys.executable), Path(sys.prefix), Path(sys.base_prefix), ARENA_ROOT]
+    return _existing_forms(wanted)
