@@ -5,6 +5,8 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
 from arena.admission import run_check
 from arena.check import check_program
 
@@ -117,3 +119,39 @@ def test_a_reply_without_its_newline_is_named_and_gets_no_flush_hint():
     assert not clean
     assert "it wrote 'C4' but no newline after it" in text
     assert "hint:" not in text
+
+
+# Plays legal moves in every game but one: in the game it starts as the ``sys.argv[2]``-th
+# (its starts are counted in the file ``sys.argv[1]``) its first move is D4, always illegal.
+FAULTS_IN_ONE_GAME = """
+import sys
+from pathlib import Path
+from arena.games.flippo.rules import FlippoState
+counter = Path(sys.argv[1])
+with counter.open("a") as starts:
+    starts.write("started\\n")
+faulty = len(counter.read_text().splitlines()) == int(sys.argv[2])
+state = FlippoState()
+for line in sys.stdin:
+    line = line.strip()
+    if line == "Quit":
+        break
+    if line != "Start":
+        state.play_text(line)
+    if faulty:
+        print("D4", flush=True)
+        continue
+    move = state.legal_moves()[-1]
+    state.play(move)
+    print(state.format_move(move), flush=True)
+"""
+
+
+@pytest.mark.parametrize("faulty_game", [1, 2, 3, 4])
+def test_one_faulty_game_of_four_fails_the_check(tmp_path, faulty_game):
+    bot = program(tmp_path, FAULTS_IN_ONE_GAME)
+    done = arena("check", "flippo", f"{bot} {tmp_path / 'starts'} {faulty_game}", "--seed", "3")
+    assert (tmp_path / "starts").read_text().count("started") == 4  # one start a game
+    assert "Not clean: 1 of 4 games had a fault." in done.stdout, done.stdout
+    assert f"Problem 1: game {faulty_game}," in done.stdout
+    assert done.returncode == 1

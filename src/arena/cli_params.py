@@ -11,7 +11,7 @@ from .games import UnknownGameError, get_game
 from .games.base import GameInfo
 from .judge.command_paths import program_folder
 from .judge.environment import parse_assignment
-from .judge.sandbox import DEFAULT_MEMORY_MB, MODES, Sandbox, SandboxError
+from .judge.sandbox import MODES, Sandbox, SandboxError
 
 ENV_KEY = "arena_env"
 """Where ``--env`` leaves its assignments in the click context, for :func:`sandbox_argument`
@@ -42,17 +42,21 @@ def sandbox_options(command):
                            callback=_keep_env,
                            help="Give every program this environment variable (repeatable). Programs get "
                                 "only PATH, HOME, TMPDIR, LANG and LC_ALL of yours otherwise.")(command)
-    command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=DEFAULT_MEMORY_MB,
-                           show_default=True, metavar="MB",
-                           help="Each program's memory limit (with --sandbox limits or isolate).")(command)
+    # no default here: each game has its own limit (GameInfo.memory_mb), filled in per game
+    command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=None, metavar="MB",
+                           help="Each program's memory limit (with --sandbox limits or isolate) "
+                                "[default: the game's own, see arena games].")(command)
     return click.option("--sandbox", "sandbox_mode", type=click.Choice(MODES), default="limits", show_default=True,
                         help="none: the programs run with your rights; limits: memory, processes, file size "
                              "and open files limited; isolate: limits, and no network, nothing writable "
                              "but the program's own folder (needs bubblewrap).")(command)
 
 
-def sandbox_argument(mode: str, memory_mb: int, commands=(), files=()) -> Sandbox:
+def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) -> Sandbox:
     """The Sandbox the options ask for; a usage error when this machine cannot give it.
+
+    Without ``--memory`` (``memory_mb`` None) each game's programs get the game's own limit
+    (refereeing/game_sandbox.py).
 
     The players' own folders (``commands``: their commands) and the judge's ``files`` (a
     database, a record) are hidden from every other program: under ``isolate``, and

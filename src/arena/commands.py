@@ -22,12 +22,12 @@ def cli() -> None:
 
 @cli.command()
 def games() -> None:
-    """List the games, their seats, clocks and built-in players."""
+    """List the games, their seats, clocks, memory limits and built-in players."""
     for name in game_names():
         game = get_game(name)
         click.echo(
             f"{name:<12} {game.title}; seats {game.seats[0]} / {game.seats[1]}; "
-            f"{game.clock_ms / 1000:g} s per program; built-in: {', '.join(game.bots)}"
+            f"{game.clock_ms / 1000:g} s per program, {game.memory_mb} MB of memory; built-in: {', '.join(game.bots)}"
         )
 
 

@@ -1,6 +1,9 @@
 """Both programs start up at once; each start-up still counts on its own clock (start_up.py)."""
 
-from arena.judge.match import START_UP_WINDOW_S
+import time
+
+from arena.judge.match import START_UP_WINDOW_S, Match, SeatState
+from arena.judge.start_up import StartUp
 from arena.refereeing.referee import play_game
 
 # A plain Flippo player: the first legal move. ``{before}`` runs before it reads anything,
@@ -55,3 +58,36 @@ def test_a_start_up_that_computes_pays_for_all_of_it_and_waits_past_its_window(s
     # the whole second of computing is on Black's clock, whenever it ran
     assert record["times"][1]["first_reply_ms"] >= 950
     assert record["times"][1]["cpu_ms"] >= 950
+
+
+class BusyStartUp:
+    """A stand-in for a program whose start-up kept several cores busy: its first reading of
+    CPU time says ``start_up_cpu_s``, more than the wall time it ran; it replies at once."""
+
+    def __init__(self, start_up_cpu_s: float) -> None:
+        self.cpu_readings = [start_up_cpu_s]
+
+    def cpu_seconds_since_last_call(self) -> float:
+        return self.cpu_readings.pop(0) if self.cpu_readings else 0.001
+
+    def read_line(self, timeout_s: float) -> str:
+        return "C3"
+
+    def suspend(self) -> None:
+        pass
+
+    def resume(self) -> None:
+        pass
+
+
+def test_a_start_up_is_charged_its_cpu_time_but_never_more_than_the_wall_time_it_ran():
+    # 0.5 s since it started, 2 s of CPU meanwhile (four busy threads): on its own turn the
+    # start-up could have cost at most its 0.5 s of wall time, so its clock pays no more
+    started = time.monotonic() - 0.5
+    seat = SeatState("White", BusyStartUp(start_up_cpu_s=2.0), clock_ms=5000, start_up=StartUp(started))
+    match = Match([seat, SeatState("Black", BusyStartUp(0.0), clock_ms=5000)], seed=1)
+    reply = match.ask(0)
+    ran_ms = (time.monotonic() - started) * 1000
+    assert 500 <= reply.wall_ms <= ran_ms
+    assert 5000 - ran_ms <= seat.clock_ms <= 4500
+    assert reply.cpu_ms >= 2000  # the CPU time itself is recorded in full

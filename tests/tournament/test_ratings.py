@@ -42,3 +42,16 @@ def test_results_given_from_both_sides_count_once():
     one_side = by_name(fit_elo(["a", "b"], {("a", "b"): (7.0, 10)}))
     both = by_name(fit_elo(["a", "b"], {("a", "b"): (7.0, 10), ("b", "a"): (3.0, 10)}))
     assert both["a"].elo == pytest.approx(one_side["a"].elo)
+
+
+@pytest.mark.parametrize("wins, games", [(50, 100), (75, 100), (600, 1000)])
+def test_the_interval_is_the_textbook_normal_approximation(wins, games):
+    # A score fraction p over n games has a standard error of sqrt(p(1-p)/n); through
+    # Elo = 400 log10(p / (1-p)) that is 400 / ln 10 / sqrt(n p (1-p)) Elo on the gap between
+    # the two players, and each rating sits half the gap from their mean. 50 of 100: the gap is
+    # 0 ± 68 Elo, each rating 0 ± 34. (Variance in place of standard deviation would give ±3.4.)
+    p = wins / games
+    expected_half_width = 1.959964 * 400 / math.log(10) / math.sqrt(games * p * (1 - p)) / 2
+    for rating in fit_elo(["a", "b"], {("a", "b"): (float(wins), games)}):
+        assert rating.high - rating.elo == pytest.approx(expected_half_width, rel=0.03)
+        assert rating.elo - rating.low == pytest.approx(expected_half_width, rel=0.03)

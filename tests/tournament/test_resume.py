@@ -3,6 +3,7 @@
 import signal
 import sqlite3
 import subprocess
+import sys
 import time
 
 import psutil
@@ -65,3 +66,49 @@ def test_a_slot_saved_twice_is_counted_once(tmp_path):
         assert reopened.identity() == identity and reopened.scheduled() == 2
         assert reopened.finished_slots() == {0}
         assert reopened.db.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+# A Flippo player that notes every game it plays in the file ``sys.argv[1]`` (at its first
+# line: the check that every program starts, before a tournament, sends it none).
+COUNTS_ITS_GAMES = """
+import sys
+from arena.games.flippo.rules import FlippoState
+state, noted = FlippoState(), False
+for line in sys.stdin:
+    line = line.strip()
+    if not noted:
+        with open(sys.argv[1], "a") as games:
+            games.write("game\\n")
+        noted = True
+    if line == "Quit":
+        break
+    if line != "Start":
+        state.play_text(line)
+    move = state.legal_moves()[0]
+    state.play(move)
+    print(state.format_move(move), flush=True)
+"""
+
+
+def test_a_resumed_tournament_plays_only_the_games_not_saved(tmp_path, arena):
+    # the store keeps a slot's first record, so a replayed game would not show in the
+    # database: the games the program was started for do
+    counter = tmp_path / "games.txt"
+    player = tmp_path / "counts.py"
+    player.write_text(COUNTS_ITS_GAMES)
+    db = tmp_path / "t.db"
+    command = ["tournament", "flippo", "--player", f"counts={sys.executable} {player} {counter}",
+               "--player", "r=builtin:random", "--rounds", "2", "--seed", "4", "--jobs", "1", "--db", db]
+
+    def games_played() -> int:
+        return counter.read_text().count("game") if counter.exists() else 0
+
+    arena(*command, cwd=tmp_path)
+    assert games_played() == 4 and len(saved_games(db)) == 4
+    arena(*command, cwd=tmp_path)  # finished: nothing left to play
+    assert games_played() == 4
+    with sqlite3.connect(db) as connection:  # two games lost, as a kill before their saving would
+        connection.execute("DELETE FROM games WHERE slot IN (1, 2)")
+    arena(*command, cwd=tmp_path)
+    assert games_played() == 6
+    assert sorted(saved_games(db)) == [0, 1, 2, 3]

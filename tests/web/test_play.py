@@ -93,3 +93,21 @@ def test_a_viewer_started_builtin_only_refuses_a_command_and_runs_opponents_in_i
         view = wait_for(fetch_json, url, {"over"}, view["version"])
     record = json.loads((tmp_path / view["record"]).read_text())
     assert record["sandbox"]["mode"] == "limits" and record["sandbox"]["memory_mb"] == 300
+    assert record["sandbox"]["memory_from"] == "option"
+
+
+def test_a_viewer_started_without_memory_runs_each_opponent_under_its_games_limit(tmp_path, fetch_json):
+    from arena.judge.sandbox import Sandbox
+    from arena.web.app import create_app
+    from arena.web.server import BackgroundServer
+
+    app = create_app([], tmp_path, sandbox=Sandbox("limits"))  # what `arena serve` makes without --memory
+    with BackgroundServer(app) as server:
+        started = fetch_json(f"{server.url}/api/play", {"game": "turnright", "opponent": "builtin:random",
+                                                        "seat": 0, "seed": 2})
+        url = f"{server.url}/api/play/{started['id']}"
+        view = wait_for(fetch_json, url, {"your move"})
+        fetch_json(f"{url}/resign", {})
+        view = wait_for(fetch_json, url, {"over"}, view["version"])
+    record = json.loads((tmp_path / view["record"]).read_text())
+    assert record["sandbox"]["memory_mb"] == 64 and record["sandbox"]["memory_from"] == "game"

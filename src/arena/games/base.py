@@ -91,6 +91,9 @@ class GameInfo:
     seats: tuple[str, str]
     clock_ms: int
     """Thinking time per program per game (before ``--time-scale``)."""
+    memory_mb: int
+    """Each program's memory limit in MB unless ``--memory`` says otherwise: the competition's
+    own where its rules give one, else the one chosen in the game's docs page."""
     run_protocol: Callable[..., Any]
     """``run_protocol(match, setup) -> Outcome``: plays one match through the judge."""
     bots: Sequence[str]

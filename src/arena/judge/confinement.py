@@ -34,7 +34,7 @@ class Confinement:
         # below this, the figure from wait4 says nothing about the program
         self._judge_rss_bytes = _own_peak_rss_bytes()
         # registered with the guardian before the program exists: no window to escape
-        self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_mb, MAX_TASKS) if sandbox.limited else None
+        self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_limit_mb, MAX_TASKS) if sandbox.limited else None
         self.box: Box | None = None
         try:
             self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env)

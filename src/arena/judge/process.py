@@ -356,7 +356,7 @@ class Program:
         if status == 0:
             return ProgramFault("exit", "exited (code 0) before the game ended")
         if self.confinement.out_of_memory():
-            return ProgramFault("memory", f"exceeded its memory limit of {self.confinement.sandbox.memory_mb} MB "
+            return ProgramFault("memory", f"exceeded its memory limit of {self.confinement.sandbox.memory_limit_mb} MB "
                                           f"({describe_exit(status)})")
         if status in (*SHELL_CANNOT_RUN, CANNOT_CONFINE):
             self._drain_stderr()

@@ -33,6 +33,9 @@ from .isolation import bwrap_argv, bwrap_path
 
 MODES = ("none", "limits", "isolate")
 DEFAULT_MEMORY_MB = 1024
+"""The memory limit of a program for which none was chosen and no game gives one (a start-up
+check, a program run from Python): each game has its own, which reaches the judge as the
+Sandbox's memory_mb (refereeing/game_sandbox.py)."""
 MAX_TASKS = 256
 """Processes and threads a program may have at once (a JVM needs a few dozen)."""
 MAX_FILE_MB = 64
@@ -53,7 +56,9 @@ class Sandbox:
     """How every program of a game is confined. Plain data: it travels to tournament workers."""
 
     mode: str = "limits"
-    memory_mb: int = DEFAULT_MEMORY_MB
+    memory_mb: int | None = None
+    """Each program's memory limit in MB (``--memory``); None: none chosen, so the game's own,
+    which play_game fills in, or DEFAULT_MEMORY_MB for a program started outside any game."""
     hidden: tuple[str, ...] = ()
     """Files and folders no program may see (the tournament database, the other players'
     folders), under ``isolate`` and wherever programs run as their own uid; a program's
@@ -64,12 +69,17 @@ class Sandbox:
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"unknown sandbox {self.mode!r}; choose one of {', '.join(MODES)}")
-        if self.memory_mb < 1:
+        if self.memory_mb is not None and self.memory_mb < 1:
             raise ValueError(f"the memory limit must be at least 1 MB, got {self.memory_mb}")
 
     @property
     def limited(self) -> bool:
         return self.mode != "none"
+
+    @property
+    def memory_limit_mb(self) -> int:
+        """The memory limit in force, in MB (see memory_mb)."""
+        return DEFAULT_MEMORY_MB if self.memory_mb is None else self.memory_mb
 
     def check_available(self) -> None:
         """Raise SandboxError with what to install when ``isolate`` cannot work here."""
@@ -99,5 +109,5 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
         plan.joins = cgroup.join_files if cgroup is not None else []
         plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
         if cgroup is None:  # no cgroup: RLIMIT_DATA, which spares reserved address space
-            plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_mb * 2**20))
+            plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_limit_mb * 2**20))
     return plan

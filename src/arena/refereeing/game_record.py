@@ -15,7 +15,7 @@ from .players import PlayerSpec, seat_command
 
 
 def build_record(*, game, players, seed, setup, time_scale, match, outcome, started_at, duration_ms,
-                 sandbox) -> dict[str, Any]:
+                 sandbox, memory_from) -> dict[str, Any]:
     seats = match.seats
     return {
         "format": RECORD_FORMAT,
@@ -31,7 +31,7 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
         "clock_ms": game.clock_ms * time_scale,
         "started_at": started_at,
         "duration_ms": round(duration_ms, 3),
-        "sandbox": sandbox_used(sandbox, [seat.player for seat in seats]),
+        "sandbox": sandbox_used(sandbox, memory_from, [seat.player for seat in seats]),
         "moves": match.moves,
         "transcripts": [seat.transcript for seat in seats],
         "stderr": [
@@ -58,11 +58,13 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
     }
 
 
-def sandbox_used(sandbox, players) -> dict[str, Any]:
-    """The sandbox mode, and how memory was limited in fact ("cgroup-v1", "cgroup-v2", "rlimit-data", "none")."""
+def sandbox_used(sandbox, memory_from: str, players) -> dict[str, Any]:
+    """The sandbox mode, how memory was limited in fact ("cgroup-v1", "cgroup-v2", "rlimit-data",
+    "none"), the limit, and whether it is the game's own or was chosen (game_sandbox.py)."""
     limits = [player.confinement.memory_limit for player in players if hasattr(player, "confinement")]
     return {"mode": sandbox.mode, "memory": next((kind for kind in limits if kind), "none"),
-            "memory_mb": sandbox.memory_mb if sandbox.limited else None}
+            "memory_mb": sandbox.memory_mb if sandbox.limited else None,
+            "memory_from": memory_from if sandbox.limited else None}
 
 
 def command_as_run(spec: PlayerSpec, seed: int, seat: int) -> str | None:

@@ -13,6 +13,7 @@ from ..judge.process import Program
 from ..judge.sandbox import Sandbox
 from ..judge.start_up import StartUp
 from .game_record import build_record
+from .game_sandbox import game_sandbox, memory_from
 from .human import HumanPlayer
 from .players import PlayerSpec, builtin_env, seat_command
 
@@ -37,14 +38,16 @@ def play_game(
     the seed would draw. ``human_seat(seat_name, match, view=...)`` makes the seat
     of a ``human`` player (default: HumanPlayer, a person at this terminal; the web
     viewer gives one fed by the browser). ``sandbox`` confines the programs (default:
-    ``limits``). The returned record is plain JSON-ready data.
+    ``limits``), with the game's own memory limit unless it sets one. The returned record is
+    plain JSON-ready data.
     """
     if len(players) != 2:
         raise ValueError(f"a game needs exactly 2 players, got {len(players)}")
     if time_scale <= 0:
         raise ValueError(f"the time scale must be positive, got {time_scale}")
     game = get_game(game_name)
-    sandbox = sandbox or Sandbox()
+    limit_from = memory_from(sandbox)
+    sandbox = game_sandbox(game, sandbox)
     seed = new_seed() if seed is None else seed
     if setup is None:
         setup = game.make_setup(random.Random(seed))
@@ -81,4 +84,5 @@ def play_game(
         started_at=started_at,
         duration_ms=(time.monotonic() - start) * 1000,
         sandbox=sandbox,
+        memory_from=limit_from,
     )

@@ -12,6 +12,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..cli_params import game_argument, sandbox_argument, sandbox_options
+from ..games import get_game
+from ..refereeing.game_sandbox import game_sandbox
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..judge.startup_check import startup_problems
@@ -113,7 +115,7 @@ def check_players_start(game_name: str, players: list[tuple[str, str]], sandbox=
     """Stop with one line per program that cannot start, before anything is played or stored."""
     specs = {name: resolve_player(game_name, text) for name, text in players}
     problems = startup_problems({name: spec.command for name, spec in specs.items() if not spec.builtin},
-                                sandbox=sandbox)
+                                sandbox=game_sandbox(get_game(game_name), sandbox))
     if problems:
         raise click.ClickException("\n".join(
             f"player {name} ({specs[name].text}) cannot start: {why}" for name, why in problems.items()))

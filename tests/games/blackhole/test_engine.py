@@ -96,6 +96,41 @@ def test_exact_search_of_the_last_plies_matches_plain_minimax():
         assert (tile, number) in state.legal_moves()
 
 
+def ending_around(rng: random.Random, tile: int, plies: int) -> BlackHoleState:
+    """A random game with ``plies`` plies still to play, in rules.py and in the engine, in
+    which ``tile`` is empty beside another empty tile: a move on it can still change the hole."""
+    while True:
+        brown = rng.sample([t for t in range(len(LABELS)) if t != tile], 5)
+        state = BlackHoleState([LABELS[t] for t in brown])
+        engine.new_game(brown)
+        while state.turns < 30 - plies:
+            move = rng.choice([m for m in state.legal_moves() if m[0] != tile])
+            state.play(move)
+            engine.play(*move)
+        if any(state.owner[u] is None for u in NEIGHBOURS[tile]):
+            return state
+
+
+def test_the_exact_search_plays_on_every_tile():
+    """Each of the 36 tiles, empty beside another empty one, in 12 endings of 1 to 3 plies.
+
+    A search that never generates one tile gets about one ending in two of these wrong
+    (the mover must fill that tile to leave the better hole), and some ending of each tile's
+    twelve does, where 8 random endings of the whole board go right for most tiles.
+    """
+    rng = random.Random(36)
+    for tile in range(len(LABELS)):
+        for ending in range(12):
+            state = ending_around(rng, tile, plies=1 + ending % 3)
+            engine.clear()
+            found_tile, number, score, depth, nodes, exact = engine.search(5.0, 10.0, 10)
+            assert exact
+            expected = best_margin(list(state.owner), list(state.number),
+                                   (set(state.used[0]), set(state.used[1])), state.turns)
+            assert score == 100 * expected, (LABELS[tile], ending)
+            assert (found_tile, number) in state.legal_moves()
+
+
 def test_benchmark_kernel_counts_every_child_position():
     """count_positions (bench/engines.py's kernel) against the same checksum from rules.py."""
     rng = random.Random(11)

@@ -28,6 +28,7 @@ GAME = GameInfo(
     title="Black Hole (CodeCup 2018)",
     seats=("Red", "Blue"),
     clock_ms=5_000,
+    memory_mb=1024,  # chosen: the rules give none (docs/games/blackhole.md says why this one)
     run_protocol=run_protocol,
     explain_result=explain_result,
     reply_format=(

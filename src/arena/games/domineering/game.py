@@ -40,6 +40,7 @@ GAME = GameInfo(
     title="Domineering (ALPHANO)",
     seats=("First", "Second"),
     clock_ms=CLOCK_MS,
+    memory_mb=1024,  # the rules: "Memory: 1,024MB"
     run_protocol=run_protocol,
     explain_result=explain_result,
     human_view=DomineeringView(),

@@ -10,6 +10,7 @@ GAME = GameInfo(
     title="Flippo (CodeCup 2019)",
     seats=("White", "Black"),
     clock_ms=5_000,
+    memory_mb=1024,  # chosen: the rules give none (docs/games/flippo.md says why this one)
     run_protocol=run_protocol,
     explain_result=explain_result,
     reply_format=(

@@ -41,6 +41,7 @@ GAME = GameInfo(
     title="Lucky Words (CodeCup 2004)",
     seats=("First", "Second"),
     clock_ms=30_000,
+    memory_mb=64,  # chosen: the rules give none (docs/games/luckywords.md says why this one)
     run_protocol=run_protocol,
     explain_result=explain_result,
     human_view=LuckyWordsView(),

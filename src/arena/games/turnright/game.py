@@ -11,6 +11,7 @@ GAME = GameInfo(
     title="Turn Right (CodeCup 2006)",
     seats=("White", "Black"),
     clock_ms=30_000,
+    memory_mb=64,  # the rules: "Memory on the original machine: 64 MB"
     run_protocol=run_protocol,
     explain_result=explain_result,
     human_view=TurnRightView(),
