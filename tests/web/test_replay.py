@@ -45,6 +45,7 @@ def test_a_malformed_record_is_refused_with_a_message(records_dir, fetch):
     (folder / "cut.json").write_text('{"game": "flippo", "moves": [{"seat": 0}]}')
     (folder / "junk.json").write_text("not json")
     with BackgroundServer(create_app([], folder)) as server:
-        for name, says in [("chess", "unknown game"), ("cut", "cannot be replayed"), ("junk", "cannot read")]:
+        for name, says in [("chess", "game must be one of the games"), ("cut", "setup is missing"),
+                           ("junk", "cannot read")]:
             status, page = fetch(f"{server.url}/records/{name}.json")
-            assert status == 404 and says in page, (name, page[:300])
+            assert status == 400 and says in page, (name, page[:300])

@@ -23,6 +23,7 @@ from ..judge.sandbox import Sandbox
 from .drawing import svg_module
 from .library import Library, NotFound
 from .play import PlayManager
+from .record_check import BadRecord
 from .replay import Replay, ReplayCache
 
 HERE = Path(__file__).parent
@@ -44,10 +45,11 @@ class Viewer:
     def tournament_replay(self, index: int, slot: int) -> tuple[Any, Replay]:
         """A tournament game's summary and replay (a saved game never changes)."""
         summary, record = self.library.tournament(index).game(slot)
-        return summary, self.replays.get(("game", self.library.tournament(index).path, slot), lambda: record)
+        return summary, self.replays.get(("game", self.library.tournament(index).path, slot), lambda: record,
+                                         f"game {slot}")
 
     def record_replay(self, name: str) -> Replay:
-        return self.replays.get(self.library.record_version(name), lambda: self.library.record(name))
+        return self.replays.get(self.library.record_version(name), lambda: self.library.record(name), name)
 
     def render(self, name: str, **context) -> str:
         return self.templates.get_template(name).render(**context)
@@ -61,8 +63,8 @@ class Viewer:
         for tournament in self.library.tournaments:
             try:
                 tournament.snapshot()
-            except NotFound:
-                pass  # shown on its page
+            except (NotFound, BadRecord):
+                pass  # said on its pages
 
 
 def viewer_of(request: Request) -> Viewer:
@@ -114,12 +116,26 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
+    def refusal(request: Request, status: int, heading: str, message: str):
+        """The API's JSON error, or a page saying it, never a traceback."""
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=status)
+        page = app.state.viewer.render("error.html", heading=heading, message=message)
+        return PlainTextResponse(page, status_code=status, media_type="text/html")
+
     @app.exception_handler(NotFound)
     async def not_found(request: Request, error: NotFound):
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": str(error)}, status_code=404)
-        page = app.state.viewer.render("error.html", message=str(error))
-        return PlainTextResponse(page, status_code=404, media_type="text/html")
+        return refusal(request, 404, "Not found", str(error))
+
+    @app.exception_handler(BadRecord)
+    async def bad_record(request: Request, error: BadRecord):
+        return refusal(request, 400, "This record cannot be shown", str(error))
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, error: Exception):
+        # the last resort: a bug of ours, said plainly (the traceback goes to the server's log only)
+        return refusal(request, 500, "Something went wrong", f"the viewer failed on this page "
+                       f"({type(error).__name__}); nothing was changed")
 
     from . import api, live, pages, play_routes  # the routes, one module per concern
 
