@@ -5,7 +5,11 @@ import copy
 import itertools
 import json
 import shutil
+import socket
 import sqlite3
+import subprocess
+import sys
+import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -16,6 +20,7 @@ from arena.web.record_check import BadRecord, validate_record
 from arena.web.server import BackgroundServer
 
 MISSING = object()
+ARENA = [sys.executable, "-m", "arena.cli"]  # this interpreter, this environment: the code under test
 
 # (where in a good Flippo record, the value put there, what the refusal must say)
 BAD_FIELDS = [
@@ -228,3 +233,40 @@ def test_a_bug_of_ours_is_a_plain_500_page_not_a_traceback(bad_folder_server, fe
     assert "Traceback" not in page and "a bug of ours" not in page  # the details stay in the server's log
     status, body = fetch(bad_folder_server.url + "/api/records/good.json/replay")
     assert status == 500 and json.loads(body)["error"].startswith("the viewer failed")
+
+
+# -- through the real commands -------------------------------------------------------
+
+def test_arena_view_of_a_record_whose_moves_is_a_string_says_so(tmp_path, good_record):
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(changed(good_record, ("moves",), "abc")))
+    done = subprocess.run([*ARENA, "view", str(bad), "--port", "1"], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2, done.stderr
+    assert "moves must be a list of moves, not a string (\"abc\")" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_arena_serve_answers_a_bad_record_with_its_fault(tmp_path, good_record, fetch):
+    (tmp_path / "bad.json").write_text(json.dumps(changed(good_record, ("moves",), "abc")))
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([*ARENA, "serve", "--records", str(tmp_path), "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        server.stdout.readline()  # the address: the server is about to listen
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, page = fetch(f"http://127.0.0.1:{port}/records/bad.json")
+                break
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, server.stderr.read()
+                time.sleep(0.1)
+        says = "bad.json is not a game record the viewer can show: moves must be a list of moves"
+        assert status == 400 and says in page and "Traceback" not in page
+        status, body = fetch(f"http://127.0.0.1:{port}/api/records/bad.json/replay")
+        assert status == 400 and says in json.loads(body)["error"]
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert "Traceback" not in server.stderr.read()
