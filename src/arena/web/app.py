@@ -22,7 +22,8 @@ from ..games import game_names
 from ..judge.sandbox import Sandbox
 from .drawing import svg_module
 from .library import Library, NotFound
-from .play import PlayManager
+from .browser_seat import IDLE_AFTER_S
+from .play_manager import PlayManager
 from .record_check import BadRecord
 from .replay import Replay, ReplayCache
 
@@ -87,17 +88,20 @@ def _host_allowed(host_header: str, bound_to: str | None) -> bool:
 
 
 def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = None,
-               home: str | None = None, sandbox: Sandbox | None = None, builtin_only: bool = False) -> FastAPI:
+               home: str | None = None, sandbox: Sandbox | None = None, builtin_only: bool = False,
+               play_idle_s: float = IDLE_AFTER_S) -> FastAPI:
     """The viewer over these databases and this records folder; ``home`` overrides where / leads.
 
     Games played in the browser run their opponent in ``sandbox`` (default: ``limits``);
-    ``builtin_only`` refuses any opponent but a built-in player.
+    ``builtin_only`` refuses any opponent but a built-in player; a game whose person has not
+    moved for ``play_idle_s`` ends.
     """
     library = Library(db_paths, records_dir)
     if home is None:
         home = "/t/0" if len(db_paths) == 1 else "/tournaments"
     app = FastAPI(title="arena viewer", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
-    app.state.viewer = Viewer(library, PlayManager(Path(records_dir), sandbox, builtin_only), _templates(), home)
+    plays = PlayManager(Path(records_dir), sandbox, builtin_only, play_idle_s)
+    app.state.viewer = Viewer(library, plays, _templates(), home)
 
     @app.middleware("http")
     async def guard(request: Request, call_next):
