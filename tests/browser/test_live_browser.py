@@ -45,6 +45,8 @@ def test_the_standings_left_open_show_every_game_without_a_reload(browser, tmp_p
         with BackgroundServer(create_app([str(db)], tmp_path / "records")) as server:
             context = browser.new_context()
             standings, games = context.new_page(), context.new_page()
+            streams: list[str] = []  # every event stream a page of this test opens
+            context.on("request", lambda request: streams.append(request.url) if "/events" in request.url else None)
             standings.goto(f"{server.url}/t/0")
             games.goto(f"{server.url}/t/0/games")
             for page in (standings, games):
@@ -64,6 +66,17 @@ def test_the_standings_left_open_show_every_game_without_a_reload(browser, tmp_p
                 cells = [cell.text_content() for cell in row.locator("th, td").all()]
                 assert " ".join(cells) in re.sub(r" +", " ", printed)  # the final standings, as printed
             assert games.text_content("#total") == "12 games"
+            # the tournament is over: the pages say so and close their streams for good (no reconnecting)
+            for page in (standings, games):
+                page.wait_for_function("document.getElementById('live').textContent === 'finished'", timeout=5000)
+            opened = len(streams)
+            standings.wait_for_timeout(2500)  # a stream closed by the server alone is reopened after 1 s
+            assert len(streams) == opened
+            # and a page opened on the finished tournament opens none
+            later = context.new_page()
+            later.goto(f"{server.url}/t/0")
+            later.wait_for_timeout(1500)
+            assert later.text_content("#live") == "finished" and len(streams) == opened
             context.close()
     finally:
         if tournament.poll() is None:

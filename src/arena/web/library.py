@@ -35,6 +35,18 @@ def change_stamp(path: str) -> tuple[int, int]:
     return count, last
 
 
+def scheduled_games(path: str) -> int:
+    """How many games the tournament has scheduled (0: none yet). A read-only, cheap query."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        row = db.execute("SELECT scheduled FROM tournament WHERE id = 1").fetchone()
+    except sqlite3.OperationalError:  # no tournament table yet
+        return 0
+    finally:
+        db.close()
+    return 0 if row is None else row[0]
+
+
 @dataclass
 class Snapshot:
     """One reading of a tournament database: its games' results and moves (not the transcripts)."""
@@ -61,6 +73,11 @@ class Tournament:
 
     def stamp(self) -> tuple[int, int]:
         return change_stamp(self.path)
+
+    def is_over(self, stamp: tuple[int, int]) -> bool:
+        """Every scheduled game saved: nothing more will come (what a live page waits for)."""
+        scheduled = scheduled_games(self.path)
+        return 0 < scheduled <= stamp[0]
 
     def snapshot(self) -> Snapshot:
         stamp = self.stamp()

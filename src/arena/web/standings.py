@@ -46,6 +46,7 @@ def standings_view(snapshot: Snapshot) -> dict[str, Any]:
         "game_title": get_game(results.identity.game).title,
         "played": results.played,
         "scheduled": results.scheduled,
+        "finished": 0 < results.scheduled <= results.played,  # the page then holds no live stream open
         "stamp": list(snapshot.stamp),
         "standings": {"headers": headers, "rows": rows, "caption": CAPTION},
         "matrix": {"heading": matrix_heading(results.ranking), "names": names, "rows": matrix},
