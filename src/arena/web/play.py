@@ -8,6 +8,7 @@ records folder and opens in the replay.
 from __future__ import annotations
 
 import math
+import random
 import re
 import threading
 import time
@@ -59,7 +60,10 @@ class PlaySession:
         self.human = [spec.is_human for spec in specs].index(True)
         self.seat: BrowserSeat | None = None
         self.prompt_state = None  # the position the person was last asked to move in
-        self._last_state = None  # the position last shown (to mark the move that followed)
+        # the setup play_game would draw from the seed, drawn here so that the start position is known:
+        # an opponent who moves first has its move marked like every later one
+        self.setup = self.game.make_setup(random.Random(seed))
+        self._last_state = self.game.new_state(self.setup)  # the position last shown (to mark the move that followed)
         self.version = 0
         self._changed = threading.Condition()
         self._view: dict[str, Any] = {**self._base_view("starting"), "version": 0}
@@ -166,8 +170,8 @@ class PlaySession:
 
     def _play_and_save(self) -> dict[str, Any]:
         """The game from start to saved record; the view that says how it ended."""
-        record = play_game(self.game.name, self.specs, seed=self.seed, time_scale=self.time_scale,
-                           human_seat=self._make_seat, sandbox=self.sandbox)
+        record = play_game(self.game.name, self.specs, seed=self.seed, setup=self.setup,
+                           time_scale=self.time_scale, human_seat=self._make_seat, sandbox=self.sandbox)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         name = f"play-{self.game.name}-{stamp}-{self.id}.json"
         over = {**self._base_view("over"), "result": record["result"], "summary": describe_result(record)}
