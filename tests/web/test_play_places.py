@@ -117,3 +117,22 @@ def test_one_address_is_refused_beyond_its_share_while_another_still_starts(view
     assert status == 429 and "from your address already" in refused["error"]
     assert new_game(server, source="127.0.0.2")[0] == 200
     assert len(plays.running()) == MAX_GAMES_PER_ADDRESS + 1
+
+
+def test_only_the_latest_finished_games_are_kept(tmp_path, monkeypatch):
+    from arena.web import play_manager
+
+    monkeypatch.setattr(play_manager, "FINISHED_KEPT", 2)
+    plays = PlayManager(tmp_path, idle_s=IDLE_S)
+    visitor = Visitor("one_visitor_cookie_abc", "10.0.0.1")
+    ended = []
+    for seed in range(4):
+        session = plays.start("flippo", "builtin:random", 0, seed, 1.0, visitor)
+        wait_for_status(session, {"your move"})
+        session.resign()
+        assert session.finished.wait(30)
+        ended.append(session.id)
+    latest = plays.start("flippo", "builtin:random", 0, 9, 1.0, visitor)
+    assert list(plays.sessions) == [*ended[-2:], latest.id]  # the older finished games are let go
+    latest.resign()
+    assert latest.finished.wait(30)

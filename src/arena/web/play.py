@@ -63,7 +63,7 @@ class PlaySession:
         # the setup play_game would draw from the seed, drawn here so that the start position is known:
         # an opponent who moves first has its move marked like every later one
         self.setup = self.game.make_setup(random.Random(seed))
-        self._last_state = self.game.new_state(self.setup)  # the position last shown (to mark the move that followed)
+        self._last_state = self.game.new_state(self.setup)  # the position last shown (to mark the next move)
         self.version = 0
         self._changed = threading.Condition()
         self._view: dict[str, Any] = {**self._base_view("starting"), "version": 0}

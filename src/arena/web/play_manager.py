@@ -109,6 +109,6 @@ class PlayManager:
         if by_address[visitor.address] >= MAX_GAMES_PER_ADDRESS:
             raise PlayBusy(f"{by_address[visitor.address]} games are being played from your address already, "
                            f"the most one address may: finish or resign one first")
-        finished = [id for id, session in self.sessions.items() if session.finished.is_set()]
-        for gone in finished[:max(0, len(finished) - FINISHED_KEPT + 1)]:  # oldest first (ids in start order)
+        finished = [key for key, session in self.sessions.items() if session.finished.is_set()]
+        for gone in finished[:-FINISHED_KEPT]:  # the oldest (the dict keeps the order they started in)
             del self.sessions[gone], self._players[gone]
