@@ -1,5 +1,6 @@
 """A tournament running in another process; the standings and games pages, left open, follow it."""
 
+import os
 import re
 import sqlite3
 import subprocess
@@ -10,7 +11,9 @@ from pathlib import Path
 from arena.web.app import create_app
 from arena.web.server import BackgroundServer
 
-ARENA = str(Path(sys.executable).with_name("arena"))
+# this interpreter and its environment (PYTHONPATH included): the arena under test, not another copy
+ARENA = [sys.executable, "-m", "arena.cli"]
+WIDE = {**os.environ, "COLUMNS": "200"}
 
 
 def wait_for_identity(db: Path, limit_s: float = 60) -> None:
@@ -34,7 +37,7 @@ def played(page) -> tuple[int, int]:
 def test_the_standings_left_open_show_every_game_without_a_reload(browser, tmp_path):
     db = tmp_path / "live.db"
     tournament = subprocess.Popen(
-        [ARENA, "tournament", "flippo", "--player", "a=builtin:random", "--player", "b=builtin:greedy",
+        [*ARENA, "tournament", "flippo", "--player", "a=builtin:random", "--player", "b=builtin:greedy",
          "--player", "c=builtin:random", "--rounds", "2", "--seed", "9", "--time-scale", "0.2", "--jobs", "1",
          "--db", str(db)], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     try:
@@ -42,6 +45,8 @@ def test_the_standings_left_open_show_every_game_without_a_reload(browser, tmp_p
         with BackgroundServer(create_app([str(db)], tmp_path / "records")) as server:
             context = browser.new_context()
             standings, games = context.new_page(), context.new_page()
+            streams: list[str] = []  # every event stream a page of this test opens
+            context.on("request", lambda request: streams.append(request.url) if "/events" in request.url else None)
             standings.goto(f"{server.url}/t/0")
             games.goto(f"{server.url}/t/0/games")
             for page in (standings, games):
@@ -55,12 +60,23 @@ def test_the_standings_left_open_show_every_game_without_a_reload(browser, tmp_p
                 standings.wait_for_timeout(50)
             for page in (standings, games):
                 assert page.evaluate("window.loadedOnce") is True
-            printed = subprocess.run([ARENA, "standings", "--db", str(db)], capture_output=True, text=True,
-                                     check=True, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"}).stdout
+            printed = subprocess.run([*ARENA, "standings", "--db", str(db)], capture_output=True, text=True,
+                                     check=True, env=WIDE).stdout
             for row in standings.locator("#standings tbody tr").all():
                 cells = [cell.text_content() for cell in row.locator("th, td").all()]
                 assert " ".join(cells) in re.sub(r" +", " ", printed)  # the final standings, as printed
             assert games.text_content("#total") == "12 games"
+            # the tournament is over: the pages say so and close their streams for good (no reconnecting)
+            for page in (standings, games):
+                page.wait_for_function("document.getElementById('live').textContent === 'finished'", timeout=5000)
+            opened = len(streams)
+            standings.wait_for_timeout(2500)  # a stream closed by the server alone is reopened after 1 s
+            assert len(streams) == opened
+            # and a page opened on the finished tournament opens none
+            later = context.new_page()
+            later.goto(f"{server.url}/t/0")
+            later.wait_for_timeout(1500)
+            assert later.text_content("#live") == "finished" and len(streams) == opened
             context.close()
     finally:
         if tournament.poll() is None:

@@ -1,13 +1,15 @@
 """``arena serve --db D`` as a user starts it: the front page in chromium shows D's standings."""
 
+import os
 import re
 import socket
 import subprocess
 import sys
 import time
-from pathlib import Path
 
-ARENA = str(Path(sys.executable).with_name("arena"))
+# this interpreter and its environment (PYTHONPATH included): the arena under test, not another copy
+ARENA = [sys.executable, "-m", "arena.cli"]
+WIDE = {**os.environ, "COLUMNS": "200"}
 
 
 def free_port() -> int:
@@ -18,13 +20,13 @@ def free_port() -> int:
 
 def test_arena_serve_front_page_shows_the_standings_arena_standings_prints(page, tmp_path):
     db = tmp_path / "t.db"
-    subprocess.run([ARENA, "tournament", "domineering", "--player", "rnd=builtin:random", "--player",
+    subprocess.run([*ARENA, "tournament", "domineering", "--player", "rnd=builtin:random", "--player",
                     "grd=builtin:greedy", "--seed", "3", "--time-scale", "0.3", "--db", str(db)],
                    check=True, capture_output=True, timeout=300)
-    printed = subprocess.run([ARENA, "standings", "--db", str(db)], capture_output=True, text=True, check=True,
-                             env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"}).stdout
+    printed = subprocess.run([*ARENA, "standings", "--db", str(db)], capture_output=True, text=True, check=True,
+                             env=WIDE).stdout
     port = free_port()
-    server = subprocess.Popen([ARENA, "serve", "--db", str(db), "--port", str(port), "--records",
+    server = subprocess.Popen([*ARENA, "serve", "--db", str(db), "--port", str(port), "--records",
                                str(tmp_path / "records")], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert f"http://127.0.0.1:{port}/" in server.stdout.readline()
@@ -52,9 +54,9 @@ def test_arena_serve_front_page_shows_the_standings_arena_standings_prints(page,
 def test_serve_and_view_refuse_bad_files_with_a_message(tmp_path):
     junk = tmp_path / "junk.db"
     junk.write_text("not sqlite")
-    done = subprocess.run([ARENA, "serve", "--db", str(junk)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([*ARENA, "serve", "--db", str(junk)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "not a tournament database" in done.stderr and "Traceback" not in done.stderr
-    done = subprocess.run([ARENA, "serve", "--db", str(tmp_path / "none.db")], capture_output=True, text=True)
+    done = subprocess.run([*ARENA, "serve", "--db", str(tmp_path / "none.db")], capture_output=True, text=True)
     assert done.returncode == 2 and "no tournament database" in done.stderr
-    done = subprocess.run([ARENA, "view", str(junk)], capture_output=True, text=True, timeout=60)
+    done = subprocess.run([*ARENA, "view", str(junk)], capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "not a JSON game record" in done.stderr

@@ -111,3 +111,15 @@ def test_a_viewer_started_without_memory_runs_each_opponent_under_its_games_limi
         view = wait_for(fetch_json, url, {"over"}, view["version"])
     record = json.loads((tmp_path / view["record"]).read_text())
     assert record["sandbox"]["memory_mb"] == 64 and record["sandbox"]["memory_from"] == "game"
+
+
+@pytest.mark.parametrize("game", ["flippo", "blackhole", "domineering"])
+def test_the_opponents_first_move_is_marked_when_you_play_second(server, fetch_json, game):
+    started = fetch_json(f"{server.url}/api/play", {"game": game, "opponent": "builtin:random", "seat": 1,
+                                                    "seed": 4})
+    url = f"{server.url}/api/play/{started['id']}"
+    view = wait_for(fetch_json, url, {"your move"})
+    assert len(view["moves"]) == 1 and view["moves"][0]["seat"] == 0
+    assert view["svg"].count('class="last-move"') == 1  # as every later move is
+    fetch_json(f"{url}/resign", {})
+    wait_for(fetch_json, url, {"over"}, view["version"])

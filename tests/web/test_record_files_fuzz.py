@@ -10,7 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.web.app import create_app
-from arena.web.library import Library, NotFound
+from arena.web.library import Library
+from arena.web.record_check import BadRecord
 from arena.web.server import BackgroundServer
 
 ARENA = str(Path(sys.executable).with_name("arena"))
@@ -38,20 +39,20 @@ def test_the_library_reads_a_record_or_says_it_cannot(content):
         (Path(folder) / name).write_bytes(content)
         try:
             record = Library([], folder).record(name)
-        except NotFound as refusal:
+        except BadRecord as refusal:
             assert name in str(refusal) and folder not in str(refusal)  # no server path on a page
             return
     assert isinstance(record, dict) and "game" in record and "moves" in record
 
 
-def test_the_viewer_answers_404_not_a_server_error_for_hostile_files(tmp_path, fetch):
+def test_the_viewer_answers_400_not_a_server_error_for_hostile_files(tmp_path, fetch):
     for name, content in HOSTILE.items():
         (tmp_path / name).write_bytes(content)
     with BackgroundServer(create_app([], tmp_path)) as server:
         assert fetch(f"{server.url}/")[0] == 200  # the folder still lists
         for name in HOSTILE:
             status, page = fetch(f"{server.url}/records/{name}")
-            assert status == 404, (name, status, page[:300])
+            assert status == 400, (name, status, page[:300])
             assert "cannot read" in page or "not a game record" in page, (name, page[:300])
 
 

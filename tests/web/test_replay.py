@@ -45,6 +45,22 @@ def test_a_malformed_record_is_refused_with_a_message(records_dir, fetch):
     (folder / "cut.json").write_text('{"game": "flippo", "moves": [{"seat": 0}]}')
     (folder / "junk.json").write_text("not json")
     with BackgroundServer(create_app([], folder)) as server:
-        for name, says in [("chess", "unknown game"), ("cut", "cannot be replayed"), ("junk", "cannot read")]:
+        for name, says in [("chess", "game must be one of the games"), ("cut", "setup is missing"),
+                           ("junk", "cannot read")]:
             status, page = fetch(f"{server.url}/records/{name}.json")
-            assert status == 404 and says in page, (name, page[:300])
+            assert status == 400 and says in page, (name, page[:300])
+
+
+LAST_MOVE_MARKS = ('class="last-move"', 'class="last-placed"')  # the drawings' mark (Lucky Words: a letter placed)
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_the_first_ply_marks_its_move_as_every_later_one_does(server, game, fetch):
+    """Ply 1 is drawn with the start position as ``before``, like every ply after it: a replay that
+    treated ply 1 as the start (no position before it) would show the first move unmarked."""
+    marks = []
+    for ply in range(4):
+        status, svg = fetch(f"{server.url}/api/records/{game}.json/replay/svg/{ply}")
+        assert status == 200
+        marks.append(sum(svg.count(mark) for mark in LAST_MOVE_MARKS))
+    assert marks == [0, 1, 1, 1], (game, marks)  # the start has no move to mark; each move one mark

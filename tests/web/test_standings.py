@@ -1,17 +1,19 @@
 """The viewer's standings are those ``arena standings`` prints; the games list filters."""
 
+import os
 import re
 import subprocess
 import sys
-from pathlib import Path
 
-ARENA = str(Path(sys.executable).with_name("arena"))
+# this interpreter and its environment (PYTHONPATH included): the arena under test, not another copy
+ARENA = [sys.executable, "-m", "arena.cli"]
+WIDE = {**os.environ, "COLUMNS": "200"}
 
 
 def cli_rows(db) -> dict[str, list[str]]:
     """Each player's row of ``arena standings`` (cells split on spaces), by name."""
-    out = subprocess.run([ARENA, "standings", "--db", str(db)], capture_output=True, text=True,
-                         check=True, env={"COLUMNS": "200", "PATH": "/usr/bin:/bin"}).stdout
+    out = subprocess.run([*ARENA, "standings", "--db", str(db)], capture_output=True, text=True,
+                         check=True, env=WIDE).stdout
     rows = {}
     for line in out.splitlines():
         cells = line.split()

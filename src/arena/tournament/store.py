@@ -152,8 +152,9 @@ class TournamentStore:
     def summaries(self, slots: Iterable[int] | None = None) -> Iterator[GameSummary]:
         """What standings and lists need of each game (its result and moves), without the rest of
         the record: SQLite picks the two out, so the transcripts are never parsed (3x faster)."""
-        query = ("SELECT slot, round, first, second, seed, json_extract(record, '$.result'),"
-                 " json_extract(record, '$.moves') FROM games")
+        # json_quote: a value that is no object or list still comes back as JSON (a string quoted, null)
+        query = ("SELECT slot, round, first, second, seed, json_quote(json_extract(record, '$.result')),"
+                 " json_quote(json_extract(record, '$.moves')) FROM games")
         if slots is None:
             rows = self.db.execute(query + " ORDER BY slot")
         else:

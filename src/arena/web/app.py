@@ -22,7 +22,9 @@ from ..games import game_names
 from ..judge.sandbox import Sandbox
 from .drawing import svg_module
 from .library import Library, NotFound
-from .play import PlayManager
+from .browser_seat import IDLE_AFTER_S
+from .play_manager import PlayManager
+from .record_check import BadRecord
 from .replay import Replay, ReplayCache
 
 HERE = Path(__file__).parent
@@ -44,10 +46,11 @@ class Viewer:
     def tournament_replay(self, index: int, slot: int) -> tuple[Any, Replay]:
         """A tournament game's summary and replay (a saved game never changes)."""
         summary, record = self.library.tournament(index).game(slot)
-        return summary, self.replays.get(("game", self.library.tournament(index).path, slot), lambda: record)
+        return summary, self.replays.get(("game", self.library.tournament(index).path, slot), lambda: record,
+                                         f"game {slot}")
 
     def record_replay(self, name: str) -> Replay:
-        return self.replays.get(self.library.record_version(name), lambda: self.library.record(name))
+        return self.replays.get(self.library.record_version(name), lambda: self.library.record(name), name)
 
     def render(self, name: str, **context) -> str:
         return self.templates.get_template(name).render(**context)
@@ -61,8 +64,8 @@ class Viewer:
         for tournament in self.library.tournaments:
             try:
                 tournament.snapshot()
-            except NotFound:
-                pass  # shown on its page
+            except (NotFound, BadRecord):
+                pass  # said on its pages
 
 
 def viewer_of(request: Request) -> Viewer:
@@ -85,17 +88,20 @@ def _host_allowed(host_header: str, bound_to: str | None) -> bool:
 
 
 def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = None,
-               home: str | None = None, sandbox: Sandbox | None = None, builtin_only: bool = False) -> FastAPI:
+               home: str | None = None, sandbox: Sandbox | None = None, builtin_only: bool = False,
+               play_idle_s: float = IDLE_AFTER_S) -> FastAPI:
     """The viewer over these databases and this records folder; ``home`` overrides where / leads.
 
     Games played in the browser run their opponent in ``sandbox`` (default: ``limits``);
-    ``builtin_only`` refuses any opponent but a built-in player.
+    ``builtin_only`` refuses any opponent but a built-in player; a game whose person has not
+    moved for ``play_idle_s`` ends.
     """
     library = Library(db_paths, records_dir)
     if home is None:
         home = "/t/0" if len(db_paths) == 1 else "/tournaments"
     app = FastAPI(title="arena viewer", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
-    app.state.viewer = Viewer(library, PlayManager(Path(records_dir), sandbox, builtin_only), _templates(), home)
+    plays = PlayManager(Path(records_dir), sandbox, builtin_only, play_idle_s)
+    app.state.viewer = Viewer(library, plays, _templates(), home)
 
     @app.middleware("http")
     async def guard(request: Request, call_next):
@@ -114,12 +120,26 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
         response.headers["Referrer-Policy"] = "no-referrer"
         return response
 
+    def refusal(request: Request, status: int, heading: str, message: str):
+        """The API's JSON error, or a page saying it, never a traceback."""
+        if request.url.path.startswith("/api/"):
+            return JSONResponse({"error": message}, status_code=status)
+        page = app.state.viewer.render("error.html", heading=heading, message=message)
+        return PlainTextResponse(page, status_code=status, media_type="text/html")
+
     @app.exception_handler(NotFound)
     async def not_found(request: Request, error: NotFound):
-        if request.url.path.startswith("/api/"):
-            return JSONResponse({"error": str(error)}, status_code=404)
-        page = app.state.viewer.render("error.html", message=str(error))
-        return PlainTextResponse(page, status_code=404, media_type="text/html")
+        return refusal(request, 404, "Not found", str(error))
+
+    @app.exception_handler(BadRecord)
+    async def bad_record(request: Request, error: BadRecord):
+        return refusal(request, 400, "This record cannot be shown", str(error))
+
+    @app.exception_handler(Exception)
+    async def server_error(request: Request, error: Exception):
+        # the last resort: a bug of ours, said plainly (the traceback goes to the server's log only)
+        return refusal(request, 500, "Something went wrong", f"the viewer failed on this page "
+                       f"({type(error).__name__}); nothing was changed")
 
     from . import api, live, pages, play_routes  # the routes, one module per concern
 

@@ -17,8 +17,9 @@ from ..games.human_view import HumanView
 from ..refereeing.human import PersonSeat
 from ..judge.process import ProgramFault
 
-ABANDONED_AFTER_S = 30 * 60
-"""A person who has not moved for this long has left: the seat times out and the game ends."""
+IDLE_AFTER_S = 5 * 60
+"""A person who has not moved for this long has left: the seat times out and the game ends, its record
+kept like any other (a game nobody plays must not hold one of the server's few places for long)."""
 
 RESIGNED = None
 """What the browser hands in to resign."""
@@ -26,8 +27,9 @@ RESIGNED = None
 
 class BrowserSeat(PersonSeat):
     def __init__(self, seat_name: str, match: Any, view: HumanView | None,
-                 on_prompt: Callable[["BrowserSeat"], None]) -> None:
+                 on_prompt: Callable[["BrowserSeat"], None], idle_s: float = IDLE_AFTER_S) -> None:
         self.seat_name = seat_name
+        self.idle_s = idle_s
         self.match = match
         self.view = view or HumanView()
         self.heard: list[str] = []  # every line the judge sent this seat
@@ -67,9 +69,10 @@ class BrowserSeat(PersonSeat):
             self._waiting = True
         self._on_prompt(self)
         try:
-            answer = self._answers.get(timeout=ABANDONED_AFTER_S)
+            answer = self._answers.get(timeout=self.idle_s)
         except queue.Empty:
-            raise ProgramFault("timeout", f"no move came from the browser in {ABANDONED_AFTER_S // 60} minutes") from None
+            raise ProgramFault("timeout", f"no move came from the browser in {duration_words(self.idle_s)}: "
+                                          f"the game was left") from None
         finally:
             with self._lock:
                 self._waiting = False
@@ -96,3 +99,7 @@ class BrowserSeat(PersonSeat):
 
     def resign(self) -> None:
         self._answers.put(RESIGNED)
+
+
+def duration_words(seconds: float) -> str:
+    return f"{seconds / 60:g} minutes" if seconds >= 60 else f"{seconds:g} seconds"

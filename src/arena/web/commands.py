@@ -79,14 +79,18 @@ def view(record_path, host, port, open_browser) -> None:
     """Replay one game record in the browser."""
     from ..judge.record import RecordError, read_record
     from .app import create_app
+    from .record_check import BadRecord, validate_record
 
     try:
         record = read_record(record_path)
     except RecordError as error:
         raise click.BadParameter(f"{record_path} is not a JSON game record: {error.reason}",
                                  param_hint="RECORD") from None
-    if "game" not in record or "moves" not in record:
-        raise click.BadParameter(f"{record_path} is not a game record (no game or moves)", param_hint="RECORD")
+    try:
+        validate_record(record)
+    except BadRecord as error:
+        raise click.BadParameter(f"{record_path} is not a game record the viewer can show: {error}",
+                                 param_hint="RECORD") from None
     folder = Path(tempfile.mkdtemp(prefix="arena-view-"))
     name = Path(record_path).name if record_path.endswith(".json") else Path(record_path).name + ".json"
     shutil.copyfile(record_path, folder / name)  # served from a folder of its own: nothing else is listed

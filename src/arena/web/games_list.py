@@ -53,5 +53,6 @@ def games_view(snapshot: Snapshot, player: str | None = None, seat: int | None =
         "filters": {"player": player, "seat": seat, "verdict": verdict},
         "stamp": list(snapshot.stamp),
         "total": len(snapshot.games),
+        "finished": 0 < snapshot.results.scheduled <= snapshot.results.played,
         "games": rows,
     }

@@ -16,6 +16,7 @@ from typing import Any
 from ..judge.record import RecordError, read_record
 from ..tournament.session import Results, results_of
 from ..tournament.store import GameSummary, StoreError, TournamentIdentity, TournamentStore
+from .record_check import BadRecord, validate_record, validate_summary
 
 
 class NotFound(LookupError):
@@ -32,6 +33,18 @@ def change_stamp(path: str) -> tuple[int, int]:
     finally:
         db.close()
     return count, last
+
+
+def scheduled_games(path: str) -> int:
+    """How many games the tournament has scheduled (0: none yet). A read-only, cheap query."""
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, timeout=30)
+    try:
+        row = db.execute("SELECT scheduled FROM tournament WHERE id = 1").fetchone()
+    except sqlite3.OperationalError:  # no tournament table yet
+        return 0
+    finally:
+        db.close()
+    return 0 if row is None else row[0]
 
 
 @dataclass
@@ -61,6 +74,11 @@ class Tournament:
     def stamp(self) -> tuple[int, int]:
         return change_stamp(self.path)
 
+    def is_over(self, stamp: tuple[int, int]) -> bool:
+        """Every scheduled game saved: nothing more will come (what a live page waits for)."""
+        scheduled = scheduled_games(self.path)
+        return 0 < scheduled <= stamp[0]
+
     def snapshot(self) -> Snapshot:
         stamp = self.stamp()
         with self._lock:
@@ -86,19 +104,43 @@ class Tournament:
             for gone in self._games.keys() - slots:
                 del self._games[gone]
             new = slots - self._games.keys()
-            for game in store.summaries(None if not self._games else new):
+            for game in self._summaries(store, None if not self._games else new, identity):
                 self._games[game.slot] = game
             games = [self._games[slot] for slot in sorted(self._games)]
             results = results_of(identity, store.scheduled(), [(g.players, g.record) for g in games])
         return Snapshot(stamp, identity, games, results)
+
+    def _summaries(self, store: TournamentStore, slots: set[int] | None,
+                   identity: TournamentIdentity) -> list[GameSummary]:
+        """These games as the standings count them (all of them: None), each checked."""
+        try:
+            games = list(store.summaries(slots))
+        except (ValueError, TypeError, RecursionError, sqlite3.Error) as error:  # a record that is no JSON
+            raise BadRecord(f"tournament {self.index}: a game cannot be read: {error}") from None
+        for game in games:
+            try:
+                validate_summary(game.record)
+                strangers = set(game.players) - set(identity.names)
+                if strangers:
+                    raise BadRecord(f"{', '.join(sorted(strangers))} is not a player of this tournament")
+            except BadRecord as error:
+                raise BadRecord(f"tournament {self.index}, game {game.slot}: {error}") from None
+        return games
 
     def game(self, slot: int) -> tuple[GameSummary, dict[str, Any]]:
         """A game's summary and its whole record."""
         summary = next((g for g in self.snapshot().games if g.slot == slot), None)
         if summary is not None:
             with self._open() as store:
-                record = store.record(slot)
+                try:
+                    record = store.record(slot)
+                except (ValueError, RecursionError, sqlite3.Error) as error:
+                    raise BadRecord(f"game {slot} cannot be read: {error}") from None
             if record is not None:
+                try:
+                    validate_record(record)
+                except BadRecord as error:
+                    raise BadRecord(f"game {slot}: {error}") from None
                 return summary, record
         raise NotFound(f"no game in slot {slot} of this tournament")
 
@@ -137,11 +179,14 @@ class Library:
         return name, status.st_mtime_ns, status.st_size
 
     def record(self, name: str) -> dict[str, Any]:
+        """The record in the folder, checked (:class:`BadRecord` names what is wrong with it)."""
         path = self.record_path(name)
         try:
             record = read_record(path)
         except RecordError as error:
-            raise NotFound(f"cannot read the record {name}: {error.reason}") from None
-        if "game" not in record or "moves" not in record:
-            raise NotFound(f"{name} is not a game record")
+            raise BadRecord(f"cannot read the record {name}: {error.reason}") from None
+        try:
+            validate_record(record)
+        except BadRecord as error:
+            raise BadRecord(f"{name} is not a game record the viewer can show: {error}") from None
         return record

@@ -3,7 +3,9 @@
 The tournament runs in another process and writes the SQLite database; the
 server polls the database's change stamp (games saved, last slot) twice a
 second per open page and sends an event when it moves. The page then fetches
-the new standings or games from the API: no reload.
+the new standings or games from the API: no reload. Once every scheduled
+game is saved, the stream says ``finished`` and ends (the page then closes
+it rather than reconnect); the page of a finished tournament opens none.
 """
 
 from __future__ import annotations
@@ -36,6 +38,9 @@ async def events(request: Request, index: int):
                 last = stamp
                 quiet = 0.0
                 yield f"event: games\ndata: {json.dumps({'played': stamp[0], 'last_slot': stamp[1]})}\n\n"
+                if await asyncio.to_thread(tournament.is_over, stamp):
+                    yield "event: finished\ndata: {}\n\n"
+                    return
             elif quiet >= KEEPALIVE_S:
                 quiet = 0.0
                 yield ": still here\n\n"

@@ -10,6 +10,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from .app import viewer_of
 from .games_list import games_view
+from .library import NotFound
 from .play import game_choices
 from .standings import standings_view, tournament_summary
 
@@ -80,5 +81,5 @@ def play_form(request: Request):
 def play_page(request: Request, session_id: str):
     session = viewer_of(request).plays.get(session_id)
     if session is None:
-        return _page(request, "error.html", message=f"no game {session_id} is being played here")
+        raise NotFound(f"no game {session_id} is being played here")
     return _page(request, "play.html", session_id=session_id, view=session.view())

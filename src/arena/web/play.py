@@ -7,8 +7,8 @@ records folder and opens in the replay.
 
 from __future__ import annotations
 
-import itertools
 import math
+import random
 import re
 import threading
 import time
@@ -18,18 +18,16 @@ from typing import Any
 
 from ..games import game_names, get_game
 from ..games.base import MoveError
-from ..refereeing.players import PlayerSpec, PlayerSpecError, resolve_player
+from ..refereeing.players import PlayerSpec
 from ..judge.record import write_record
 from ..refereeing.game_record import describe_result
-from ..refereeing.referee import new_seed, play_game
+from ..refereeing.referee import play_game
 from ..judge.sandbox import Sandbox
-from .browser_seat import BrowserSeat
+from .browser_seat import IDLE_AFTER_S, BrowserSeat
 from .drawing import board_svg, text_board
 
 MAX_LEGAL_SHOWN = 120
 """More legal moves than this (Black Hole's 465, a Lucky Words call's 26 × cells) are counted, not listed."""
-
-MAX_GAMES_AT_ONCE = 8
 
 
 def game_choices() -> list[dict[str, Any]]:
@@ -49,9 +47,11 @@ def _viewbox(svg: str) -> list[float]:
 
 class PlaySession:
     def __init__(self, session_id: str, game: str, specs: list[PlayerSpec], seed: int, time_scale: float,
-                 records_dir: Path, sandbox: Sandbox | None = None) -> None:
+                 records_dir: Path, sandbox: Sandbox | None = None, idle_s: float = IDLE_AFTER_S) -> None:
         self.id = session_id
         self.sandbox = sandbox
+        self.idle_s = idle_s  # how long the person may leave their move before the game ends
+        self.finished = threading.Event()  # set once the game is over and its record saved (or failed)
         self.game = get_game(game)
         self.specs = specs
         self.seed = seed
@@ -60,7 +60,10 @@ class PlaySession:
         self.human = [spec.is_human for spec in specs].index(True)
         self.seat: BrowserSeat | None = None
         self.prompt_state = None  # the position the person was last asked to move in
-        self._last_state = None  # the position last shown (to mark the move that followed)
+        # the setup play_game would draw from the seed, drawn here so that the start position is known:
+        # an opponent who moves first has its move marked like every later one
+        self.setup = self.game.make_setup(random.Random(seed))
+        self._last_state = self.game.new_state(self.setup)  # the position last shown (to mark the next move)
         self.version = 0
         self._changed = threading.Condition()
         self._view: dict[str, Any] = {**self._base_view("starting"), "version": 0}
@@ -154,16 +157,21 @@ class PlaySession:
         self.thread.start()
 
     def _make_seat(self, seat_name: str, match, view=None) -> BrowserSeat:
-        self.seat = BrowserSeat(seat_name, match, view, self._on_prompt)
+        self.seat = BrowserSeat(seat_name, match, view, self._on_prompt, self.idle_s)
         return self.seat
 
     def _run(self) -> None:
         try:
-            record = play_game(self.game.name, self.specs, seed=self.seed, time_scale=self.time_scale,
-                               human_seat=self._make_seat, sandbox=self.sandbox)
+            final = self._play_and_save()
         except Exception as error:  # a command that cannot start, a broken setup: said on the page
-            self._publish({**self._base_view("failed"), "error": f"{type(error).__name__}: {error}"})
-            return
+            final = {**self._base_view("failed"), "error": f"{type(error).__name__}: {error}"}
+        self.finished.set()  # the place is free before anyone is told the game is over
+        self._publish(final)
+
+    def _play_and_save(self) -> dict[str, Any]:
+        """The game from start to saved record; the view that says how it ended."""
+        record = play_game(self.game.name, self.specs, seed=self.seed, setup=self.setup,
+                           time_scale=self.time_scale, human_seat=self._make_seat, sandbox=self.sandbox)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         name = f"play-{self.game.name}-{stamp}-{self.id}.json"
         over = {**self._base_view("over"), "result": record["result"], "summary": describe_result(record)}
@@ -171,53 +179,5 @@ class PlaySession:
             self.records_dir.mkdir(parents=True, exist_ok=True)
             write_record(record, self.records_dir / name)
         except OSError as error:  # the game is over all the same: say so, with the result
-            self._publish({**over, "status": "failed", "error": f"the record could not be saved: {error}"})
-            return
-        self._publish({**over, "record": name})
-
-
-class PlayManager:
-    """The games being played in the browser, by id.
-
-    ``sandbox`` confines the opponents (default: ``limits``); with ``builtin_only`` an
-    opponent can only be a built-in player, never a command typed into the page.
-    """
-
-    def __init__(self, records_dir: Path, sandbox: Sandbox | None = None, builtin_only: bool = False) -> None:
-        self.records_dir = records_dir
-        self.sandbox = sandbox
-        self.builtin_only = builtin_only
-        self.sessions: dict[str, PlaySession] = {}
-        self._ids = itertools.count(1)
-        self._lock = threading.Lock()
-
-    def start(self, game: str, opponent: str, seat: int, seed: int | None, time_scale: float) -> PlaySession:
-        if seat not in (0, 1):
-            raise PlayError(f"the seat is 0 or 1, not {seat!r}")
-        if not 0 < time_scale <= 100:
-            raise PlayError(f"the time scale must be above 0 and at most 100, not {time_scale!r}")
-        if opponent.strip() == "human":
-            raise PlayError("the opponent must be a program: a command or builtin:NAME")
-        if self.builtin_only and not opponent.strip().startswith("builtin:"):
-            raise PlayError("this viewer plays only built-in opponents (builtin:NAME): it was started "
-                            "with --builtin-only")
-        try:
-            specs = [resolve_player(game, opponent), resolve_player(game, "human")]
-        except (PlayerSpecError, ValueError) as error:
-            raise PlayError(str(error)) from None
-        if seat == 0:
-            specs.reverse()
-        with self._lock:
-            running = sum(s.thread.is_alive() for s in self.sessions.values())
-            if running >= MAX_GAMES_AT_ONCE:
-                raise PlayError(f"{running} games are being played already; finish one first")
-            session_id = f"{next(self._ids)}{new_seed() % 10_000:04d}"
-            session = PlaySession(session_id, game, specs, new_seed() if seed is None else seed, time_scale,
-                                  self.records_dir, self.sandbox)
-            self.sessions[session_id] = session
-        session.start()
-        return session
-
-    def get(self, session_id: str) -> PlaySession | None:
-        return self.sessions.get(session_id)
-
+            return {**over, "status": "failed", "error": f"the record could not be saved: {error}"}
+        return {**over, "record": name}

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import importlib
+import re
+import secrets
 
 from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
@@ -12,10 +14,12 @@ from ..games import GAME_MODULES
 from .app import viewer_of
 from .library import NotFound
 from .play import PlayError, PlaySession
+from .play_manager import PlayBusy, Visitor
 
 router = APIRouter(prefix="/api/play")
 
 LONG_POLL_S = 2  # short: a stopping server never waits long for a poll to end
+VISITOR_COOKIE = "arena_visitor"  # tells one browser's games from another's (play_manager.py's shares)
 
 
 class NewGame(BaseModel):
@@ -42,13 +46,28 @@ def _session(request: Request, session_id: str) -> PlaySession:
     return session
 
 
+def _visitor(request: Request) -> tuple[Visitor, bool]:
+    """Who asks, and whether their browser must be given its cookie (it sent none, or not one of ours)."""
+    cookie = request.cookies.get(VISITOR_COOKIE, "")
+    known = re.fullmatch(r"[A-Za-z0-9_-]{22}", cookie) is not None
+    address = request.client.host if request.client else "unknown"
+    return Visitor(cookie if known else secrets.token_urlsafe(16), address), not known
+
+
 @router.post("")
 def start(request: Request, new: NewGame):
+    visitor, new_cookie = _visitor(request)
     try:
-        session = viewer_of(request).plays.start(new.game, new.opponent, new.seat, new.seed, new.time_scale)
+        session = viewer_of(request).plays.start(new.game, new.opponent, new.seat, new.seed, new.time_scale,
+                                                 visitor)
+        response = JSONResponse({"id": session.id, "url": f"/play/{session.id}"})
+    except PlayBusy as error:
+        response = JSONResponse({"error": str(error)}, status_code=429)
     except PlayError as error:
-        return JSONResponse({"error": str(error)}, status_code=400)
-    return {"id": session.id, "url": f"/play/{session.id}"}
+        response = JSONResponse({"error": str(error)}, status_code=400)
+    if new_cookie:
+        response.set_cookie(VISITOR_COOKIE, visitor.cookie, httponly=True, samesite="strict")
+    return response
 
 
 @router.get("/{session_id}")

@@ -8,6 +8,7 @@ clocks after it.
 
 from __future__ import annotations
 
+import itertools
 import math
 import threading
 from collections import OrderedDict
@@ -17,7 +18,7 @@ from ..games import get_game
 from ..games.base import GameState, MoveError
 from ..games.replay import replay_positions
 from .drawing import board_svg
-from .library import NotFound
+from .record_check import BadRecord
 
 
 def _clock_left(record: dict[str, Any], seat: int, used_ms: float) -> float | None:
@@ -56,8 +57,14 @@ class Replay:
         used = [0.0, 0.0]
         plies: list[dict[str, Any]] = []
         error = None
+        positions = replay_positions(record)
         try:
-            for index, state in enumerate(replay_positions(record)):
+            first = next(positions)
+        except Exception as problem:  # the rules trust the setups the judge made; a file's may be anything
+            raise BadRecord(f"setup: a {self.game.title} game cannot start from it "
+                            f"({type(problem).__name__}: {problem})") from None
+        try:
+            for index, state in enumerate(itertools.chain([first], positions)):
                 move = None
                 if index:
                     recorded, automatic = played[index - 1]
@@ -132,15 +139,17 @@ class ReplayCache:
         self._views: OrderedDict[Hashable, Replay] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable, record: Callable[[], dict[str, Any]]) -> Replay:
+    def get(self, key: Hashable, record: Callable[[], dict[str, Any]], label: str) -> Replay:
+        """The replay of ``record()`` (checked where it is loaded); ``label`` names it in a refusal."""
         with self._lock:
             if key in self._views:
                 self._views.move_to_end(key)
                 return self._views[key]
+        loaded = record()
         try:
-            view = Replay(record())
-        except (KeyError, IndexError, TypeError, ValueError) as error:  # a record from elsewhere, malformed
-            raise NotFound(f"the record cannot be replayed: {type(error).__name__}: {error}") from None
+            view = Replay(loaded)
+        except BadRecord as error:
+            raise BadRecord(f"{label} cannot be replayed: {error}") from None
         with self._lock:
             self._views[key] = view
             while len(self._views) > self.size:

@@ -10,12 +10,16 @@ from typing import Any
 
 from ..games import get_game
 from ..tournament.report import CAPTION, matrix_heading, matrix_rows, standings_rows, standings_title
-from .library import Snapshot, Tournament
+from .library import NotFound, Snapshot, Tournament
+from .record_check import BadRecord
 
 
 def tournament_summary(tournament: Tournament) -> dict[str, Any]:
-    """One line of the tournaments list."""
-    snapshot = tournament.snapshot()
+    """One line of the tournaments list; a database that cannot be shown says why on its line."""
+    try:
+        snapshot = tournament.snapshot()
+    except (NotFound, BadRecord) as error:
+        return {"id": tournament.index, "path": tournament.path, "error": str(error)}
     identity = snapshot.identity
     results = snapshot.results
     return {
@@ -27,6 +31,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
         "played": results.played,
         "scheduled": results.scheduled,
         "leader": results.standings[0].name if results.played else None,
+        "error": None,
     }
 
 
@@ -41,6 +46,7 @@ def standings_view(snapshot: Snapshot) -> dict[str, Any]:
         "game_title": get_game(results.identity.game).title,
         "played": results.played,
         "scheduled": results.scheduled,
+        "finished": 0 < results.scheduled <= results.played,  # the page then holds no live stream open
         "stamp": list(snapshot.stamp),
         "standings": {"headers": headers, "rows": rows, "caption": CAPTION},
         "matrix": {"heading": matrix_heading(results.ranking), "names": names, "rows": matrix},

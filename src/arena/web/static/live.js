@@ -53,9 +53,19 @@
     }
   }
 
+  function showFinished() {
+    liveMark.textContent = "finished";
+    liveMark.classList.remove("live", "stale");
+  }
+
+  if (page.finished) return;  // nothing more will come: no stream held open
   const events = new EventSource("/api" + base + "/events");
   // the first event comes at once: a game saved between the page and the stream is not missed
   events.addEventListener("games", refresh);
+  events.addEventListener("finished", () => {
+    events.close();  // else the browser would reconnect to a stream that only says it again
+    refresh().then(showFinished);
+  });
   events.onerror = () => liveMark.classList.add("stale");
   events.onopen = () => liveMark.classList.remove("stale");
 })();

@@ -1,0 +1,114 @@
+"""The games being played in the browser: who may start one, and how many run at once.
+
+Each game runs a program and holds a thread, so the server has a few places
+(MAX_GAMES_AT_ONCE). A game frees its place the moment it ends: finished,
+resigned, or left (the person's idle time, browser_seat.IDLE_AFTER_S, ends it
+as that seat's time-out). No visitor may hold every place: a visitor (a
+browser, known by its cookie) plays at most MAX_GAMES_PER_VISITOR games at
+once, and one address at most MAX_GAMES_PER_ADDRESS, so a client that drops
+its cookie gains little, while people behind one address (a school's NAT,
+this machine) can still each play.
+"""
+
+from __future__ import annotations
+
+import itertools
+import threading
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+
+from ..judge.sandbox import Sandbox
+from ..refereeing.players import PlayerSpecError, resolve_player
+from ..refereeing.referee import new_seed
+from .browser_seat import IDLE_AFTER_S, duration_words
+from .play import PlayError, PlaySession
+
+MAX_GAMES_AT_ONCE = 8
+MAX_GAMES_PER_VISITOR = 2
+MAX_GAMES_PER_ADDRESS = 4
+FINISHED_KEPT = 32
+"""Finished games still shown at their address (their result and record link); older ones are let go."""
+
+
+class PlayBusy(PlayError):
+    """No place for this game now (the server's, or this visitor's share); the message says which."""
+
+
+@dataclass(frozen=True)
+class Visitor:
+    """Who asks for a game: the browser's cookie and the address it comes from."""
+
+    cookie: str
+    address: str
+
+
+class PlayManager:
+    """The games being played in the browser, by id.
+
+    ``sandbox`` confines the opponents (default: ``limits``); with ``builtin_only`` an
+    opponent can only be a built-in player, never a command typed into the page;
+    ``idle_s`` is how long a person may leave their move before the game ends.
+    """
+
+    def __init__(self, records_dir: Path, sandbox: Sandbox | None = None, builtin_only: bool = False,
+                 idle_s: float = IDLE_AFTER_S) -> None:
+        self.records_dir = records_dir
+        self.sandbox = sandbox
+        self.builtin_only = builtin_only
+        self.idle_s = idle_s
+        self.sessions: dict[str, PlaySession] = {}
+        self._players: dict[str, Visitor] = {}  # session id: who started it
+        self._ids = itertools.count(1)
+        self._lock = threading.Lock()
+
+    def start(self, game: str, opponent: str, seat: int, seed: int | None, time_scale: float,
+              visitor: Visitor) -> PlaySession:
+        if seat not in (0, 1):
+            raise PlayError(f"the seat is 0 or 1, not {seat!r}")
+        if not 0 < time_scale <= 100:
+            raise PlayError(f"the time scale must be above 0 and at most 100, not {time_scale!r}")
+        if opponent.strip() == "human":
+            raise PlayError("the opponent must be a program: a command or builtin:NAME")
+        if self.builtin_only and not opponent.strip().startswith("builtin:"):
+            raise PlayError("this viewer plays only built-in opponents (builtin:NAME): it was started "
+                            "with --builtin-only")
+        try:
+            specs = [resolve_player(game, opponent), resolve_player(game, "human")]
+        except (PlayerSpecError, ValueError) as error:
+            raise PlayError(str(error)) from None
+        if seat == 0:
+            specs.reverse()
+        with self._lock:
+            self._make_room(visitor)
+            session_id = f"{next(self._ids)}{new_seed() % 10_000:04d}"
+            session = PlaySession(session_id, game, specs, new_seed() if seed is None else seed, time_scale,
+                                  self.records_dir, self.sandbox, self.idle_s)
+            self.sessions[session_id] = session
+            self._players[session_id] = visitor
+        session.start()
+        return session
+
+    def get(self, session_id: str) -> PlaySession | None:
+        return self.sessions.get(session_id)
+
+    def running(self) -> list[PlaySession]:
+        return [session for session in self.sessions.values() if not session.finished.is_set()]
+
+    def _make_room(self, visitor: Visitor) -> None:
+        """Refuse the game if there is no place for it; let the oldest finished games go (under the lock)."""
+        running = self.running()
+        by_cookie = Counter(self._players[s.id].cookie for s in running)
+        by_address = Counter(self._players[s.id].address for s in running)
+        if len(running) >= MAX_GAMES_AT_ONCE:
+            raise PlayBusy(f"{len(running)} games are being played here already, the most at once: "
+                           f"try again when one ends (a game nobody plays ends after {duration_words(self.idle_s)})")
+        if by_cookie[visitor.cookie] >= MAX_GAMES_PER_VISITOR:
+            raise PlayBusy(f"you are playing {by_cookie[visitor.cookie]} games here already, the most one "
+                           f"visitor may: finish or resign one first")
+        if by_address[visitor.address] >= MAX_GAMES_PER_ADDRESS:
+            raise PlayBusy(f"{by_address[visitor.address]} games are being played from your address already, "
+                           f"the most one address may: finish or resign one first")
+        finished = [key for key, session in self.sessions.items() if session.finished.is_set()]
+        for gone in finished[:-FINISHED_KEPT]:  # the oldest (the dict keeps the order they started in)
+            del self.sessions[gone], self._players[gone]
