@@ -2,9 +2,12 @@
 
 import io
 import re
+from types import SimpleNamespace
 
 import pytest
 
+from arena.games.flippo.rules import FlippoState
+from arena.games.human_view import HumanView
 from arena.refereeing import referee
 from arena.refereeing.human import HumanPlayer
 from arena.refereeing.players import resolve_player
@@ -126,3 +129,23 @@ def test_end_of_input_is_a_resignation(monkeypatch, game):
     assert record["result"]["verdicts"][0] == "exit"
     assert record["result"]["faults"][0] == "resigned (end of input)"
     assert record["result"]["winner"] == 1
+
+
+class QuotingView(HumanView):
+    """A view whose refusal quotes the typed line as it is (a game's own view might)."""
+
+    def refusal(self, state, written, text):
+        return f"not a move: {text}" if text != "C4" else None
+
+
+def test_a_person_sees_no_raw_control_character_from_the_judge_or_a_refusal():
+    out = io.StringIO()
+    typed = iter(["\x1b[A", "C4"])  # an arrow key, then a move
+    match = SimpleNamespace(state=FlippoState(), moves=[], seats=[])
+    human = HumanPlayer("White", match, read=lambda prompt: next(typed), out=out, view=QuotingView())
+    match.seats.append(SimpleNamespace(player=human))
+    human.send("\x1b]0;title\x07")
+    assert human.read_line(1.0) == "C4"
+    shown = out.getvalue()
+    assert "\x1b" not in shown and "\x07" not in shown
+    assert "judge says: \\x1b]0;title\\x07" in shown and "refused: not a move: \\x1b[A" in shown

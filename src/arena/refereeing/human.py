@@ -13,6 +13,7 @@ from typing import Any, Callable, TextIO
 
 from ..games.human_view import HumanView
 from ..judge.process import ProgramFault
+from ..terminal_text import visible
 
 RESIGNED = "resigned (end of input)"
 
@@ -60,7 +61,8 @@ class HumanPlayer(PersonSeat):
 
     def send(self, line: str) -> None:
         self._last_received = line
-        print(f"[{self.seat_name}] judge says: {line}", file=self._out)
+        # the opponent's move, forwarded: a program's text, shown with its control characters written out
+        print(f"[{self.seat_name}] judge says: {visible(line)}", file=self._out)
 
     @property
     def seat(self) -> int:
@@ -101,4 +103,4 @@ class HumanPlayer(PersonSeat):
             refusal = None if state is None else self.view.refusal(state, self._written, text)
             if refusal is None:
                 return text
-            print(f"refused: {refusal}", file=self._out)
+            print(f"refused: {visible(refusal)}", file=self._out)  # it may quote what was typed

@@ -15,6 +15,7 @@ from ..cli_params import game_argument, sandbox_argument, sandbox_options
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..judge.startup_check import startup_problems
+from ..terminal_text import visible
 from .export import EXPORTERS
 from .first_faults import FirstFaults
 from .report import matrix_table, standings_table
@@ -80,7 +81,8 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     if len(players) < 2:
         raise click.BadParameter("a tournament needs at least two players", param_hint="--player")
     if len(set(names)) != len(names):
-        raise click.BadParameter(f"player names must differ: {', '.join(names)}", param_hint="--player")
+        raise click.BadParameter(f"player names must differ: {', '.join(map(visible, names))}",
+                                 param_hint="--player")
     for _, text in players:
         try:
             resolve_player(game.name, text)
@@ -116,7 +118,8 @@ def check_players_start(game_name: str, players: list[tuple[str, str]], sandbox=
                                 sandbox=sandbox)
     if problems:
         raise click.ClickException("\n".join(
-            f"player {name} ({specs[name].text}) cannot start: {why}" for name, why in problems.items()))
+            f"player {visible(name)} ({visible(specs[name].text)}) cannot start: {visible(why)}"
+            for name, why in problems.items()))
 
 
 def _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox) -> None:

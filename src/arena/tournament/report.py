@@ -4,7 +4,9 @@ from __future__ import annotations
 
 from rich import box
 from rich.table import Table
+from rich.text import Text
 
+from ..terminal_text import visible
 from .session import Results
 from .standings import Tally
 
@@ -23,6 +25,11 @@ def number_text(value: float | None, digits: int = 1) -> str:
 
 
 CAPTION = "Irreg.: games lost by a fault; ms/move: mean wall and CPU time per move"
+
+
+def cell(text: str) -> Text:
+    """A cell for the terminal: a name is anyone's text, neither markup nor control characters."""
+    return Text(visible(text))
 
 
 def standings_title(results: Results) -> str:
@@ -59,7 +66,7 @@ def standings_table(results: Results) -> Table:
     for header in headers:
         table.add_column(header, justify="left" if header == "Player" else "right", no_wrap=True)
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(cell, row))
     return table
 
 
@@ -93,7 +100,7 @@ def matrix_table(results: Results) -> Table:
     names, rows = matrix_rows(results)
     table.add_column("")
     for name in names:
-        table.add_column(name, justify="right")
+        table.add_column(cell(name), justify="right")
     for row in rows:
-        table.add_row(*row)
+        table.add_row(*map(cell, row))
     return table
