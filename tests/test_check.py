@@ -117,3 +117,11 @@ def test_a_reply_without_its_newline_is_named_and_gets_no_flush_hint():
     assert not clean
     assert "it wrote 'C4' but no newline after it" in text
     assert "hint:" not in text
+
+
+def test_debugging_text_on_stdout_is_told_to_go_to_stderr(tmp_path, flippo_faulty):
+    chatty = program(tmp_path, flippo_faulty(3, 'print("debug: thinking", flush=True); continue'))
+    text, clean = check_program("flippo", chatty, games=1, seed=3)
+    assert not clean and "format at its move 3" in text
+    assert "if this line is debugging output, write it to stderr instead" in text
+    assert "file=sys.stderr" in text

@@ -9,6 +9,7 @@ instead, and the end of its stderr. ``arena play``, ``arena check`` and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -27,6 +28,17 @@ FLUSH_HINT = (
     "waits in a buffer until flushed). Flush after every move: Python print(move, flush=True);",
     "C++ std::cout << move << std::endl; C fflush(stdout) after printf.",
 )
+
+DEBUG_HINT = (
+    "if this line is debugging output, write it to stderr instead: stdout carries only the lines",
+    "the protocol asks for. Python print(..., file=sys.stderr); C++ std::cerr << ...; C fprintf(stderr, ...).",
+)
+
+WORD = re.compile(r"[A-Za-z]{3,}")
+"""A word: no move of any game holds three letters in a row, only its keywords do (MOVE)."""
+
+KEYWORD = re.compile(r"\b[A-Z]{2,}\b")
+"""A game's own words in its reply format: OK, MOVE (the rest of the sentence is prose)."""
 
 
 @dataclass(frozen=True)
@@ -52,6 +64,15 @@ class FaultReport:
         """
         return (self.is_program and self.verdict == "timeout" and self.wrote_nothing
                 and NO_NEWLINE not in self.reason)
+
+    @property
+    def probably_debugging(self) -> bool:
+        """A line that is not a move and holds a word the game never uses (``debug: thinking``):
+        most likely debugging output written to stdout, where the judge reads moves."""
+        if not self.is_program or self.verdict != "format" or self.line is None:
+            return False
+        keywords = set(KEYWORD.findall(self.expected))
+        return any(word not in keywords for word in WORD.findall(self.line))
 
 
 def faulted_seats(record: dict[str, Any]) -> list[int]:
@@ -117,6 +138,9 @@ def explain(report: FaultReport) -> list[str]:
         for number, (way, text) in enumerate(report.exchanged, start=1):
             faulted = number == len(report.exchanged) and way == "out" and report.line is not None
             lines.append(f"    {way:<3} {visible(text)}{'   <- this line' if faulted else ''}")
+    if report.probably_debugging:
+        lines.append(f"  hint: {DEBUG_HINT[0]}")
+        lines.extend(f"        {line}" for line in DEBUG_HINT[1:])
     if report.probably_unflushed:
         lines.append(f"  hint: {FLUSH_HINT[0]}")
         lines.extend(f"        {line}" for line in FLUSH_HINT[1:])
