@@ -60,15 +60,26 @@ def test_a_wrong_answer_to_ready_is_the_judged_line(tmp_path):
     assert record["result"]["fault_lines"] == [None, "YES"]
 
 
-def test_arena_play_shows_the_shells_message_for_a_program_that_does_not_exist(tmp_path):
-    done = subprocess.run([ARENA, "play", "flippo", "./no-such-bot", "builtin:random", "--seed", "1"],
+def test_arena_play_stops_at_once_with_the_shells_message_for_a_program_that_does_not_exist(tmp_path):
+    record = tmp_path / "r.json"
+    done = subprocess.run([ARENA, "play", "flippo", "builtin:random", "./no-such-bot", "--seed", "1",
+                           "--record", str(record)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stdout == ""  # no game against the jury, no result
+    assert done.stderr.startswith("Error: Black (./no-such-bot) cannot start: ")
+    assert "./no-such-bot: No such file or directory (exited with code 127)" in done.stderr
+    assert not record.exists()
+
+
+def test_arena_play_stops_at_once_for_a_file_without_exec_permission(tmp_path):
+    bot = tmp_path / "bot.py"
+    bot.write_text("#!/usr/bin/env python3\nprint('C4')\n")
+    bot.chmod(0o644)
+    done = subprocess.run([ARENA, "play", "flippo", "./bot.py", "builtin:random", "--seed", "1"],
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert done.returncode == 0
-    lines = done.stdout.splitlines()
-    # in the verdict's reason and again as the tail of its stderr
-    assert any("could not start" in line and "./no-such-bot: No such file or directory" in line
-               and "exited with code 127" in line for line in lines)
-    assert any(line.strip().startswith("|") and "No such file or directory" in line for line in lines)
+    assert done.returncode == 1 and done.stdout == ""
+    assert "White (./bot.py) cannot start: " in done.stderr
+    assert "Permission denied (exited with code 126)" in done.stderr
 
 
 def test_arena_play_shows_the_line_and_the_stderr_of_a_faulting_program(tmp_path):

@@ -11,10 +11,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..cli_params import game_argument, sandbox_argument, sandbox_options
+from ..cli_params import game_argument, refuse_programs_that_cannot_start, sandbox_argument, sandbox_options
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
-from ..judge.startup_check import startup_problems
 from ..terminal_text import visible
 from .export import EXPORTERS
 from .first_faults import FirstFaults
@@ -94,7 +93,8 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [text for _, text in players],
                                [db_path + suffix for suffix in ("", "-wal", "-shm", "-journal")])
     if scheduler is None:  # a Dask cluster runs them on other machines, where the paths may differ
-        check_players_start(game.name, players, sandbox)
+        refuse_programs_that_cannot_start(
+            {f"player {name}": resolve_player(game.name, text) for name, text in players}, sandbox)
 
     console = Console()
     with open_store(db_path) as store:
@@ -109,17 +109,6 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
         if games:
             _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox)
         print_results(console, store)
-
-
-def check_players_start(game_name: str, players: list[tuple[str, str]], sandbox=None) -> None:
-    """Stop with one line per program that cannot start, before anything is played or stored."""
-    specs = {name: resolve_player(game_name, text) for name, text in players}
-    problems = startup_problems({name: spec.command for name, spec in specs.items() if not spec.builtin},
-                                sandbox=sandbox)
-    if problems:
-        raise click.ClickException("\n".join(
-            f"player {visible(name)} ({visible(specs[name].text)}) cannot start: {visible(why)}"
-            for name, why in problems.items()))
 
 
 def _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox) -> None:
