@@ -17,7 +17,7 @@ from ..refereeing.referee import new_seed
 from ..terminal_text import visible
 from .export import EXPORTERS
 from .first_faults import FirstFaults
-from .report import matrix_table, standings_table
+from .report import matrix_table, report_console, standings_table
 from .runner import SchedulerUnreachable, open_executor
 from .session import play_remaining, read_results, remaining_games
 from .store import StoreError, TournamentIdentity, TournamentStore
@@ -96,7 +96,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
         refuse_programs_that_cannot_start(
             {f"player {name}": resolve_player(game.name, text) for name, text in players}, sandbox)
 
-    console = Console()
+    console = report_console()
     with open_store(db_path) as store:
         stored = store.identity()
         if seed is None:
@@ -144,7 +144,7 @@ def standings(db_path) -> None:
     with open_store(db_path, must_exist=True) as store:
         if store.identity() is None:
             raise click.ClickException(f"{db_path} holds no tournament yet")
-        print_results(Console(), store)
+        print_results(report_console(), store)
 
 
 @click.command()

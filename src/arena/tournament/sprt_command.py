@@ -13,6 +13,7 @@ from ..cli_params import game_argument, sandbox_argument, sandbox_options
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..terminal_text import visible
+from .report import signed_text
 from .runner import SchedulerUnreachable, open_executor, play_games
 from .schedule import ScheduledGame, derive_seed
 from .sprt import Sprt
@@ -34,7 +35,7 @@ def b_points(game: ScheduledGame, record: dict) -> float:
 
 
 def status_line(test: Sprt, wins: int, draws: int, losses: int) -> str:
-    return (f"pairs {test.pairs}  B +{wins} ={draws} -{losses}  Elo {test.elo_estimate():+.1f}  "
+    return (f"pairs {test.pairs}  B +{wins} ={draws} -{losses}  Elo {signed_text(test.elo_estimate(), 1)}  "
             f"LLR {test.llr():+.2f} in [{test.lower_bound:.2f}, {test.upper_bound:.2f}]")
 
 
