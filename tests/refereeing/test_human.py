@@ -58,6 +58,21 @@ def test_flippo_marks_the_last_move(monkeypatch):
     assert re.search(r"\(B\)", shown)  # the piece just placed, in parentheses
 
 
+def test_flippo_takes_a_square_in_lower_case_and_sends_it_in_upper_case(monkeypatch):
+    asked_at = []
+
+    def lower(prompt, state, seat):
+        if asked_at and asked_at[-1] == state.moves_played:
+            raise EOFError  # asked again for the same move: refused; resign rather than loop
+        asked_at.append(state.moves_played)
+        return first_legal(prompt, state, seat).lower()
+
+    record, shown = play_as_human(monkeypatch, "flippo", lower)
+    assert record["result"]["verdicts"] == ["ok", "ok"] and len(record["moves"]) == 60
+    assert "refused" not in shown
+    assert all(move["text"].isupper() for move in record["moves"])  # the protocol's notation
+
+
 def test_black_hole_shows_both_sides_stones_left_and_the_last_stone(monkeypatch):
     record, shown = play_as_human(monkeypatch, "blackhole", typed_first("A1=0"), human_seat=1)
     assert record["result"]["verdicts"] == ["ok", "ok"] and len(record["moves"]) == 30

@@ -96,7 +96,7 @@ class HumanPlayer(PersonSeat):
         while True:
             prompt = "your move" if state is None else self.view.prompt(state, self._written)
             try:
-                text = self._read(f"{self.seat_name}, {prompt}: ").strip()
+                text = self.view.as_sent(self._read(f"{self.seat_name}, {prompt}: ").strip())
             except EOFError:
                 print(file=self._out)
                 raise ProgramFault("exit", RESIGNED) from None

@@ -125,13 +125,14 @@ class PlaySession:
         seat, before = self.seat, self.prompt_state
         if seat is None or not seat.waiting:
             return "it is not your turn"
-        refusal = None if before is None else seat.view.refusal(before, seat.written, text.strip())
+        text = seat.view.as_sent(text.strip())
+        refusal = None if before is None else seat.view.refusal(before, seat.written, text)
         if refusal is not None:
             return refusal
         after = None if before is None else before.copy()
         if after is not None:
             try:
-                after.play_text(text.strip())
+                after.play_text(text)
             except MoveError:
                 after = None  # a line that is only part of a move (a Lucky Words letter): nothing to show yet
         if after is not None:
