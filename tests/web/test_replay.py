@@ -48,3 +48,10 @@ def test_a_malformed_record_is_refused_with_a_message(records_dir, fetch):
         for name, says in [("chess", "unknown game"), ("cut", "cannot be replayed"), ("junk", "cannot read")]:
             status, page = fetch(f"{server.url}/records/{name}.json")
             assert status == 404 and says in page, (name, page[:300])
+
+
+def test_black_hole_shows_no_score_on_the_board_before_the_hole_exists(server, fetch_json):
+    view = fetch_json(f"{server.url}/api/records/blackhole.json/replay")
+    assert all(ply["board_scores"] is None for ply in view["plies"][:-1])  # not 75 - 75
+    assert view["plies"][-1]["board_scores"] == view["result"]["scores"]
+    assert 'aria-label="Black Hole"' in view["plies"][1]["svg"]  # no "Red 75, Blue 75" either

@@ -93,12 +93,13 @@ class PlaySession:
             board_svg(self.game.name, state, before)
         legal = [] if state.is_over() else [state.format_move(m) for m in state.legal_moves()]
         clocks = [seat.clock_ms for seat in match.seats]
+        scores = state.board_scores()  # None while the position shows no score (Black Hole before its hole)
         moves = [m for m in match.moves if not hidden or m["seat"] == self.human]
         return {
             **self._base_view(status),
             "svg": svg,
             "viewbox": _viewbox(svg),
-            "board_scores": list(state.scores()),
+            "board_scores": None if scores is None else list(scores),
             "legal": legal if len(legal) <= MAX_LEGAL_SHOWN else [],
             "legal_count": len(legal),
             "clocks": [round(c) if math.isfinite(c) else None for c in clocks],
