@@ -1,6 +1,8 @@
 """No byte a program or a player name chose reaches the terminal raw: ESC, BEL and the other
 control characters are written out (``\\x1b``) by arena play, check, tournament, standings and sprt."""
 
+import os
+import pty
 import subprocess
 import sys
 from pathlib import Path
@@ -91,6 +93,28 @@ def test_a_tournament_writes_out_a_players_name_its_first_fault_and_its_standing
     assert standings.returncode == 0
     assert_nothing_raw(standings)
     assert "\\x1b" in standings.stdout.decode()  # the name is there, written out
+    on_terminal = export_to_a_terminal(db, tmp_path)
+    assert b"\x1b" not in on_terminal and b"\x07" not in on_terminal and b"\\x1b]0;name" in on_terminal
+    to_file = arena("export", "--db", db, "--output", tmp_path / "games.csv", cwd=tmp_path)
+    assert to_file.returncode == 0
+    assert NAME_TAIL.encode() in (tmp_path / "games.csv").read_bytes()  # a file keeps the data as it is
+
+
+def export_to_a_terminal(db, cwd):
+    """What ``arena export`` writes when its output is a terminal."""
+    leader, follower = pty.openpty()
+    done = subprocess.run([ARENA, "export", "--db", str(db)], stdout=follower, stderr=subprocess.PIPE, cwd=cwd,
+                          timeout=60)
+    os.close(follower)
+    assert done.returncode == 0, done.stderr
+    written = b""
+    try:
+        while chunk := os.read(leader, 65536):
+            written += chunk
+    except OSError:  # the terminal's other end is closed: all is read
+        pass
+    os.close(leader)
+    return written
 
 
 def test_a_tournament_player_that_cannot_start_is_named_written_out(tmp_path):

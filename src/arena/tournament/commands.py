@@ -154,4 +154,5 @@ def standings(db_path) -> None:
 def export(db_path, format_name, output) -> None:
     """Every game of a tournament: CSV, one line per game, or JSON with the full records."""
     with open_store(db_path, must_exist=True) as store:
-        EXPORTERS[format_name](store, output)
+        # a file gets the players' text as it is; a terminal, with its control characters written out
+        EXPORTERS[format_name](store, output, visible if output.isatty() else str)
