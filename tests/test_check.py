@@ -155,3 +155,11 @@ def test_one_faulty_game_of_four_fails_the_check(tmp_path, faulty_game):
     assert "Not clean: 1 of 4 games had a fault." in done.stdout, done.stdout
     assert f"Problem 1: game {faulty_game}," in done.stdout
     assert done.returncode == 1
+
+
+def test_debugging_text_on_stdout_is_told_to_go_to_stderr(tmp_path, flippo_faulty):
+    chatty = program(tmp_path, flippo_faulty(3, 'print("debug: thinking", flush=True); continue'))
+    text, clean = check_program("flippo", chatty, games=1, seed=3)
+    assert not clean and "format at its move 3" in text
+    assert "if this line is debugging output, write it to stderr instead" in text
+    assert "file=sys.stderr" in text

@@ -6,8 +6,6 @@ returns the same text and the clean flag.
 
 from __future__ import annotations
 
-import shlex
-
 import click
 
 from .admission import OPPONENT, CheckedGame, CheckReport, run_check
@@ -15,6 +13,7 @@ from .cli_params import game_argument, sandbox_argument, sandbox_options
 from .refereeing.fault_report import explain, explain_faults, summary
 from .refereeing.players import PlayerSpecError
 from .judge.sandbox import Sandbox
+from .terminal_text import shell_word, visible
 
 SEAT_WORDS = ("first", "second")
 
@@ -66,7 +65,7 @@ def render(report: CheckReport) -> str:
     """The whole report: one line per game, each problem explained, the timing, the verdict."""
     seeds = sorted({game.seed for game in report.games})
     seats = "in both seats" if len(report.games) > 1 else f"as {report.games[0].seat_name}"
-    lines = [f"arena check {report.game} {shlex.quote(report.player)}: {_games(len(report.games))} "
+    lines = [f"arena check {report.game} {shell_word(report.player)}: {_games(len(report.games))} "
              f"against {OPPONENT} {seats}, seed{'s' if len(seeds) > 1 else ''} "
              f"{', '.join(map(str, seeds))}", ""]
     lines += [_game_line(game) for game in report.games]
@@ -74,7 +73,7 @@ def render(report: CheckReport) -> str:
     for game in report.games:
         if game.opponent_fault is not None:
             lines += ["", f"Note: in game {game.number} the built-in opponent faulted "
-                          f"({game.opponent_fault.verdict}: {game.opponent_fault.reason}); "
+                          f"({game.opponent_fault.verdict}: {visible(game.opponent_fault.reason)}); "
                           "is the machine very busy?"]
     lines += ["", *_timing_lines(report), ""]
     if report.clean:
@@ -139,5 +138,5 @@ def _timing_lines(report: CheckReport) -> list[str]:
 def _replay_command(report: CheckReport, game: CheckedGame) -> str:
     players = [report.player, OPPONENT] if game.seat == 0 else [OPPONENT, report.player]
     scale = "" if report.time_scale == 1 else f" --time-scale {report.time_scale:g}"
-    return (f"arena play {report.game} {' '.join(shlex.quote(p) for p in players)} "
+    return (f"arena play {report.game} {' '.join(shell_word(p) for p in players)} "
             f"--seed {game.seed}{scale}")

@@ -5,9 +5,11 @@ from __future__ import annotations
 import click
 
 from .check import check, echo_faults
-from .cli_params import check_record_path, game_argument, sandbox_argument, sandbox_options
+from .cli_params import (check_record_path, game_argument, refuse_programs_that_cannot_start, sandbox_argument,
+                         sandbox_options)
 from .games import game_names, get_game
 from .games.base import SetupError
+from .refereeing.game_sandbox import game_sandbox
 from .refereeing.players import PlayerSpecError, resolve_player
 from .starter import new
 from .tournament.commands import export, standings, tournament
@@ -72,6 +74,10 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
             raise click.BadParameter(str(error), param_hint="--setup") from None
     if words_path is not None:
         setup, seed = _with_words(game, setup, seed, words_path)
+    # a program the shell cannot run would fault at once and the jury play the whole game for
+    # it: no game, but the reason (exit status 1, as arena tournament; 0 is for games played).
+    # One that runs and quits at once plays its game, whose record says what it did.
+    refuse_programs_that_cannot_start(dict(zip(game.seats, specs)), game_sandbox(game, sandbox), only_refused=True)
     record = play_game(game.name, specs, seed=seed, setup=setup, time_scale=time_scale, sandbox=sandbox)
     saved = _save(record, record_path) if record_path else None  # first: nothing below may lose it
     try:

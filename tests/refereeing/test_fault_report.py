@@ -4,7 +4,10 @@ import subprocess
 import sys
 from pathlib import Path
 
-from arena.refereeing.fault_report import explain_faults, fault_report
+import pytest
+
+from arena.games import get_game
+from arena.refereeing.fault_report import FaultReport, explain, explain_faults, fault_report
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 
@@ -57,15 +60,26 @@ def test_a_wrong_answer_to_ready_is_the_judged_line(tmp_path):
     assert record["result"]["fault_lines"] == [None, "YES"]
 
 
-def test_arena_play_shows_the_shells_message_for_a_program_that_does_not_exist(tmp_path):
-    done = subprocess.run([ARENA, "play", "flippo", "./no-such-bot", "builtin:random", "--seed", "1"],
+def test_arena_play_stops_at_once_with_the_shells_message_for_a_program_that_does_not_exist(tmp_path):
+    record = tmp_path / "r.json"
+    done = subprocess.run([ARENA, "play", "flippo", "builtin:random", "./no-such-bot", "--seed", "1",
+                           "--record", str(record)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 1
+    assert done.stdout == ""  # no game against the jury, no result
+    assert done.stderr.startswith("Error: Black (./no-such-bot) cannot start: ")
+    assert "./no-such-bot: No such file or directory (exited with code 127)" in done.stderr
+    assert not record.exists()
+
+
+def test_arena_play_stops_at_once_for_a_file_without_exec_permission(tmp_path):
+    bot = tmp_path / "bot.py"
+    bot.write_text("#!/usr/bin/env python3\nprint('C4')\n")
+    bot.chmod(0o644)
+    done = subprocess.run([ARENA, "play", "flippo", "./bot.py", "builtin:random", "--seed", "1"],
                           capture_output=True, text=True, timeout=60, cwd=tmp_path)
-    assert done.returncode == 0
-    lines = done.stdout.splitlines()
-    # in the verdict's reason and again as the tail of its stderr
-    assert any("could not start" in line and "./no-such-bot: No such file or directory" in line
-               and "exited with code 127" in line for line in lines)
-    assert any(line.strip().startswith("|") and "No such file or directory" in line for line in lines)
+    assert done.returncode == 1 and done.stdout == ""
+    assert "White (./bot.py) cannot start: " in done.stderr
+    assert "Permission denied (exited with code 126)" in done.stderr
 
 
 def test_arena_play_shows_the_line_and_the_stderr_of_a_faulting_program(tmp_path):
@@ -93,3 +107,35 @@ def test_the_end_of_a_long_stderr_is_kept_where_a_crash_says_why(tmp_path):
     assert report.verdict == "crash"
     assert report.stderr_tail[-1] == "RuntimeError: the real reason"
     assert any(line == "thinking hard, step 1999" for line in report.stderr_tail)
+
+
+def test_arena_play_tells_a_program_that_writes_debugging_text_to_stdout_where_it_goes(tmp_path):
+    bot = "python3 -c 'print(\"thinking about C4\", flush=True); input()'"
+    done = subprocess.run([ARENA, "play", "flippo", bot, "builtin:random", "--seed", "1"],
+                          capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert done.returncode == 0
+    assert "format at its move 1" in done.stdout
+    assert "hint: if this line is debugging output, write it to stderr instead" in done.stdout
+
+
+def a_format_fault(game, line):
+    return FaultReport(seat=0, seat_name="First", player="./bot", verdict="format", reason="not a move",
+                       move_number=1, line=line, exchanged=[], stderr_tail=[],
+                       expected=get_game(game).reply_format, wrote_nothing=False)
+
+
+@pytest.mark.parametrize("game, line, debugging", [
+    ("flippo", "debug: thinking", True),
+    ("flippo", "Thinking...", True),
+    ("domineering", "depth 5 score 12", True),
+    ("flippo", "C9", False),          # a mistyped move is no debugging output
+    ("flippo", "c3 ", False),
+    ("blackhole", "A3 = 6", False),
+    ("turnright", "a1-a4-d4", False),
+    ("domineering", "MOVE 1 2 3", False),  # MOVE is the game's own word
+    ("luckywords", "ab", False),
+])
+def test_the_stderr_hint_is_for_lines_with_words_the_game_never_uses(game, line, debugging):
+    report = a_format_fault(game, line)
+    assert report.probably_debugging is debugging
+    assert any("write it to stderr" in text for text in explain(report)) is debugging

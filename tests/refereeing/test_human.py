@@ -2,9 +2,12 @@
 
 import io
 import re
+from types import SimpleNamespace
 
 import pytest
 
+from arena.games.flippo.rules import FlippoState
+from arena.games.human_view import HumanView
 from arena.refereeing import referee
 from arena.refereeing.human import HumanPlayer
 from arena.refereeing.players import resolve_player
@@ -53,6 +56,21 @@ def test_flippo_marks_the_last_move(monkeypatch):
     black_first = record["moves"][1]["text"]
     assert f"last move: {black_first} by Black" in shown
     assert re.search(r"\(B\)", shown)  # the piece just placed, in parentheses
+
+
+def test_flippo_takes_a_square_in_lower_case_and_sends_it_in_upper_case(monkeypatch):
+    asked_at = []
+
+    def lower(prompt, state, seat):
+        if asked_at and asked_at[-1] == state.moves_played:
+            raise EOFError  # asked again for the same move: refused; resign rather than loop
+        asked_at.append(state.moves_played)
+        return first_legal(prompt, state, seat).lower()
+
+    record, shown = play_as_human(monkeypatch, "flippo", lower)
+    assert record["result"]["verdicts"] == ["ok", "ok"] and len(record["moves"]) == 60
+    assert "refused" not in shown
+    assert all(move["text"].isupper() for move in record["moves"])  # the protocol's notation
 
 
 def test_black_hole_shows_both_sides_stones_left_and_the_last_stone(monkeypatch):
@@ -126,3 +144,23 @@ def test_end_of_input_is_a_resignation(monkeypatch, game):
     assert record["result"]["verdicts"][0] == "exit"
     assert record["result"]["faults"][0] == "resigned (end of input)"
     assert record["result"]["winner"] == 1
+
+
+class QuotingView(HumanView):
+    """A view whose refusal quotes the typed line as it is (a game's own view might)."""
+
+    def refusal(self, state, written, text):
+        return f"not a move: {text}" if text != "C4" else None
+
+
+def test_a_person_sees_no_raw_control_character_from_the_judge_or_a_refusal():
+    out = io.StringIO()
+    typed = iter(["\x1b[A", "C4"])  # an arrow key, then a move
+    match = SimpleNamespace(state=FlippoState(), moves=[], seats=[])
+    human = HumanPlayer("White", match, read=lambda prompt: next(typed), out=out, view=QuotingView())
+    match.seats.append(SimpleNamespace(player=human))
+    human.send("\x1b]0;title\x07")
+    assert human.read_line(1.0) == "C4"
+    shown = out.getvalue()
+    assert "\x1b" not in shown and "\x07" not in shown
+    assert "judge says: \\x1b]0;title\\x07" in shown and "refused: not a move: \\x1b[A" in shown

@@ -41,3 +41,11 @@ def test_the_same_player_twice_is_not_found_better(arena, tmp_path):
     done = arena("sprt", "domineering", "builtin:greedy", "builtin:greedy", "--elo0", "0", "--elo1", "100",
                  "--seed", "3", "--time-scale", "0.5", "--jobs", "2", "--max-pairs", "6", cwd=tmp_path)
     assert "H1 accepted" not in done.stdout
+
+
+def test_an_even_elo_estimate_is_shown_as_0_not_minus_0():
+    tally, test = PairTally(), Sprt()
+    for pair, points in [(1, 1.0), (1, 0.0), (2, 0.0), (2, 1.0)]:  # two even pairs: no Elo either way
+        if (pair_points := tally.add(pair, points)) is not None:
+            test.add_pair(pair_points)
+    assert " Elo 0.0 " in tally.status(test)

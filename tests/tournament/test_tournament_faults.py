@@ -2,7 +2,7 @@
 
 import sys
 
-from arena.judge.startup_check import startup_problems
+from arena.judge.startup_check import start_refusals, startup_problems
 
 def test_a_program_that_cannot_start_stops_the_tournament_before_its_first_game(arena, tmp_path):
     db = tmp_path / "t.db"
@@ -39,3 +39,21 @@ def test_the_first_fault_of_each_player_is_printed_once(arena, tmp_path, flippo_
     assert len(faults) == 1, done.stdout  # bad faulted in all 4 games; r never did
     assert faults[0].startswith("first fault of bad (game ")
     assert "illegal at its move 3" in faults[0] and "it wrote 'D4'" in faults[0]
+
+
+def test_start_refusals_names_only_the_programs_that_never_ran(tmp_path):
+    broken = tmp_path / "broken.py"
+    broken.write_text("print('oops'\n")
+    locked = tmp_path / "locked.sh"
+    locked.write_text("#!/bin/sh\nread line\n")
+    locked.chmod(0o644)
+    refusals = start_refusals({
+        "waits": [sys.executable, "-c", "import sys; sys.stdin.readline()"],
+        "broken": f"{sys.executable} {broken}",  # it ran: its game will say what it did
+        "quits": "true",
+        "missing": "./no-such-bot",
+        "locked": str(locked),
+    })
+    assert sorted(refusals) == ["locked", "missing"]
+    assert "Permission denied (exited with code 126)" in refusals["locked"]
+    assert "No such file or directory (exited with code 127)" in refusals["missing"]

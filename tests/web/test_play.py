@@ -28,14 +28,15 @@ def test_a_flippo_game_against_random_is_played_refused_and_saved(server, record
     assert view["clocks"][0] is not None and view["clocks"][1] is None  # the program's clock; none for you
     moves = 0
     while view["status"] == "your move":
-        answer = fetch_json(f"{url}/move", {"text": view["legal"][0]})
+        typed = view["legal"][0].lower() if moves % 2 else view["legal"][0]  # c4 is C4 for a person
+        answer = fetch_json(f"{url}/move", {"text": typed})
         assert answer["accepted"], answer
         moves += 1
         view = wait_for(fetch_json, url, {"your move", "over"}, view["version"])
     assert view["status"] == "over" and moves >= 25
     record = json.loads((records_dir / view["record"]).read_text())
     assert record["players"][1]["name"] == "human" and record["result"] == view["result"]
-    assert len(record["moves"]) == 60
+    assert len(record["moves"]) == 60 and all(move["text"].isupper() for move in record["moves"])
     replay = fetch_json(f"{server.url}/api/records/{view['record']}/replay")
     assert replay["plies"][-1]["board_scores"] == [s for s in record["result"]["scores"]]
 

@@ -64,3 +64,10 @@ def test_the_first_ply_marks_its_move_as_every_later_one_does(server, game, fetc
         assert status == 200
         marks.append(sum(svg.count(mark) for mark in LAST_MOVE_MARKS))
     assert marks == [0, 1, 1, 1], (game, marks)  # the start has no move to mark; each move one mark
+
+
+def test_black_hole_shows_no_score_on_the_board_before_the_hole_exists(server, fetch_json):
+    view = fetch_json(f"{server.url}/api/records/blackhole.json/replay")
+    assert all(ply["board_scores"] is None for ply in view["plies"][:-1])  # not 75 - 75
+    assert view["plies"][-1]["board_scores"] == view["result"]["scores"]
+    assert 'aria-label="Black Hole"' in view["plies"][1]["svg"]  # no "Red 75, Blue 75" either

@@ -60,6 +60,11 @@ class GameState(ABC, Generic[Move]):
     def scores(self) -> tuple[float, float]:
         """The points of seat 0 and seat 1 by the game's own scoring."""
 
+    def board_scores(self) -> tuple[float, float] | None:
+        """The score a person is shown for this position, or None while the position has none
+        to show: Black Hole's stands at 75 each until the hole exists, which tells nothing."""
+        return self.scores()
+
     @abstractmethod
     def parse_move(self, text: str) -> Move:
         """Read a move written in the game's notation.

@@ -35,6 +35,11 @@ class HumanView:
         """What the person is asked for; ``written``: their lines so far for this move."""
         return "your move"
 
+    def as_sent(self, text: str) -> str:
+        """The typed line as the protocol must read it (a game may forgive a person what it
+        would not forgive a program, such as Flippo's lower case); by default, as typed."""
+        return text
+
     def refusal(self, state: GameState, written: list[str], text: str) -> str | None:
         """Why ``text`` cannot be sent now, or None when it can."""
         try:

@@ -119,6 +119,16 @@ def _poll_for(fds: list[int]) -> select.poll:
     return poller
 
 
+def refusal_to_start(status: int, stderr: str) -> str | None:
+    """The shell's or the spawner's message when it could not run the program at all (not found,
+    not executable, not confinable), else None: the program itself ran."""
+    if status not in (*SHELL_CANNOT_RUN, CANNOT_CONFINE):
+        return None
+    message = last_line(stderr)
+    # the shell's own words or the spawner's (child.py), not the program's
+    return message if message.startswith((f"{SHELL}:", "bash:", SPAWNER_SAYS)) else None
+
+
 def describe_exit(returncode: int) -> str:
     if returncode < 0:
         try:
@@ -360,9 +370,8 @@ class Program:
                                           f"({describe_exit(status)})")
         if status in (*SHELL_CANNOT_RUN, CANNOT_CONFINE):
             self._drain_stderr()
-            message = last_line(self.stderr.value())
-            # the shell's own words or the spawner's (child.py), not the program's
-            if message.startswith((f"{SHELL}:", "bash:", SPAWNER_SAYS)):
+            message = refusal_to_start(status, self.stderr.value())
+            if message:
                 return ProgramFault("crash", f"could not start: {message} ({describe_exit(status)})")
         return ProgramFault("crash", describe_exit(status))
 

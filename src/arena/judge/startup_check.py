@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from .process import Program, describe_exit, last_line
+from .process import Program, describe_exit, last_line, refusal_to_start
 from .sandbox import Sandbox
 
 STARTUP_WAIT_S = 0.5
@@ -21,6 +21,20 @@ def startup_problems(commands: dict[str, str | list[str]], wait_s: float = START
                      sandbox: Sandbox | None = None) -> dict[str, str]:
     """Start every program at once (in the sandbox of the games); for each one that exits within
     ``wait_s``, say why."""
+    return {name: _why(status, stderr) for name, (status, stderr) in _early_exits(commands, wait_s, sandbox).items()}
+
+
+def start_refusals(commands: dict[str, str | list[str]], wait_s: float = STARTUP_WAIT_S,
+                   sandbox: Sandbox | None = None) -> dict[str, str]:
+    """As startup_problems, but only the programs that never ran: the shell or the spawner
+    refused them (not found, not executable, not confinable). A program that ran and quit is
+    left to its game, which will say what it did."""
+    return {name: _why(status, stderr) for name, (status, stderr) in _early_exits(commands, wait_s, sandbox).items()
+            if refusal_to_start(status, stderr)}
+
+
+def _early_exits(commands, wait_s, sandbox) -> dict[str, tuple[int, str]]:
+    """Each program that exits within ``wait_s``: its exit status and its stderr."""
     programs = {name: Program(command, sandbox=sandbox) for name, command in commands.items()}
     statuses: dict[str, int] = {}
     try:
@@ -32,7 +46,7 @@ def startup_problems(commands: dict[str, str | list[str]], wait_s: float = START
     finally:
         for program in programs.values():
             program.close()  # reads the rest of its stderr
-    return {name: _why(status, programs[name].stderr.value()) for name, status in statuses.items()}
+    return {name: (status, programs[name].stderr.value()) for name, status in statuses.items()}
 
 
 def _why(status: int, stderr: str) -> str:

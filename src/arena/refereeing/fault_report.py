@@ -9,11 +9,13 @@ instead, and the end of its stderr. ``arena play``, ``arena check`` and
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from ..games import UnknownGameError, get_game
 from ..judge.match import NO_NEWLINE
+from ..terminal_text import visible
 
 CONTEXT_LINES = 6
 """How many lines exchanged before the fault a report shows."""
@@ -26,6 +28,17 @@ FLUSH_HINT = (
     "waits in a buffer until flushed). Flush after every move: Python print(move, flush=True);",
     "C++ std::cout << move << std::endl; C fflush(stdout) after printf.",
 )
+
+DEBUG_HINT = (
+    "if this line is debugging output, write it to stderr instead: stdout carries only the lines",
+    "the protocol asks for. Python print(..., file=sys.stderr); C++ std::cerr << ...; C fprintf(stderr, ...).",
+)
+
+WORD = re.compile(r"[A-Za-z]{3,}")
+"""A word: no move of any game holds three letters in a row, only its keywords do (MOVE)."""
+
+KEYWORD = re.compile(r"\b[A-Z]{2,}\b")
+"""A game's own words in its reply format: OK, MOVE (the rest of the sentence is prose)."""
 
 
 @dataclass(frozen=True)
@@ -51,6 +64,15 @@ class FaultReport:
         """
         return (self.is_program and self.verdict == "timeout" and self.wrote_nothing
                 and NO_NEWLINE not in self.reason)
+
+    @property
+    def probably_debugging(self) -> bool:
+        """A line that is not a move and holds a word the game never uses (``debug: thinking``):
+        most likely debugging output written to stdout, where the judge reads moves."""
+        if not self.is_program or self.verdict != "format" or self.line is None:
+            return False
+        keywords = set(KEYWORD.findall(self.expected))
+        return any(word not in keywords for word in WORD.findall(self.line))
 
 
 def faulted_seats(record: dict[str, Any]) -> list[int]:
@@ -95,14 +117,17 @@ def _reply_format(game_name: str) -> str:
 
 
 def summary(report: FaultReport, with_line: bool = True) -> str:
-    """One line: who faulted, how, on which move, and (``with_line``) the line it wrote."""
+    """One line: who faulted, how, on which move, and (``with_line``) the line it wrote.
+
+    Like every line here, ready for a terminal: the program's text has its control characters
+    written out (repr does it for the judged line)."""
     wrote = "" if report.line is None or not with_line else f"; it wrote {report.line!r}"
-    return (f"{report.seat_name} ({report.player}) {report.verdict} at its move {report.move_number}: "
-            f"{report.reason}{wrote}")
+    return (f"{report.seat_name} ({visible(report.player)}) {report.verdict} at its move "
+            f"{report.move_number}: {visible(report.reason)}{wrote}")
 
 
 def explain(report: FaultReport) -> list[str]:
-    """The whole explanation, as lines for a terminal."""
+    """The whole explanation, as lines for a terminal (control characters written out)."""
     lines = [summary(report, with_line=False)]
     if report.line is not None:
         lines.append(f"  the line it wrote: {report.line!r}")
@@ -112,13 +137,16 @@ def explain(report: FaultReport) -> list[str]:
         lines.append("  the last lines exchanged (in: sent to it, out: written by it):")
         for number, (way, text) in enumerate(report.exchanged, start=1):
             faulted = number == len(report.exchanged) and way == "out" and report.line is not None
-            lines.append(f"    {way:<3} {text}{'   <- this line' if faulted else ''}")
+            lines.append(f"    {way:<3} {visible(text)}{'   <- this line' if faulted else ''}")
+    if report.probably_debugging:
+        lines.append(f"  hint: {DEBUG_HINT[0]}")
+        lines.extend(f"        {line}" for line in DEBUG_HINT[1:])
     if report.probably_unflushed:
         lines.append(f"  hint: {FLUSH_HINT[0]}")
         lines.extend(f"        {line}" for line in FLUSH_HINT[1:])
     if report.stderr_tail:
         lines.append("  the last lines of its stderr:")
-        lines.extend(f"    | {line}" for line in report.stderr_tail)
+        lines.extend(f"    | {visible(line)}" for line in report.stderr_tail)
     elif report.is_program:
         lines.append("  its stderr is empty")
     return lines

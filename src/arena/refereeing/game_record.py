@@ -11,6 +11,7 @@ from typing import Any
 
 from ..games import get_game
 from ..judge.record import RECORD_FORMAT
+from ..terminal_text import visible
 from .players import PlayerSpec, seat_command
 
 
@@ -85,16 +86,19 @@ def _ms_or_none(ms: float | None) -> float | None:
 
 
 def describe_result(record: dict[str, Any]) -> str:
-    """A few human lines: who played, the scores, the verdicts and why."""
+    """A few human lines: who played, the scores, the verdicts and why.
+
+    Names and reasons may quote a program: their control characters are written out."""
     result = record["result"]
+    names = [visible(player["name"]) for player in record["players"]]
     lines = []
-    for i, (seat, player) in enumerate(zip(record["seats"], record["players"])):
+    for i, seat in enumerate(record["seats"]):
         verdict = result["verdicts"][i]
-        fault = f" ({result['faults'][i]})" if result["faults"][i] else ""
-        lines.append(f"{seat:>6} {player['name']}: {result['scores'][i]}  [{verdict}{fault}]")
+        fault = f" ({visible(result['faults'][i])})" if result["faults"][i] else ""
+        lines.append(f"{seat:>6} {names[i]}: {result['scores'][i]}  [{verdict}{fault}]")
     winner = result["winner"]
-    who = "draw" if winner is None else f"{record['seats'][winner]} ({record['players'][winner]['name']}) wins"
-    lines.append(f"{who}: {result['reason']}")
+    who = "draw" if winner is None else f"{record['seats'][winner]} ({names[winner]}) wins"
+    lines.append(f"{who}: {visible(result['reason'])}")
     lines.extend(f"  {line}" for line in explain_scores(record))
     return "\n".join(lines)
 

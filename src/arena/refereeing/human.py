@@ -13,6 +13,7 @@ from typing import Any, Callable, TextIO
 
 from ..games.human_view import HumanView
 from ..judge.process import ProgramFault
+from ..terminal_text import visible
 
 RESIGNED = "resigned (end of input)"
 
@@ -60,7 +61,8 @@ class HumanPlayer(PersonSeat):
 
     def send(self, line: str) -> None:
         self._last_received = line
-        print(f"[{self.seat_name}] judge says: {line}", file=self._out)
+        # the opponent's move, forwarded: a program's text, shown with its control characters written out
+        print(f"[{self.seat_name}] judge says: {visible(line)}", file=self._out)
 
     @property
     def seat(self) -> int:
@@ -94,11 +96,11 @@ class HumanPlayer(PersonSeat):
         while True:
             prompt = "your move" if state is None else self.view.prompt(state, self._written)
             try:
-                text = self._read(f"{self.seat_name}, {prompt}: ").strip()
+                text = self.view.as_sent(self._read(f"{self.seat_name}, {prompt}: ").strip())
             except EOFError:
                 print(file=self._out)
                 raise ProgramFault("exit", RESIGNED) from None
             refusal = None if state is None else self.view.refusal(state, self._written, text)
             if refusal is None:
                 return text
-            print(f"refused: {refusal}", file=self._out)
+            print(f"refused: {visible(refusal)}", file=self._out)  # it may quote what was typed

@@ -11,15 +11,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..cli_params import game_argument, sandbox_argument, sandbox_options
-from ..games import get_game
+from ..cli_params import game_argument, refuse_programs_that_cannot_start, sandbox_argument, sandbox_options
 from ..refereeing.game_sandbox import game_sandbox
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
-from ..judge.startup_check import startup_problems
+from ..terminal_text import visible
 from .export import EXPORTERS
 from .first_faults import FirstFaults
-from .report import matrix_table, standings_table
+from .report import matrix_table, report_console, standings_table
 from .runner import SchedulerUnreachable, open_executor
 from .session import play_remaining, read_results, remaining_games
 from .store import StoreError, TournamentIdentity, TournamentStore
@@ -82,7 +81,8 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     if len(players) < 2:
         raise click.BadParameter("a tournament needs at least two players", param_hint="--player")
     if len(set(names)) != len(names):
-        raise click.BadParameter(f"player names must differ: {', '.join(names)}", param_hint="--player")
+        raise click.BadParameter(f"player names must differ: {', '.join(map(visible, names))}",
+                                 param_hint="--player")
     for _, text in players:
         try:
             resolve_player(game.name, text)
@@ -94,9 +94,10 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [text for _, text in players],
                                [db_path + suffix for suffix in ("", "-wal", "-shm", "-journal")])
     if scheduler is None:  # a Dask cluster runs them on other machines, where the paths may differ
-        check_players_start(game.name, players, sandbox)
+        refuse_programs_that_cannot_start(
+            {f"player {name}": resolve_player(game.name, text) for name, text in players}, game_sandbox(game, sandbox))
 
-    console = Console()
+    console = report_console()
     with open_store(db_path) as store:
         stored = store.identity()
         if seed is None:
@@ -109,16 +110,6 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
         if games:
             _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox)
         print_results(console, store)
-
-
-def check_players_start(game_name: str, players: list[tuple[str, str]], sandbox=None) -> None:
-    """Stop with one line per program that cannot start, before anything is played or stored."""
-    specs = {name: resolve_player(game_name, text) for name, text in players}
-    problems = startup_problems({name: spec.command for name, spec in specs.items() if not spec.builtin},
-                                sandbox=game_sandbox(get_game(game_name), sandbox))
-    if problems:
-        raise click.ClickException("\n".join(
-            f"player {name} ({specs[name].text}) cannot start: {why}" for name, why in problems.items()))
 
 
 def _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox) -> None:
@@ -154,7 +145,7 @@ def standings(db_path) -> None:
     with open_store(db_path, must_exist=True) as store:
         if store.identity() is None:
             raise click.ClickException(f"{db_path} holds no tournament yet")
-        print_results(Console(), store)
+        print_results(report_console(), store)
 
 
 @click.command()
@@ -164,4 +155,5 @@ def standings(db_path) -> None:
 def export(db_path, format_name, output) -> None:
     """Every game of a tournament: CSV, one line per game, or JSON with the full records."""
     with open_store(db_path, must_exist=True) as store:
-        EXPORTERS[format_name](store, output)
+        # a file gets the players' text as it is; a terminal, with its control characters written out
+        EXPORTERS[format_name](store, output, visible if output.isatty() else str)

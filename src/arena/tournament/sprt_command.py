@@ -12,6 +12,8 @@ from rich.live import Live
 from ..cli_params import game_argument, sandbox_argument, sandbox_options
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
+from ..terminal_text import visible
+from .report import signed_text
 from .runner import SchedulerUnreachable, open_executor, play_games
 from .schedule import ScheduledGame, derive_seed
 from .sprt import Sprt
@@ -33,7 +35,7 @@ def b_points(game: ScheduledGame, record: dict) -> float:
 
 
 def status_line(test: Sprt, wins: int, draws: int, losses: int) -> str:
-    return (f"pairs {test.pairs}  B +{wins} ={draws} -{losses}  Elo {test.elo_estimate():+.1f}  "
+    return (f"pairs {test.pairs}  B +{wins} ={draws} -{losses}  Elo {signed_text(test.elo_estimate(), 1)}  "
             f"LLR {test.llr():+.2f} in [{test.lower_bound:.2f}, {test.upper_bound:.2f}]")
 
 
@@ -66,8 +68,9 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [a_text, b_text])
     seed = new_seed() if seed is None else seed
     console = Console()
-    console.print(f"SPRT on {game.name}, seed {seed}: is B = {b_text} better than A = {a_text}? "
-                  f"H0: {elo0:+g} Elo, H1: {elo1:+g} Elo, alpha {alpha}, beta {beta}")
+    # the players as plain text: neither their control characters nor rich's markup reach the terminal
+    console.print(f"SPRT on {game.name}, seed {seed}: is B = {visible(b_text)} better than A = {visible(a_text)}? "
+                  f"H0: {elo0:+g} Elo, H1: {elo1:+g} Elo, alpha {alpha}, beta {beta}", markup=False, highlight=False)
     try:
         _play_until_decided(console, test, game.name, specs, seed, max_pairs, jobs, scheduler, time_scale, sandbox)
     except SchedulerUnreachable as error:

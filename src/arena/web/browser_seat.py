@@ -85,7 +85,7 @@ class BrowserSeat(PersonSeat):
 
     def submit(self, text: str) -> str | None:
         """Hand the judge a line; return the reason it is refused (None: accepted)."""
-        text = text.strip()
+        text = self.view.as_sent(text.strip())
         with self._lock:
             if not self._waiting:
                 return "it is not your turn"

@@ -96,12 +96,13 @@ class PlaySession:
             board_svg(self.game.name, state, before)
         legal = [] if state.is_over() else [state.format_move(m) for m in state.legal_moves()]
         clocks = [seat.clock_ms for seat in match.seats]
+        scores = state.board_scores()  # None while the position shows no score (Black Hole before its hole)
         moves = [m for m in match.moves if not hidden or m["seat"] == self.human]
         return {
             **self._base_view(status),
             "svg": svg,
             "viewbox": _viewbox(svg),
-            "board_scores": list(state.scores()),
+            "board_scores": None if scores is None else list(scores),
             "legal": legal if len(legal) <= MAX_LEGAL_SHOWN else [],
             "legal_count": len(legal),
             "clocks": [round(c) if math.isfinite(c) else None for c in clocks],
@@ -128,13 +129,14 @@ class PlaySession:
         seat, before = self.seat, self.prompt_state
         if seat is None or not seat.waiting:
             return "it is not your turn"
-        refusal = None if before is None else seat.view.refusal(before, seat.written, text.strip())
+        text = seat.view.as_sent(text.strip())
+        refusal = None if before is None else seat.view.refusal(before, seat.written, text)
         if refusal is not None:
             return refusal
         after = None if before is None else before.copy()
         if after is not None:
             try:
-                after.play_text(text.strip())
+                after.play_text(text)
             except MoveError:
                 after = None  # a line that is only part of a move (a Lucky Words letter): nothing to show yet
         if after is not None:

@@ -29,6 +29,12 @@ def _clock_left(record: dict[str, Any], seat: int, used_ms: float) -> float | No
     return round(record["clock_ms"] - used_ms, 1)
 
 
+def _scores(state: GameState) -> list[float] | None:
+    """The score on the board, None while the position has none (Black Hole before its hole)."""
+    scores = state.board_scores()
+    return None if scores is None else list(scores)
+
+
 def _move_entry(record: dict[str, Any], move: dict[str, Any], used: list[float]) -> dict[str, Any]:
     seat = move["seat"]
     used[seat] += move.get("wall_ms", 0.0)
@@ -72,7 +78,7 @@ class Replay:
                 self.states.append(state)
                 plies.append({
                     "ply": index,
-                    "board_scores": list(state.scores()),
+                    "board_scores": _scores(state),
                     "to_move": None if state.is_over() else state.to_move,
                     "move": move,
                     "clocks": move["clocks"] if move else [_clock_left(record, s, 0.0) for s in (0, 1)],

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import get_game
-from ..tournament.report import CAPTION, matrix_heading, matrix_rows, standings_rows, standings_title
+from ..tournament.report import matrix_heading, matrix_rows, standings_caption, standings_rows, standings_title
 from .library import NotFound, Snapshot, Tournament
 from .record_check import BadRecord
 
@@ -48,7 +48,7 @@ def standings_view(snapshot: Snapshot) -> dict[str, Any]:
         "scheduled": results.scheduled,
         "finished": 0 < results.scheduled <= results.played,  # the page then holds no live stream open
         "stamp": list(snapshot.stamp),
-        "standings": {"headers": headers, "rows": rows, "caption": CAPTION},
+        "standings": {"headers": headers, "rows": rows, "caption": standings_caption(results)},
         "matrix": {"heading": matrix_heading(results.ranking), "names": names, "rows": matrix},
         "ratings": {name: {"elo": r.elo, "low": r.low, "high": r.high} for name, r in results.ratings.items()},
     }

@@ -1,5 +1,7 @@
 """The facts of docs/games/blackhole.md, one by one."""
 
+import random
+
 import pytest
 
 from arena.games.base import IllegalMoveError, MoveFormatError
@@ -157,3 +159,12 @@ def test_the_docstring_examples_hold():
 
     result = doctest.testmod(rules)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_no_score_is_on_the_board_before_the_hole_exists():
+    state = BlackHoleState(["E4", "F2", "A5", "A7", "C1"])
+    rng = random.Random(2)
+    while not state.is_over():
+        assert state.board_scores() is None  # the formula's 75 each is no score yet
+        state.play(rng.choice(state.legal_moves()))
+    assert state.board_scores() == state.scores()

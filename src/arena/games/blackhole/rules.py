@@ -145,6 +145,10 @@ class BlackHoleState(GameState[Move]):
         red, blue = self.sums_around(hole)
         return BASE_SCORE + red - blue, BASE_SCORE - red + blue
 
+    def board_scores(self) -> tuple[int, int] | None:
+        """None until the hole exists: no score is on the board before the last stone."""
+        return None if self.hole() is None else self.scores()
+
     def parse_move(self, text: str) -> Move:
         """Read ``<tile>=<number>``, e.g. ``A3=6``: exactly that, nothing more.
 

@@ -126,6 +126,6 @@ def board(state: BlackHoleState, *, before: BlackHoleState | None = None, size: 
     parts.append(text(WIDTH / 2, HEADER - 12, status, text_anchor="middle", font_size=14, fill=INK,
                       class_="status"))
     parts += _footer(state, hole)
-    red, blue = state.scores()
-    return doc(WIDTH, HEIGHT, parts, size=size, default_size=WIDTH,
-               label=f"Black Hole: Red {red}, Blue {blue}")
+    scores = state.board_scores()
+    label = "Black Hole" if scores is None else f"Black Hole: Red {scores[0]}, Blue {scores[1]}"
+    return doc(WIDTH, HEIGHT, parts, size=size, default_size=WIDTH, label=label)

@@ -4,6 +4,7 @@ from ..base import GameInfo
 from .protocol import run_protocol
 from .rules import FlippoState
 from .summary import explain_result
+from .text import FlippoView
 
 GAME = GameInfo(
     name="flippo",
@@ -19,4 +20,5 @@ GAME = GameInfo(
     ),
     bots=("random", "greedy", "strong"),
     new_state=lambda setup: FlippoState(),
+    human_view=FlippoView(),
 )

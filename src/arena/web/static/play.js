@@ -15,6 +15,8 @@
     if (v.svg) board.src = svgUrl(v.svg);
     if (v.board_scores) {
       document.getElementById("score").textContent = v.seats.map((s, i) => s + " " + v.board_scores[i]).join(" – ");
+    } else if (v.board_scores === null) {  // a position with no score yet (Black Hole before its hole)
+      document.getElementById("score").textContent = "none yet";
     }
     if (v.clocks) v.clocks.forEach((c, i) => {
       document.getElementById("clock" + i).textContent = i === v.you ? "no clock (you)" : clockText(c);

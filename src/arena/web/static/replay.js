@@ -12,6 +12,7 @@
   let timer = null;
 
   function scoreText(scores) {
+    if (!scores) return "none yet";  // a position with no score (Black Hole before its hole)
     return view.seats.map((seat, i) => seat + " " + scores[i]).join(" – ");
   }
 
