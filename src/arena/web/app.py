@@ -23,7 +23,7 @@ from ..judge.sandbox import Sandbox
 from .drawing import svg_module
 from .library import Library, NotFound
 from .browser_seat import IDLE_AFTER_S
-from .play_manager import PlayManager
+from .play_manager import NotYourGame, PlayManager
 from .record_check import BadRecord
 from .replay import Replay, ReplayCache
 from .security_headers import secured
@@ -135,6 +135,10 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
     @app.exception_handler(BadRecord)
     async def bad_record(request: Request, error: BadRecord):
         return refusal(request, 400, "This record cannot be shown", str(error))
+
+    @app.exception_handler(NotYourGame)
+    async def not_your_game(request: Request, error: NotYourGame):
+        return refusal(request, 403, "Not your game", str(error))
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, error: Exception):
