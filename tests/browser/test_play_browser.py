@@ -42,7 +42,7 @@ def test_a_flippo_game_played_by_clicking_ends_with_the_right_result(page, tmp_p
         page.select_option("#seat", "1")  # Black: the program moves first
         page.fill("#seed", "21")
         page.click("#start")
-        page.wait_for_url(re.compile(r"/play/\w+$"))
+        page.wait_for_url(re.compile(r"/play/[\w-]+$"))  # the game's id: a URL-safe token
         # an occupied square is refused with the rules' reason, and nothing is played
         assert wait_for_turn_or_end(page)
         click_square(page, "D4")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import http.cookiejar
 import json
 import subprocess
 import sys
@@ -33,29 +34,48 @@ def server(flippo_db, records_dir):
         yield running
 
 
-def _fetch(url: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str]:
-    """GET (or POST JSON) and return (status, body), errors included."""
-    body = None if data is None else json.dumps(data).encode()
-    request = urllib.request.Request(url, data=body, headers={
-        **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, response.read().decode()
-    except urllib.error.HTTPError as error:
-        return error.code, error.read().decode()
+class VisitorClient:
+    """One browser as the viewer sees it: its cookies (the visitor cookie of browser play) kept from answer
+    to answer, so that the games it starts are its own to play."""
 
+    def __init__(self) -> None:
+        self.cookies = http.cookiejar.CookieJar()
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(self.cookies))
 
-def _fetch_json(url: str, data: dict | None = None):
-    status, body = _fetch(url, data)
-    assert status == 200, f"{url}: {status} {body[:500]}"
-    return json.loads(body)
+    def fetch(self, url: str, data: dict | None = None, headers: dict | None = None) -> tuple[int, str]:
+        """GET (or POST JSON) and return (status, body), errors included."""
+        body = None if data is None else json.dumps(data).encode()
+        request = urllib.request.Request(url, data=body, headers={
+            **({"Content-Type": "application/json"} if data is not None else {}), **(headers or {})})
+        try:
+            with self.opener.open(request, timeout=60) as response:
+                return response.status, response.read().decode()
+        except urllib.error.HTTPError as error:
+            return error.code, error.read().decode()
+
+    def fetch_json(self, url: str, data: dict | None = None):
+        status, body = self.fetch(url, data)
+        assert status == 200, f"{url}: {status} {body[:500]}"
+        return json.loads(body)
 
 
 @pytest.fixture
-def fetch():
-    return _fetch
+def visitor() -> VisitorClient:
+    """The visitor a test acts as: fetch and fetch_json are its, with a cookie jar of its own per test."""
+    return VisitorClient()
 
 
 @pytest.fixture
-def fetch_json():
-    return _fetch_json
+def new_visitor():
+    """``new_visitor()``: another browser, with cookies of its own, for tests of several visitors."""
+    return VisitorClient
+
+
+@pytest.fixture
+def fetch(visitor):
+    return visitor.fetch
+
+
+@pytest.fixture
+def fetch_json(visitor):
+    return visitor.fetch_json

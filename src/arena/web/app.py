@@ -15,7 +15,7 @@ from typing import Any
 
 import jinja2
 from fastapi import FastAPI, Request
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..games import game_names
@@ -23,14 +23,13 @@ from ..judge.sandbox import Sandbox
 from .drawing import svg_module
 from .library import Library, NotFound
 from .browser_seat import IDLE_AFTER_S
-from .play_manager import PlayManager
+from .play_manager import NotYourGame, PlayManager
 from .record_check import BadRecord
 from .replay import Replay, ReplayCache
+from .security_headers import secured
 
 HERE = Path(__file__).parent
 LOOPBACK_NAMES = {"127.0.0.1", "localhost", "[::1]", "::1"}
-CONTENT_SECURITY_POLICY = ("default-src 'self'; img-src 'self' data:; script-src 'self'; style-src 'self'; "
-                           "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'")
 
 
 @dataclass
@@ -87,6 +86,20 @@ def _host_allowed(host_header: str, bound_to: str | None) -> bool:
     return host in LOOPBACK_NAMES or host == bound_to
 
 
+def _refused(request: Request, bound_to: str | None) -> Response | None:
+    """The refusal of a request no route should see (another host name, another site, not JSON), else None."""
+    if not _host_allowed(request.headers.get("host", ""), bound_to):
+        return PlainTextResponse("unknown host", status_code=400)
+    if request.method not in ("GET", "HEAD"):
+        # a form or script on another site cannot make this server start programs
+        origin = request.headers.get("origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
+            return PlainTextResponse("cross-origin request refused", status_code=403)
+        if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
+            return PlainTextResponse("send JSON", status_code=415)
+    return None
+
+
 def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = None,
                home: str | None = None, sandbox: Sandbox | None = None, builtin_only: bool = False,
                play_idle_s: float = IDLE_AFTER_S) -> FastAPI:
@@ -105,20 +118,8 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
 
     @app.middleware("http")
     async def guard(request: Request, call_next):
-        if not _host_allowed(request.headers.get("host", ""), host):
-            return PlainTextResponse("unknown host", status_code=400)
-        if request.method not in ("GET", "HEAD"):
-            # a form or script on another site cannot make this server start programs
-            origin = request.headers.get("origin")
-            if origin is not None and origin.split("://", 1)[-1] != request.headers.get("host"):
-                return PlainTextResponse("cross-origin request refused", status_code=403)
-            if request.headers.get("content-type", "").split(";")[0].strip() != "application/json":
-                return PlainTextResponse("send JSON", status_code=415)
-        response = await call_next(request)
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "no-referrer"
-        return response
+        refused = _refused(request, host)
+        return secured(refused if refused is not None else await call_next(request))
 
     def refusal(request: Request, status: int, heading: str, message: str):
         """The API's JSON error, or a page saying it, never a traceback."""
@@ -135,11 +136,16 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
     async def bad_record(request: Request, error: BadRecord):
         return refusal(request, 400, "This record cannot be shown", str(error))
 
+    @app.exception_handler(NotYourGame)
+    async def not_your_game(request: Request, error: NotYourGame):
+        return refusal(request, 403, "Not your game", str(error))
+
     @app.exception_handler(Exception)
     async def server_error(request: Request, error: Exception):
-        # the last resort: a bug of ours, said plainly (the traceback goes to the server's log only)
-        return refusal(request, 500, "Something went wrong", f"the viewer failed on this page "
-                       f"({type(error).__name__}); nothing was changed")
+        # the last resort: a bug of ours, said plainly (the traceback goes to the server's log only).
+        # Starlette answers with it from its outermost layer, outside guard: the headers are set here.
+        return secured(refusal(request, 500, "Something went wrong", f"the viewer failed on this page "
+                       f"({type(error).__name__}); nothing was changed"))
 
     from . import api, live, pages, play_routes  # the routes, one module per concern
 

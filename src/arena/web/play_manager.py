@@ -8,11 +8,15 @@ browser, known by its cookie) plays at most MAX_GAMES_PER_VISITOR games at
 once, and one address at most MAX_GAMES_PER_ADDRESS, so a client that drops
 its cookie gains little, while people behind one address (a school's NAT,
 this machine) can still each play.
+
+A game's id is its address (/play/ID): anyone who knows it may watch, so it
+is an unguessable token, and only the visitor who started the game may move,
+click or resign in it.
 """
 
 from __future__ import annotations
 
-import itertools
+import secrets
 import threading
 from collections import Counter
 from dataclasses import dataclass
@@ -29,10 +33,16 @@ MAX_GAMES_PER_VISITOR = 2
 MAX_GAMES_PER_ADDRESS = 4
 FINISHED_KEPT = 32
 """Finished games still shown at their address (their result and record link); older ones are let go."""
+GAME_ID_BYTES = 16
+"""128 random bits: 22 URL-safe characters nobody can guess or count through to find others' games."""
 
 
 class PlayBusy(PlayError):
     """No place for this game now (the server's, or this visitor's share); the message says which."""
+
+
+class NotYourGame(PlayError):
+    """A move, click or resignation from anyone but the visitor who started the game."""
 
 
 @dataclass(frozen=True)
@@ -59,7 +69,6 @@ class PlayManager:
         self.idle_s = idle_s
         self.sessions: dict[str, PlaySession] = {}
         self._players: dict[str, Visitor] = {}  # session id: who started it
-        self._ids = itertools.count(1)
         self._lock = threading.Lock()
 
     def start(self, game: str, opponent: str, seat: int, seed: int | None, time_scale: float,
@@ -81,7 +90,7 @@ class PlayManager:
             specs.reverse()
         with self._lock:
             self._make_room(visitor)
-            session_id = f"{next(self._ids)}{new_seed() % 10_000:04d}"
+            session_id = new_game_id()
             session = PlaySession(session_id, game, specs, new_seed() if seed is None else seed, time_scale,
                                   self.records_dir, self.sandbox, self.idle_s)
             self.sessions[session_id] = session
@@ -91,6 +100,13 @@ class PlayManager:
 
     def get(self, session_id: str) -> PlaySession | None:
         return self.sessions.get(session_id)
+
+    def check_player(self, session_id: str, visitor: Visitor) -> None:
+        """Refuse anyone but the visitor who started the game (by cookie: an address may change, or be shared)."""
+        starter = self._players.get(session_id)
+        # compare_digest: how long the comparison takes tells nothing about the starter's cookie
+        if starter is None or not secrets.compare_digest(starter.cookie, visitor.cookie):
+            raise NotYourGame("this game is someone else's: you may watch it, not play it")
 
     def running(self) -> list[PlaySession]:
         return [session for session in self.sessions.values() if not session.finished.is_set()]
@@ -112,3 +128,8 @@ class PlayManager:
         finished = [key for key, session in self.sessions.items() if session.finished.is_set()]
         for gone in finished[:-FINISHED_KEPT]:  # the oldest (the dict keeps the order they started in)
             del self.sessions[gone], self._players[gone]
+
+
+def new_game_id() -> str:
+    """A new game's id: random, URL-safe, and no kin to any other game's (no counter in it)."""
+    return secrets.token_urlsafe(GAME_ID_BYTES)

@@ -1,4 +1,7 @@
-"""Playing in the browser: start a game, follow it (long polling), move by text or by a click, resign."""
+"""Playing in the browser: start a game, follow it (long polling), move by text or by a click, resign.
+
+Anyone who knows a game's id may follow it; only the visitor who started it may move, click or resign.
+"""
 
 from __future__ import annotations
 
@@ -54,6 +57,14 @@ def _visitor(request: Request) -> tuple[Visitor, bool]:
     return Visitor(cookie if known else secrets.token_urlsafe(16), address), not known
 
 
+def _played_session(request: Request, session_id: str) -> PlaySession:
+    """The game, for a move, click or resignation by its player; anyone else is refused (403)."""
+    session = _session(request, session_id)
+    visitor, _ = _visitor(request)  # no cookie, or not one of ours: a new visitor, never the player
+    viewer_of(request).plays.check_player(session_id, visitor)
+    return session
+
+
 @router.post("")
 def start(request: Request, new: NewGame):
     visitor, new_cookie = _visitor(request)
@@ -78,7 +89,7 @@ def follow(request: Request, session_id: str, after: int = -1):
 
 @router.post("/{session_id}/move")
 def move(request: Request, session_id: str, move: Move):
-    refusal = _session(request, session_id).submit(move.text)
+    refusal = _played_session(request, session_id).submit(move.text)
     return {"accepted": refusal is None, "move": move.text, "refusal": refusal}
 
 
@@ -93,7 +104,7 @@ def _move_at(game: str, state, x: float, y: float) -> str | None:
 
 @router.post("/{session_id}/click")
 def click(request: Request, session_id: str, where: Click):
-    session = _session(request, session_id)
+    session = _played_session(request, session_id)
     state = session.prompt_state
     if state is None or session.seat is None or not session.seat.waiting:
         return {"accepted": False, "move": None, "refusal": "it is not your turn"}
@@ -106,5 +117,5 @@ def click(request: Request, session_id: str, where: Click):
 
 @router.post("/{session_id}/resign")
 def resign(request: Request, session_id: str):
-    _session(request, session_id).resign()
+    _played_session(request, session_id).resign()
     return {"resigned": True}
