@@ -4,7 +4,9 @@
 The program is started in a process group of its own, inside its sandbox
 (sandbox.py), in a cgroup of its own where one can be made (cgroups.py), and
 registered with the guardian (watchdog.py), so that nothing of it outlives the
-judge. At the end the whole group and the whole cgroup are killed, the main
+judge. Between its turns it is suspended whole (suspension.py). At the end the whole
+group and the whole cgroup are killed, or without a cgroup every process of its tree
+(process_tree.py) and whatever it orphaned to the judge (subreaper.py); the main
 process is reaped, and its peak memory is kept for the record.
 """
 
@@ -19,7 +21,10 @@ from .cgroup_pool import give_back, take_cgroup
 from .cgroups import Cgroup
 from .cpu_time import ProcessTreeCpu
 from .child import ChildProcess
+from .process_tree import kill_tree
 from .sandbox import MAX_TASKS, Sandbox, launch
+from . import subreaper
+from .suspension import Suspension
 from .watchdog import WATCHDOG
 
 
@@ -36,20 +41,29 @@ class Confinement:
         # registered with the guardian before the program exists: no window to escape
         self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_limit_mb, MAX_TASKS) if sandbox.limited else None
         self.box: Box | None = None
+        # no cgroup holds what it orphans: the judge takes it in
+        self._holds_subreaper = self.cgroup is None
+        if self._holds_subreaper:
+            subreaper.hold()
         try:
             self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env)
             box = self.box
-            # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
-            self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
-                                            home=box.home, reachable=box.reachable), box.env)
+            with subreaper.spawning() as running:
+                # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
+                self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
+                                                home=box.home, reachable=box.reachable), box.env)
+                running(self.proc.pid)
         except BaseException:
             if self.box is not None:
                 self.box.close()
             if self.cgroup is not None:
                 give_back(self.cgroup)
+            if self._holds_subreaper:
+                subreaper.release()
             raise
         self.pid = self.proc.pid
         WATCHDOG.watch_group(self.pid)
+        self.suspension = Suspension(self.pid, self.cgroup)
         self._tree_cpu: ProcessTreeCpu | None = None  # where no cgroup counts the CPU time
         self.peak_memory_bytes: int | None = None
         self.ended = False
@@ -78,6 +92,12 @@ class Confinement:
         """Did the kernel kill a process of the program for exceeding its memory limit?"""
         return self.cgroup is not None and self.cgroup.oom_kills() > 0
 
+    def suspend(self) -> None:
+        self.suspension.suspend()
+
+    def resume(self) -> None:
+        self.suspension.resume()
+
     def signal_group(self, sig: int) -> None:
         try:
             os.killpg(self.pid, sig)
@@ -99,9 +119,12 @@ class Confinement:
             return
         self.ended = True
         self.note_peak_memory()
+        # without a cgroup, its whole tree first: the main process's death would scatter it
+        killed = kill_tree(self.pid) if self.cgroup is None else []
         self.signal_group(signal.SIGKILL)
         if self.cgroup is not None:
-            self.cgroup.kill_all()  # processes that left the group with setsid()
+            killed = self.cgroup.kill_all()  # processes that left the group with setsid(); thawed, to die
+        started = subreaper.start_ticks(self.pid) if subreaper.is_subreaper() else 0  # before it is reaped
         try:
             _, status, usage = os.wait4(self.pid, 0)
             self.proc.returncode = os.waitstatus_to_exitcode(status)
@@ -109,6 +132,11 @@ class Confinement:
                 self.peak_memory_bytes = usage.ru_maxrss * 1024  # the largest of it and its reaped children
         except ChildProcessError:
             self.proc.wait()
+        subreaper.finished(self.pid)
+        subreaper.sweep_orphans(started, spared=[WATCHDOG.pid], expected=[pid for pid in killed if pid != self.pid])
+        if self._holds_subreaper:
+            subreaper.release()
+        self.suspension.close()
         WATCHDOG.forget_group(self.pid)
         if self._tree_cpu is not None:
             self._tree_cpu.close()

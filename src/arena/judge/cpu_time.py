@@ -6,8 +6,9 @@ main process through ``/proc/PID/task/TID/children``; each process counts the
 ``schedstat`` of all its live threads (nanoseconds), or its ``utime`` and
 ``stime`` from ``/proc/PID/stat`` when they say more (they count the threads that
 have ended too, in clock ticks), plus the CPU of the children it has already
-waited for (``cutime`` and ``cstime``, in ticks). A child that ends before its parent waits for it, or whose parent
-is gone, is not seen: only a cgroup counts those.
+waited for (``cutime`` and ``cstime``, in ticks). A child that ends before its parent waits for it
+is not seen: only a cgroup counts those. One whose parent is gone still is: the main process
+is a child subreaper (spawn.pyx), so such an orphan becomes its child.
 """
 
 from __future__ import annotations

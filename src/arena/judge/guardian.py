@@ -11,7 +11,9 @@ tells it, one line each, what to kill should it die:
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL
 included): every group still registered gets SIGKILL, which also ends stopped
 (suspended) processes, and every cgroup still registered is emptied and removed,
-which catches a process that left its group with setsid().
+which catches a process that left its group with setsid(). A program the judge had
+frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
+thawed after the first kill, before any is waited for.
 """
 
 import os
@@ -41,15 +43,34 @@ def cgroup_pids(folder: str) -> list[int]:
         return []
 
 
+def kill_all(folder: str) -> None:
+    for pid in cgroup_pids(folder):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def thaw(folder: str) -> None:
+    """Thaw a cgroup the judge froze: its v1 freezer folder, or a v2 cgroup (others have neither file)."""
+    for name, value in (("freezer.state", b"THAWED"), ("cgroup.freeze", b"0")):
+        try:
+            fd = os.open(os.path.join(folder, name), os.O_WRONLY)
+        except OSError:
+            continue
+        try:
+            os.write(fd, value)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+
+
 def empty_and_remove(folder: str) -> None:
     """Kill every process of a cgroup (again, while a fork races us), then remove it."""
     deadline = time.monotonic() + CGROUP_EMPTY_WAIT_S
     while time.monotonic() < deadline:
-        for pid in cgroup_pids(folder):
-            try:
-                os.kill(pid, signal.SIGKILL)
-            except OSError:
-                pass
+        kill_all(folder)
         try:
             os.rmdir(folder)
             return
@@ -104,6 +125,10 @@ def main() -> None:
                 watched.discard(item)
     for pgid in groups:
         kill_group(pgid)
+    for folder in cgroups:
+        kill_all(folder)  # first, so that a frozen process dies as it thaws, running nothing more
+    for folder in cgroups:
+        thaw(folder)  # all of them before any is waited for: a v1 program's freezer is a folder of its own
     for folder in cgroups:
         empty_and_remove(folder)
 

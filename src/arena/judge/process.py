@@ -1,11 +1,12 @@
 """One contestant program as a child process: spawn, timed line I/O, suspend, kill.
 
-The program runs in a process group of its own so that suspending it
-(SIGSTOP/SIGCONT) and killing it reach every process it started, and nothing
-outlives the game (confinement.py starts it in its sandbox, and ends it). Its
-stdout and stderr are read through non-blocking file descriptors in one
-``select`` loop: whatever the program floods, the judge never blocks on it, and
-stderr is drained while the program runs.
+The program runs in a process group of its own, and in a cgroup of its own where one
+can be made, so that suspending it between its turns (SIGSTOP/SIGCONT, or all of it held
+still once it has more than one process: suspension.py) and killing it reach every
+process it started, and nothing outlives the game (confinement.py starts it in its
+sandbox, and ends it). Its stdout and stderr are read through non-blocking file
+descriptors in one ``select`` loop: whatever the program floods, the judge never blocks
+on it, and stderr is drained while the program runs.
 """
 
 from __future__ import annotations
@@ -53,7 +54,8 @@ CONTINUE_AGAIN_S = 0.05
 """While a program thinks, how often it is sent SIGCONT again. A stop and a continue that
 both reach a process group while one of its processes is forking can both be handed to
 the new child, where the stop wins: the child would stay stopped through its program's
-turn (seen with pyenv's shims, which fork as a program starts)."""
+turn (seen with pyenv's shims, which fork as a program starts). Only the group's signals
+race so: a thawed cgroup, or a process continued by its pid (suspension.py), needs no such care."""
 
 
 class ProgramFault(Exception):
@@ -180,12 +182,12 @@ class Program:
 
     def suspend(self) -> None:
         if not self.suspended and not self.closed:
-            self._signal_group(signal.SIGSTOP)
+            self.confinement.suspend()
             self.suspended = True
 
     def resume(self) -> None:
         if self.suspended and not self.closed:
-            self._signal_group(signal.SIGCONT)
+            self.confinement.resume()
             self.suspended = False
 
     def cpu_seconds_since_last_call(self) -> float:

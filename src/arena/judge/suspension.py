@@ -1,0 +1,72 @@
+"""A program held still between its turns: SIGSTOP for one process, the whole of it for more.
+
+While its opponent thinks, a program gets no CPU: neither its main process nor any
+process it started, even one that left its process group with ``setsid()`` or its tree
+with a double fork. Most programs are one process, and for them SIGSTOP to the process
+group is all it takes (about 10 µs with the SIGCONT after it), where freezing a cgroup
+costs 200–400 µs on cgroup v1. So the group is always stopped first, and only a
+program that then shows more than one process is held whole:
+
+- with a cgroup that can be frozen (cgroups.py): the cgroup is frozen, every task in
+  it wherever it went, and the judge waits until they all are;
+- without: every process of its tree under /proc (process_tree.py) is stopped one by one.
+
+Stopping the group first closes the race with a fork: once SIGSTOP is sent, a process
+forks no more, so the count made after it sees every process there will be. A program
+resumes the other way round: thawed (a v1-frozen task runs nothing, not even its
+SIGCONT, until thawed), then continued.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+
+from .cgroups import Cgroup
+from .process_tree import MainProcess, signal_each, stop_tree
+
+
+def signal_group(pgid: int, sig: int) -> None:
+    try:
+        os.killpg(pgid, sig)
+    except (ProcessLookupError, PermissionError):
+        pass  # the whole group is gone already
+
+
+class Suspension:
+    """How one program, its main process ``pid`` (leader of its own group), is suspended."""
+
+    def __init__(self, pid: int, cgroup: Cgroup | None) -> None:
+        self.pid = pid
+        self.cgroup = cgroup if cgroup is not None and cgroup.freezable else None
+        self._main: MainProcess | None = None  # opened at the first suspension that needs it
+        self._frozen = False  # its cgroup frozen at this suspension
+        self._stopped: list[int] = []  # its processes stopped one by one at this suspension
+
+    def suspend(self) -> None:
+        signal_group(self.pid, signal.SIGSTOP)
+        if self.cgroup is not None:
+            self._frozen = self.cgroup.more_than_one_process() and self.cgroup.freeze()
+        elif not self._alone():
+            self._stopped = stop_tree(self.pid)
+
+    def resume(self) -> None:
+        if self._frozen:
+            self.cgroup.thaw()
+            self._frozen = False
+        signal_each(self._stopped, signal.SIGCONT)
+        self._stopped = []
+        signal_group(self.pid, signal.SIGCONT)
+
+    def _alone(self) -> bool:
+        if self._main is None:
+            try:
+                self._main = MainProcess(self.pid)
+            except OSError:
+                return True  # gone: its group is all there is to stop
+        return self._main.alone()
+
+    def close(self) -> None:
+        if self._main is not None:
+            self._main.close()
+            self._main = None

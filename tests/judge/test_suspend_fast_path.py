@@ -1,0 +1,83 @@
+"""The one-process fast path: a program of one process is only stopped (SIGSTOP), never frozen or walked.
+
+Freezing a cgroup costs some 200-400 µs on cgroup v1 against about 10 µs for a stop and
+a continue, so it is kept for programs of more than one process. Spies on the judge's
+own methods count what each suspension did, over a whole game.
+"""
+
+import sys
+
+import pytest
+
+from arena.judge import suspension
+from arena.judge.cgroups import Cgroup
+from arena.judge.sandbox import Sandbox
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
+
+
+def _spy(monkeypatch, owner, name, calls):
+    real = getattr(owner, name)
+
+    def spy(*args, **kwargs):
+        calls[name] = calls.get(name, 0) + 1
+        return real(*args, **kwargs)
+    monkeypatch.setattr(owner, name, spy)
+
+
+ONE_PROCESS = "builtin:random"
+TWO_PROCESSES = """
+import os, sys, time
+from arena.games.flippo.rules import FlippoState
+if os.fork() == 0:
+    time.sleep(600)
+state = FlippoState()
+for line in sys.stdin:
+    line = line.strip()
+    if line == "Quit":
+        break
+    if line != "Start":
+        state.play_text(line)
+    move = state.legal_moves()[0]
+    state.play(move)
+    print(state.format_move(move), flush=True)
+"""
+
+
+def _play(tmp_path, white: str, mode: str) -> dict:
+    if white != ONE_PROCESS:
+        path = tmp_path / "white.py"
+        path.write_text(white)
+        white = f"{sys.executable} {path}"
+    return play_game("flippo", [resolve_player("flippo", white), resolve_player("flippo", ONE_PROCESS)],
+                     seed=3, sandbox=Sandbox(mode))
+
+
+def test_with_a_cgroup_a_program_of_one_process_is_only_stopped_and_one_of_two_frozen(tmp_path, monkeypatch):
+    calls: dict[str, int] = {}
+    _spy(monkeypatch, Cgroup, "more_than_one_process", calls)
+    _spy(monkeypatch, Cgroup, "freeze", calls)
+    record = _play(tmp_path, ONE_PROCESS, "limits")
+    if not record["sandbox"]["memory"].startswith("cgroup") or not calls:
+        pytest.skip("no cgroup that can be frozen on this machine")
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert calls["more_than_one_process"] >= 60 and "freeze" not in calls, calls  # both seats, every move
+
+    calls.clear()
+    record = _play(tmp_path, TWO_PROCESSES, "limits")
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert calls.get("freeze", 0) >= 25, calls  # White, suspended at each of Black's turns
+
+
+def test_without_a_cgroup_a_program_of_one_process_is_only_stopped_and_one_of_two_walked(tmp_path, monkeypatch):
+    calls: dict[str, int] = {}
+    _spy(monkeypatch, suspension.MainProcess, "alone", calls)
+    _spy(monkeypatch, suspension, "stop_tree", calls)
+    record = _play(tmp_path, ONE_PROCESS, "none")
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert calls["alone"] >= 60 and "stop_tree" not in calls, calls
+
+    calls.clear()
+    record = _play(tmp_path, TWO_PROCESSES, "none")
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert calls.get("stop_tree", 0) >= 25, calls
