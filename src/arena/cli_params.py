@@ -87,6 +87,11 @@ def check_record_path(path: str | None) -> None:
         raise click.BadParameter(f"cannot write in the folder {str(folder)!r}", param_hint="--record")
 
 
+REFUSAL_WAIT_S = 0.15
+"""How long ``arena play`` watches its programs start: a shell that cannot find or run a
+command says so within milliseconds, and every game pays this wait."""
+
+
 def refuse_programs_that_cannot_start(players: dict[str, PlayerSpec], sandbox: Sandbox | None = None,
                                       only_refused: bool = False) -> None:
     """Stop with one line per program that cannot start, before anything is played or stored.
@@ -97,8 +102,10 @@ def refuse_programs_that_cannot_start(players: dict[str, PlayerSpec], sandbox: S
     quits at once (a script with a syntax error), which would fault in every game.
     """
     commands = {label: spec.command for label, spec in players.items() if spec.command and not spec.builtin}
-    check = start_refusals if only_refused else startup_problems
-    problems = check(commands, sandbox=sandbox) if commands else {}
+    if only_refused:  # the shell or the spawner refuses at once: no need to watch for long
+        problems = start_refusals(commands, wait_s=REFUSAL_WAIT_S, sandbox=sandbox) if commands else {}
+    else:
+        problems = startup_problems(commands, sandbox=sandbox) if commands else {}
     if problems:
         raise click.ClickException("\n".join(
             f"{visible(label)} ({visible(players[label].text)}) cannot start: {visible(why)}"

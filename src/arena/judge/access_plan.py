@@ -81,10 +81,14 @@ def access_plan(own_folders: list[str], needed: list[str], hidden: tuple[str, ..
             plan[path] = READ_RUN
     for own_folder in own_folders:
         for entry in own_entries(own_folder, set(hidden_paths)):
-            if os.path.islink(entry):
+            try:
+                info = os.lstat(entry)
+            except OSError:
+                continue  # gone meanwhile
+            if stat.S_ISLNK(info.st_mode):
                 continue
             # a file another run of the program wrote: this run may write it too
-            plan[entry] = ALL if os.path.isdir(entry) or os.stat(entry).st_mode & 0o111 else READ_WRITE
+            plan[entry] = ALL if stat.S_ISDIR(info.st_mode) or info.st_mode & 0o111 else READ_WRITE
     for path in hidden_paths:
         # what it must pass through, or its own folder, cannot be hidden from it
         if path in passed or path in plan or path in needed:

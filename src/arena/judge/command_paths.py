@@ -29,6 +29,15 @@ SYSTEM_FOLDERS = frozenset({"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib
                             "/usr", "/var", "/var/tmp"})
 """Never a program's own folder, whatever its command names: it would be made writable."""
 
+SYSTEM_TREES = ("/proc", "/sys", "/dev", "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
+                "/boot", "/run")
+"""Nothing inside these is a program's own folder either (``cat /proc/self/cgroup``: not /proc/self)."""
+
+
+def _system_folder(folder: Path) -> bool:
+    text = str(folder)
+    return text in SYSTEM_FOLDERS or any(text.startswith(tree + "/") for tree in SYSTEM_TREES)
+
 ARENA_ROOT = Path(__file__).resolve().parents[2]
 """The folder arena is imported from (src/ of a checkout, or site-packages)."""
 
@@ -95,7 +104,7 @@ def program_folder(command: str | list[str]) -> str | None:
             continue
         path = path.resolve()
         folder = path if path.is_dir() else path.parent
-        if str(folder) in SYSTEM_FOLDERS or (index > 0 and folder in tools):
+        if _system_folder(folder) or (index > 0 and folder in tools):
             continue
         return str(folder)
     return None
@@ -127,7 +136,8 @@ def _existing_forms(paths: list[Path]) -> list[str]:
     found = []
     for path in paths:
         for form in (path.absolute(), path.resolve()):  # a symlink and where it leads
-            if _exists(form):
+            # the kernel's own files (/proc, /sys, /dev) take no ACL and need none
+            if _exists(form) and not str(form).startswith(("/proc/", "/sys/", "/dev/")):
                 found.append(str(form))
     return found
 

@@ -122,6 +122,8 @@ class Confinement:
         # without a cgroup, its whole tree first: the main process's death would scatter it
         killed = kill_tree(self.pid) if self.cgroup is None else []
         self.signal_group(signal.SIGKILL)
+        if self.cgroup is None and self.box is not None:
+            self.box.kill_everything()  # a uid of its own: whatever escaped the tree runs as it
         if self.cgroup is not None:
             killed = self.cgroup.kill_all()  # processes that left the group with setsid(); thawed, to die
         started = subreaper.start_ticks(self.pid) if subreaper.is_subreaper() else 0  # before it is reaped
