@@ -122,15 +122,18 @@ class Grants:
                     failed.append(path)
         return failed
 
-    def revoke_all(self) -> None:
+    def revoke_all(self, restore: dict[str, int] | None = None) -> None:
+        """Take every entry out, or set it back to what ``restore`` says (the uid's lasting grants)."""
+        restore = restore or {}
         with _host_lock():
             for path in self.paths:
                 try:
-                    _set_entry(path, self.uid, None)
+                    _set_entry(path, self.uid, restore.get(path))
                 except OSError:
                     pass  # gone, or never had it
             self.paths.clear()
-            _truncate(self.ledger)
+            if not restore:
+                _truncate(self.ledger)
 
 
 def revoke_left_behind(uid: int, ledger: str) -> None:

@@ -3,8 +3,8 @@
 - Every folder above a needed path that others may not pass through: ``--x`` (pass
   through, not list).
 - A needed file or folder that others may not read: ``r-x``.
-- Its own folder, its home, and what is in them (at most OWN_ENTRIES_MAX): ``rwx`` on
-  folders and programs, ``rw-`` on other files.
+- Its own folder and what is in it (at most OWN_ENTRIES_MAX): ``rwx`` on folders and
+  programs, ``rw-`` on other files. (Its home belongs to its uid.)
 - Each hidden path (the tournament database and its -wal and -shm, the record, the
   other player's folder): ``---``, unless the program needs to pass through it.
 """
@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import os
 import stat
+from dataclasses import dataclass
+from functools import lru_cache
 
 from .access import ALL, NOTHING, READ_RUN, READ_WRITE, TRAVERSE
 
@@ -62,23 +64,49 @@ def hidden_with_companions(hidden: tuple[str, ...]) -> list[str]:
     return [path for path in paths if os.path.lexists(path)]
 
 
-def access_plan(own_folders: list[str], needed: list[str], hidden: tuple[str, ...]) -> dict[str, int]:
-    """path -> the permissions the program's uid gets there (access.py's TRAVERSE, READ_RUN, ALL, NOTHING).
+@dataclass(frozen=True)
+class FixedPlan:
+    """What every program of a judge is given (judge_needs): kept on a uid while the judge holds it."""
 
-    ``own_folders``: its own folder (if its command names one) and its private home.
-    """
+    plan: dict[str, int]
+    passed: frozenset[str]
+
+
+@lru_cache(maxsize=8)
+def fixed_plan(needed: tuple[str, ...]) -> FixedPlan:
+    plan, passed = _reach(list(needed))
+    return FixedPlan(plan, frozenset(passed))
+
+
+def _reach(needed: list[str], skip: frozenset[str] = frozenset()) -> tuple[dict[str, int], set[str]]:
+    """Pass-through on the folders above ``needed`` and read on ``needed`` where others lack them."""
     plan: dict[str, int] = {}
-    hidden_paths = hidden_with_companions(hidden)
-    wanted = list(needed) + own_folders
     passed = set()
-    for path in wanted:
+    for path in needed:
         for parent in _ancestors(path):
+            if parent in skip or parent in passed:
+                continue
             passed.add(parent)
-            if parent not in plan and not _others_may(parent, stat.S_IXOTH):
+            if not _others_may(parent, stat.S_IXOTH):
                 plan[parent] = TRAVERSE
     for path in needed:
         if not _others_may(path, stat.S_IROTH | (stat.S_IXOTH if os.path.isdir(path) else 0)):
             plan[path] = READ_RUN
+    return plan, passed
+
+
+def access_plan(own_folders: list[str], needed: list[str], hidden: tuple[str, ...],
+                fixed: FixedPlan = FixedPlan({}, frozenset()), home: str | None = None) -> dict[str, int]:
+    """path -> the permissions the program's uid gets there (access.py's TRAVERSE, READ_RUN, ALL, NOTHING),
+    beyond what ``fixed`` gives it already.
+
+    ``own_folders``: its own folder, if its command names one. ``home``: its private home,
+    its uid's own, which it only needs to get to.
+    """
+    hidden_paths = hidden_with_companions(hidden)
+    plan, passed = _reach(list(needed) + own_folders + ([home] if home else []), skip=fixed.passed)
+    for path in own_folders + ([home] if home else []):
+        plan.pop(path, None)  # given more below, or its own
     for own_folder in own_folders:
         for entry in own_entries(own_folder, set(hidden_paths)):
             try:
@@ -91,15 +119,16 @@ def access_plan(own_folders: list[str], needed: list[str], hidden: tuple[str, ..
             plan[entry] = ALL if stat.S_ISDIR(info.st_mode) or info.st_mode & 0o111 else READ_WRITE
     for path in hidden_paths:
         # what it must pass through, or its own folder, cannot be hidden from it
-        if path in passed or path in plan or path in needed:
+        if path in passed or path in fixed.passed or path in plan or path in needed or path in fixed.plan:
             continue
         plan[path] = NOTHING
-    return plan
+    return {path: perm for path, perm in plan.items() if fixed.plan.get(path) != perm}
 
 
-def reachable(path: str, plan: dict[str, int]) -> bool:
+def reachable(path: str, plan: dict[str, int], fixed: FixedPlan = FixedPlan({}, frozenset())) -> bool:
     """Can the program's uid get to ``path`` (pass through every folder above it)?"""
     for parent in _ancestors(path):
-        if plan.get(parent, TRAVERSE if _others_may(parent, stat.S_IXOTH) else NOTHING) & TRAVERSE == 0:
+        default = fixed.plan.get(parent, TRAVERSE if _others_may(parent, stat.S_IXOTH) else NOTHING)
+        if plan.get(parent, default) & TRAVERSE == 0:
             return False
     return True

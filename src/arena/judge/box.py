@@ -9,15 +9,16 @@ has ended.
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import tempfile
 
 from .access import Grants, revoke_left_behind
-from .access_plan import access_plan, own_entries, reachable
-from .box_users import BoxUser, NoFreeUser, take_user
+from .access_plan import FixedPlan, access_plan, fixed_plan, own_entries, reachable
+from .box_users import BoxUser, NoFreeUser, give_back_user, release_kept, take_user
 from .child import ChildProcess, Launch
-from .command_paths import needed_paths, program_folder
+from .command_paths import judge_needs, needed_paths, program_folder
 from .environment import program_environment
 
 
@@ -29,27 +30,37 @@ class Box:
     def __init__(self, command: str | list[str], limited: bool, hidden: tuple[str, ...],
                  added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...]) -> None:
         self.folder = program_folder(command)
-        self.home = tempfile.mkdtemp(prefix="arena-home-")
-        self.env = program_environment(self.home, added_env, chosen_env)
         self.user: BoxUser | None = None
         self.grants: Grants | None = None
         self.plan: dict[str, int] = {}
-        if not (limited and os.geteuid() == 0):
+        self.fixed = FixedPlan({}, frozenset())
+        if limited and os.geteuid() == 0:
+            try:
+                self.user = take_user()
+            except (NoFreeUser, OSError) as error:
+                raise BoxError(f"cannot run the program as a user of its own: {error}") from None
+        self.home = self._make_home()
+        self.env = program_environment(self.home, added_env, chosen_env)
+        if self.user is None:
             return
-        try:
-            self.user = take_user()
-        except (NoFreeUser, OSError) as error:
-            shutil.rmtree(self.home, ignore_errors=True)
-            raise BoxError(f"cannot run the program as a user of its own: {error}") from None
         uid = self.user.uid
-        revoke_left_behind(uid, self.user.ledger)
-        os.chown(self.home, uid, uid)
-        owned = [folder for folder in (self.folder, self.home) if folder]
+        self.fixed = fixed_plan(judge_needs(self.env["PATH"], os.getcwd()))
+        _give_lasting(self.user, self.fixed.plan)
+        owned = [self.folder] if self.folder else []  # its home is its uid's own
         # files the judge names in what it adds (a word list) are the program's to read
         named = [value for value in (added_env or {}).values() if value.startswith("/") and os.path.isfile(value)]
-        self.plan = access_plan(owned, needed_paths(command, self.env["PATH"], named), hidden)
+        self.plan = access_plan(owned, needed_paths(command, self.env["PATH"], named), hidden, self.fixed, self.home)
         self.grants = Grants(uid, self.user.ledger)
         self.grants.give(self.plan)
+
+    def _make_home(self) -> str:
+        """A private, empty home: a new folder, or its uid's own, kept with the uid and emptied."""
+        if self.user is None:
+            return tempfile.mkdtemp(prefix="arena-home-")
+        if self.user.home is None or not os.path.isdir(self.user.home):
+            self.user.home = tempfile.mkdtemp(prefix="arena-home-")
+            os.chown(self.user.home, self.user.uid, self.user.uid)
+        return self.user.home
 
     @property
     def uid(self) -> int:
@@ -58,7 +69,7 @@ class Box:
 
     def reachable(self, path: str) -> bool:
         """Can the program get to ``path`` at all? (The judge's user can get anywhere.)"""
-        return self.user is None or reachable(path, self.plan)
+        return self.user is None or reachable(path, self.plan, self.fixed)
 
     def kill_everything(self) -> None:
         """SIGKILL every process running as the program's uid, wherever it went (no cgroup to
@@ -78,14 +89,55 @@ class Box:
     def close(self) -> None:
         """Take back what the program was given; its processes are gone."""
         if self.grants is not None:
-            self.grants.revoke_all()
+            self.grants.revoke_all(restore=self.fixed.plan)  # what every program gets stays with the uid
             self.grants = None
-        if self.user is not None and self.folder is not None:
+        if self.user is None:
+            shutil.rmtree(self.home, ignore_errors=True)
+            return
+        if self.folder is not None:
             _reclaim(self.folder, self.user.uid)
-        if self.user is not None:
+        _empty(self.home)  # nothing of this program for the next one of the uid
+        if not give_back_user(self.user):
+            _forget(self.user)
             self.user.release()
-            self.user = None
-        shutil.rmtree(self.home, ignore_errors=True)
+        self.user = None
+
+
+def _empty(folder: str) -> None:
+    for entry in os.scandir(folder):
+        if entry.is_dir(follow_symlinks=False):
+            shutil.rmtree(entry.path, ignore_errors=True)
+        else:
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                pass
+
+
+def _give_lasting(user: BoxUser, plan: dict[str, int]) -> None:
+    """Give a uid what every program of this judge needs, once while the judge holds it."""
+    if user.lasting is not None and user.lasting_plan == plan:
+        return
+    if user.lasting is None:
+        revoke_left_behind(user.uid, user.ledger)  # what a judge that died left to this uid
+    else:
+        user.lasting.revoke_all()  # another PATH or working folder: start again
+    user.lasting = Grants(user.uid, user.ledger)
+    user.lasting.give(plan)
+    user.lasting_plan = plan
+
+
+def _forget(user: BoxUser) -> None:
+    """Take back a uid's lasting grants and remove its home before it is released."""
+    if user.lasting is not None:
+        user.lasting.revoke_all()
+        user.lasting = None
+    if user.home is not None:
+        shutil.rmtree(user.home, ignore_errors=True)
+        user.home = None
+
+
+atexit.register(release_kept, _forget)
 
 
 def _reclaim(folder: str, uid: int) -> None:

@@ -20,7 +20,11 @@ import fcntl
 import os
 import random
 import stat
-from dataclasses import dataclass
+import threading
+from functools import lru_cache
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
 
 RANGE_VARIABLE = "ARENA_UID_RANGE"
 DEFAULT_RANGE = (62000, 62999)
@@ -48,8 +52,9 @@ def uid_range() -> tuple[int, int]:
     return low, high
 
 
+@lru_cache(maxsize=1)
 def lock_folder() -> str:
-    """The root-only folder of the locks and ledgers, made when missing."""
+    """The root-only folder of the locks and ledgers, made when missing (looked for once)."""
     for folder in LOCK_FOLDERS:
         try:
             os.makedirs(folder, mode=0o700, exist_ok=True)
@@ -64,10 +69,16 @@ def lock_folder() -> str:
 
 @dataclass
 class BoxUser:
-    """A uid held for one program, until :meth:`release`."""
+    """A uid held for one program at a time, until :meth:`release`.
+
+    While a judge holds it (between its programs too, see give_back_user), it keeps what
+    every program of that judge is given (``lasting``: access.py's Grants, and its plan)."""
 
     uid: int
     _lock_fd: int
+    lasting: Any = None
+    lasting_plan: dict[str, int] = field(default_factory=dict)
+    home: str | None = None  # its private home, emptied between its programs
 
     @property
     def ledger(self) -> str:
@@ -79,8 +90,56 @@ class BoxUser:
             self._lock_fd = -1
 
 
+MAX_KEPT = 4
+"""Uids a judge keeps between its programs (two games at once need four): taking a new one
+means giving it again what every program needs (the pass-through to Python under /root...)."""
+
+_kept: list[BoxUser] = []
+_kept_lock = threading.Lock()
+
+
 def take_user() -> BoxUser:
-    """A uid no other program on the host runs as now; held until released."""
+    """A uid no other program on the host runs as now: one this judge kept, or a new one."""
+    with _kept_lock:
+        if _kept:
+            return _kept.pop()
+    return _new_user()
+
+
+def give_back_user(user: BoxUser) -> bool:
+    """The program of ``user`` has ended, everything of it killed: keep the uid for the next
+    program of this judge (True), or let the caller release it (False: enough are kept)."""
+    with _kept_lock:
+        if len(_kept) < MAX_KEPT:
+            _kept.append(user)
+            return True
+    return False
+
+
+def release_kept(forget: Callable[[BoxUser], None]) -> None:
+    """Release every kept uid, ``forget`` first taking back what it was given (the judge ends)."""
+    with _kept_lock:
+        users = list(_kept)
+        _kept.clear()
+    for user in users:
+        forget(user)
+        user.release()
+
+
+def _forget_after_fork() -> None:
+    # a forked judge (a tournament's worker) must not hand out its parent's uids: it closes
+    # its copies of their locks (the parent's still hold them) and takes its own
+    global _kept_lock
+    for user in _kept:
+        os.close(user._lock_fd)
+    _kept.clear()
+    _kept_lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_forget_after_fork)
+
+
+def _new_user() -> BoxUser:
     folder = lock_folder()
     low, high = uid_range()
     count = high - low + 1

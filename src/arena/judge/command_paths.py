@@ -87,7 +87,23 @@ def _is_tool(word: str, tools: set[Path]) -> bool:
         return False
 
 
+_folders_found: dict[tuple, str] = {}
+
+
 def program_folder(command: str | list[str]) -> str | None:
+    """See _program_folder; a folder found is remembered per command, PATH and working folder
+    (every game of a tournament starts the same commands); none found is looked for again
+    (its file may be made meanwhile)."""
+    key = (command if isinstance(command, str) else tuple(command), os.environ.get("PATH", ""), os.getcwd())
+    found = _folders_found.get(key)
+    if found is None:
+        found = _program_folder(*key)
+        if found is not None and len(_folders_found) < 256:
+            _folders_found[key] = found
+    return found
+
+
+def _program_folder(command: str | tuple[str, ...], path_variable: str, working_folder: str) -> str | None:
     """A program's own folder: the folder of the first file its command names that is not
     an interpreter or a tool (the script of ``python3 bot.py``, the jar of ``java -jar
     bot.jar``, ``./mybot`` itself), or a folder it names (``java -cp build Main``).
@@ -95,8 +111,8 @@ def program_folder(command: str | list[str]) -> str | None:
     None when it names none (a built-in player, ``python3 -c '...'``) or names only a
     system folder such as /etc or /usr.
     """
-    tools = tool_folders()
-    for index, word in enumerate(command_words(command)):
+    tools = set(_tool_folders(path_variable))
+    for index, word in enumerate(command_words(command if isinstance(command, str) else list(command))):
         if index == 0 and _is_tool(word, tools):
             continue
         path = Path(word).expanduser()
@@ -111,16 +127,23 @@ def program_folder(command: str | list[str]) -> str | None:
 
 
 def needed_paths(command: str | list[str], path_variable: str, named_files: list[str] = ()) -> list[str]:
-    """Every file and folder the program must be able to reach (read, or pass through).
+    """See _needed_paths; looked up once per command, PATH, named files and working folder."""
+    key = command if isinstance(command, str) else tuple(command)
+    return list(_needed_paths(key, path_variable, tuple(named_files), os.getcwd()))
+
+
+@lru_cache(maxsize=64)
+def _needed_paths(command: str | tuple[str, ...], path_variable: str, named_files: tuple[str, ...],
+                  working_folder: str) -> tuple[str, ...]:
+    """Every file and folder this command needs to reach (read, or pass through), beyond
+    what every program of the judge needs (judge_needs).
 
     The files its command names and what they resolve to, its executable as found on
-    ``path_variable`` (the PATH it runs with), the folders of that PATH, the judge's
-    working folder (relative paths start there), and this Python and arena itself:
-    built-in players run from them like any other program; and ``named_files``, files the
-    judge names to it (the Lucky Words list of a built-in player).
+    ``path_variable`` (the PATH it runs with), and ``named_files``, files the judge names
+    to it (the Lucky Words list of a built-in player).
     """
     wanted: list[Path] = [Path(name) for name in named_files]
-    words = command_words(command)
+    words = command_words(command if isinstance(command, str) else list(command))
     if words and "/" not in words[0]:
         found = shutil.which(words[0], path=path_variable)
         if found:
@@ -129,7 +152,7 @@ def needed_paths(command: str | list[str], path_variable: str, named_files: list
         path = Path(word).expanduser()
         if "/" in word or _exists(path):
             wanted.append(path)
-    return list(dict.fromkeys(_existing_forms(wanted) + _always_needed(path_variable, os.getcwd())))
+    return tuple(dict.fromkeys(_existing_forms(wanted)))
 
 
 def _existing_forms(paths: list[Path]) -> list[str]:
@@ -143,9 +166,10 @@ def _existing_forms(paths: list[Path]) -> list[str]:
 
 
 @lru_cache(maxsize=8)
-def _always_needed(path_variable: str, working_folder: str) -> list[str]:
+def judge_needs(path_variable: str, working_folder: str) -> tuple[str, ...]:
     """What every program of this judge needs, looked up once: the PATH folders, the working
-    folder, this Python and arena itself."""
+    folder (relative paths start there), this Python and arena itself (built-in players run
+    from them like any other program)."""
     wanted = [Path(entry) for entry in path_variable.split(os.pathsep) if entry]
     wanted += [Path(working_folder), Path(sys.executable), Path(sys.prefix), Path(sys.base_prefix), ARENA_ROOT]
-    return _existing_forms(wanted)
+    return tuple(dict.fromkeys(_existing_forms(wanted)))
