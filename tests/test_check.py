@@ -163,3 +163,27 @@ def test_debugging_text_on_stdout_is_told_to_go_to_stderr(tmp_path, flippo_fault
     assert not clean and "format at its move 3" in text
     assert "if this line is debugging output, write it to stderr instead" in text
     assert "file=sys.stderr" in text
+
+
+def test_arena_check_looks_its_game_up_once_at_the_edge(monkeypatch):
+    """The game named on the command line is resolved once and passed down as a GameInfo,
+    not looked up again by every layer (the check, each player, each game, each report)."""
+    import arena.cli_params
+    import arena.games
+    import arena.refereeing.fault_report
+    from click.testing import CliRunner
+
+    from arena.commands import cli
+
+    looked_up = []
+    real = arena.games.get_game
+
+    def counting(name):
+        looked_up.append(name)
+        return real(name)
+
+    for module in (arena.games, arena.cli_params, arena.refereeing.fault_report):
+        monkeypatch.setattr(module, "get_game", counting)
+    done = CliRunner().invoke(cli, ["check", "flippo", "builtin:random", "--games", "2", "--time-scale", "0.2"])
+    assert done.exit_code == 0, done.output
+    assert looked_up == ["flippo"]

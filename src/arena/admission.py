@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .games import get_game
+from .games import as_game
+from .games.base import GameInfo
 from .refereeing.fault_report import FaultReport, fault_report
 from .refereeing.players import resolve_player
 from .refereeing.referee import new_seed, play_game
@@ -85,7 +86,7 @@ def seats_and_seeds(games: int, base_seed: int) -> list[tuple[int, int]]:
     return [(number % 2, base_seed + number // 2) for number in range(games)]
 
 
-def run_check(game_name: str, player: str, games: int = 4, time_scale: float = 1.0,
+def run_check(game: GameInfo | str, player: str, games: int = 4, time_scale: float = 1.0,
               seed: int | None = None, sandbox: Sandbox | None = None) -> CheckReport:
     """Play ``games`` games of ``player`` against builtin:random and report on each.
 
@@ -93,23 +94,23 @@ def run_check(game_name: str, player: str, games: int = 4, time_scale: float = 1
     """
     if games < 1:
         raise ValueError(f"a check needs at least one game, got {games}")
-    game = get_game(game_name)
-    program = resolve_player(game.name, player)
+    game = as_game(game)
+    program = resolve_player(game, player)
     if program.is_human:
         raise ValueError("arena check tests a program, not a human player")
-    opponent = resolve_player(game.name, OPPONENT)
+    opponent = resolve_player(game, OPPONENT)
     base_seed = new_seed() if seed is None else seed
     checked = []
     for number, (seat, game_seed) in enumerate(seats_and_seeds(games, base_seed), start=1):
         players = [program, opponent] if seat == 0 else [opponent, program]
-        record = play_game(game.name, players, seed=game_seed, time_scale=time_scale, sandbox=sandbox)
+        record = play_game(game, players, seed=game_seed, time_scale=time_scale, sandbox=sandbox)
         checked.append(CheckedGame(
             number=number,
             seed=game_seed,
             seat=seat,
             record=record,
-            fault=fault_report(record, seat),
-            opponent_fault=fault_report(record, 1 - seat),
+            fault=fault_report(record, seat, game),
+            opponent_fault=fault_report(record, 1 - seat, game),
             timing=seat_timing(record, seat),
         ))
     return CheckReport(game=game.name, player=player, time_scale=time_scale, games=checked)

@@ -46,7 +46,7 @@ def check(game_name, player, games, time_scale, seed, sandbox_mode, memory_mb) -
     if player.strip() == "human":
         raise click.BadParameter("arena check tests a program, not a human player", param_hint="PLAYER")
     try:
-        report = run_check(game.name, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox)
+        report = run_check(game, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox)
     except PlayerSpecError as error:
         raise click.BadParameter(str(error), param_hint="PLAYER") from None
     click.echo(render(report))

@@ -59,7 +59,7 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     game = game_argument(game_name)
     check_record_path(record_path)
     try:
-        specs = [resolve_player(game.name, p) for p in players]
+        specs = [resolve_player(game, p) for p in players]
     except PlayerSpecError as error:
         raise click.BadParameter(str(error), param_hint="PLAYER") from None
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [spec.command for spec in specs if spec.command],
@@ -78,7 +78,7 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     # it: no game, but the reason (exit status 1, as arena tournament; 0 is for games played).
     # One that runs and quits at once plays its game, whose record says what it did.
     refuse_programs_that_cannot_start(dict(zip(game.seats, specs)), game_sandbox(game, sandbox), only_refused=True)
-    record = play_game(game.name, specs, seed=seed, setup=setup, time_scale=time_scale, sandbox=sandbox)
+    record = play_game(game, specs, seed=seed, setup=setup, time_scale=time_scale, sandbox=sandbox)
     saved = _save(record, record_path) if record_path else None  # first: nothing below may lose it
     try:
         click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")

@@ -41,6 +41,12 @@ def get_game(name: str) -> "GameInfo":
     return importlib.import_module(f"{module}.game").GAME
 
 
+def as_game(game: "GameInfo | str") -> "GameInfo":
+    """A game given by name or already looked up: the layers above resolve a GAME argument once,
+    at the edge (the command line, a record), and pass the GameInfo down."""
+    return get_game(game) if isinstance(game, str) else game
+
+
 def get_svg(name: str) -> ModuleType:
     """The game's drawing module (``board(state, *, before=None, size=None) -> str``)."""
     if name not in GAME_MODULES:

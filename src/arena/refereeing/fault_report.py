@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..games import UnknownGameError, get_game
+from ..games.base import GameInfo
 from ..judge.match import NO_NEWLINE
 from ..terminal_text import visible
 
@@ -79,7 +80,7 @@ def faulted_seats(record: dict[str, Any]) -> list[int]:
     return [seat for seat, verdict in enumerate(record["result"]["verdicts"]) if verdict != "ok"]
 
 
-def fault_report(record: dict[str, Any], seat: int) -> FaultReport | None:
+def fault_report(record: dict[str, Any], seat: int, game: GameInfo | None = None) -> FaultReport | None:
     """The explanation of ``seat``'s fault in ``record``, or None if it played without one."""
     result = record["result"]
     if result["verdicts"][seat] == "ok":
@@ -98,7 +99,7 @@ def fault_report(record: dict[str, Any], seat: int) -> FaultReport | None:
         line=result.get("fault_lines", [None, None])[seat],
         exchanged=before[-CONTEXT_LINES:],
         stderr_tail=_tail(record["stderr"][seat], STDERR_LINES),
-        expected=_reply_format(record["game"]),
+        expected=game.reply_format if game is not None else _reply_format(record["game"]),
         wrote_nothing=all(way != "out" for way, _ in before),
         is_program=record["players"][seat].get("command") is not None,
     )

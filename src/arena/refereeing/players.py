@@ -10,7 +10,8 @@ import os
 import sys
 from dataclasses import dataclass
 
-from ..games import get_game
+from ..games import as_game
+from ..games.base import GameInfo
 from ..judge.command_paths import ARENA_ROOT
 
 
@@ -34,7 +35,7 @@ def builtin_command(game: str, name: str) -> list[str]:
     return [sys.executable, "-m", "arena.bot", game, name]
 
 
-def resolve_player(game: str, text: str) -> PlayerSpec:
+def resolve_player(game: GameInfo | str, text: str) -> PlayerSpec:
     text = text.strip()
     if not text:
         raise PlayerSpecError("a PLAYER is empty: give a command, builtin:NAME or human")
@@ -42,12 +43,12 @@ def resolve_player(game: str, text: str) -> PlayerSpec:
         return PlayerSpec(text, None)
     if text.startswith("builtin:"):
         name = text[len("builtin:"):]
-        bots = get_game(game).bots
-        if name not in bots:
+        info = as_game(game)
+        if name not in info.bots:
             raise PlayerSpecError(
-                f"{game} has no built-in player {name!r}; it has: {', '.join(bots)}"
+                f"{info.name} has no built-in player {name!r}; it has: {', '.join(info.bots)}"
             )
-        return PlayerSpec(text, builtin_command(game, name), builtin=True)
+        return PlayerSpec(text, builtin_command(info.name, name), builtin=True)
     return PlayerSpec(text, text)
 
 

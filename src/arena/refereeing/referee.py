@@ -7,7 +7,8 @@ import time
 from datetime import datetime, timezone
 from typing import Any, Callable
 
-from ..games import get_game
+from ..games import as_game
+from ..games.base import GameInfo
 from ..judge.match import Match, SeatState
 from ..judge.process import Program
 from ..judge.sandbox import Sandbox
@@ -23,7 +24,7 @@ def new_seed() -> int:
 
 
 def play_game(
-    game_name: str,
+    game: GameInfo | str,
     players: list[PlayerSpec],
     seed: int | None = None,
     setup: dict | None = None,
@@ -45,7 +46,7 @@ def play_game(
         raise ValueError(f"a game needs exactly 2 players, got {len(players)}")
     if time_scale <= 0:
         raise ValueError(f"the time scale must be positive, got {time_scale}")
-    game = get_game(game_name)
+    game = as_game(game)
     limit_from = memory_from(sandbox)
     sandbox = game_sandbox(game, sandbox)
     seed = new_seed() if seed is None else seed

@@ -85,7 +85,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
                                  param_hint="--player")
     for _, text in players:
         try:
-            resolve_player(game.name, text)
+            resolve_player(game, text)
         except PlayerSpecError as error:
             raise click.BadParameter(str(error), param_hint="--player") from None
         if text == "human":
@@ -95,7 +95,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
                                [db_path + suffix for suffix in ("", "-wal", "-shm", "-journal")])
     if scheduler is None:  # a Dask cluster runs them on other machines, where the paths may differ
         refuse_programs_that_cannot_start(
-            {f"player {name}": resolve_player(game.name, text) for name, text in players}, game_sandbox(game, sandbox))
+            {f"player {name}": resolve_player(game, text) for name, text in players}, game_sandbox(game, sandbox))
 
     console = report_console()
     with open_store(db_path) as store:

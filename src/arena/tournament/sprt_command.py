@@ -61,7 +61,7 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
     """
     game = game_argument(game_name)
     try:
-        specs = {"A": resolve_player(game.name, a_text), "B": resolve_player(game.name, b_text)}
+        specs = {"A": resolve_player(game, a_text), "B": resolve_player(game, b_text)}
         test = Sprt(elo0, elo1, alpha, beta)
     except (PlayerSpecError, ValueError) as error:
         raise click.UsageError(str(error)) from None

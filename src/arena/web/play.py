@@ -172,7 +172,7 @@ class PlaySession:
 
     def _play_and_save(self) -> dict[str, Any]:
         """The game from start to saved record; the view that says how it ended."""
-        record = play_game(self.game.name, self.specs, seed=self.seed, setup=self.setup,
+        record = play_game(self.game, self.specs, seed=self.seed, setup=self.setup,
                            time_scale=self.time_scale, human_seat=self._make_seat, sandbox=self.sandbox)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         name = f"play-{self.game.name}-{stamp}-{self.id}.json"
