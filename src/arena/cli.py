@@ -13,8 +13,13 @@ def main() -> None:
         bot_main(sys.argv[2:])
         return
     from .commands import cli
+    from .judge.sandbox_error import SandboxError
 
-    cli()
+    try:
+        cli(standalone_mode=True)
+    except SandboxError as error:  # found only once a program starts (no free uid, no ACLs): no traceback
+        print(f"Error: {error}", file=sys.stderr)
+        sys.exit(1)
 
 
 if __name__ == "__main__":

@@ -290,3 +290,13 @@ def test_a_file_one_run_wrote_in_its_folder_the_next_run_may_rewrite_and_no_box_
     counts = [lines_of(start(secret_folder, source, mode), 1)[0] for _ in range(3)]
     assert counts == ["1", "2", "3"]
     assert os.stat(secret_folder / "state.txt").st_uid == os.stat(secret_folder).st_uid  # given back
+
+
+@pytest.mark.parametrize("value,says", [("bad", "is not FIRST-LAST"), ("10-20", "at least 1000"),
+                                        ("63000-62000", "no larger than the last")])
+def test_a_wrong_uid_range_is_a_clear_error_not_a_traceback(value, says):
+    import subprocess
+
+    done = subprocess.run([sys.executable, "-m", "arena.cli", "play", "flippo", "builtin:random", "builtin:random"],
+                          capture_output=True, text=True, timeout=60, env={**os.environ, "ARENA_UID_RANGE": value})
+    assert done.returncode == 1 and says in done.stderr and "Traceback" not in done.stderr, done.stderr

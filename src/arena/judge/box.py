@@ -20,10 +20,11 @@ from .box_users import BoxUser, NoFreeUser, give_back_user, release_kept, take_u
 from .child import ChildProcess, Launch
 from .command_paths import judge_needs, needed_paths, program_folder
 from .environment import program_environment
+from .sandbox_error import SandboxError
 
 
-class BoxError(RuntimeError):
-    """The program cannot be given a user of its own (no free uid, no lock folder)."""
+class BoxError(SandboxError):
+    """The program cannot be given a user of its own (no free uid, no lock folder, no ACLs)."""
 
 
 class Box:
@@ -45,13 +46,18 @@ class Box:
             return
         uid = self.user.uid
         self.fixed = fixed_plan(judge_needs(self.env["PATH"], os.getcwd()))
-        _give_lasting(self.user, self.fixed.plan)
+        refused = _give_lasting(self.user, self.fixed.plan)
         owned = [self.folder] if self.folder else []  # its home is its uid's own
         # files the judge names in what it adds (a word list) are the program's to read
         named = [value for value in (added_env or {}).values() if value.startswith("/") and os.path.isfile(value)]
         self.plan = access_plan(owned, needed_paths(command, self.env["PATH"], named), hidden, self.fixed, self.home)
         self.grants = Grants(uid, self.user.ledger)
-        self.grants.give(self.plan)
+        refused += self.grants.give(self.plan)
+        if refused:
+            self.close()
+            raise BoxError(f"cannot give the program's own user access to {refused[0]}: its file system keeps "
+                           "no POSIX ACLs (mount it with acl), so the program could not run, or could read what "
+                           "it must not; use --sandbox none to run it as yourself")
 
     def _make_home(self) -> str:
         """A private, empty home: a new folder, or its uid's own, kept with the uid and emptied."""
@@ -114,17 +120,18 @@ def _empty(folder: str) -> None:
                 pass
 
 
-def _give_lasting(user: BoxUser, plan: dict[str, int]) -> None:
-    """Give a uid what every program of this judge needs, once while the judge holds it."""
+def _give_lasting(user: BoxUser, plan: dict[str, int]) -> list[str]:
+    """Give a uid what every program of this judge needs, once while the judge holds it; the
+    paths that could not be given."""
     if user.lasting is not None and user.lasting_plan == plan:
-        return
+        return []
     if user.lasting is None:
         revoke_left_behind(user.uid, user.ledger)  # what a judge that died left to this uid
     else:
         user.lasting.revoke_all()  # another PATH or working folder: start again
     user.lasting = Grants(user.uid, user.ledger)
-    user.lasting.give(plan)
     user.lasting_plan = plan
+    return user.lasting.give(plan)
 
 
 def _forget(user: BoxUser) -> None:

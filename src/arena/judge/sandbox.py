@@ -30,6 +30,7 @@ from typing import Callable
 from .cgroups import Cgroup
 from .child import Launch
 from .isolation import bwrap_argv, bwrap_path
+from .sandbox_error import SandboxError
 
 MODES = ("none", "limits", "isolate")
 DEFAULT_MEMORY_MB = 1024
@@ -45,10 +46,6 @@ MAX_OPEN_FILES = 256
 SHELL = shutil.which("bash") or "/bin/bash"
 SHELL_NAME = "bash"
 """How the shell is named on a command line: its messages then start ``bash: line 1:``."""
-
-
-class SandboxError(RuntimeError):
-    """The sandbox asked for cannot be had on this machine (bubblewrap missing)."""
 
 
 @dataclass(frozen=True)
