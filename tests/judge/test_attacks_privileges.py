@@ -300,3 +300,22 @@ def test_a_wrong_uid_range_is_a_clear_error_not_a_traceback(value, says):
     done = subprocess.run([sys.executable, "-m", "arena.cli", "play", "flippo", "builtin:random", "builtin:random"],
                           capture_output=True, text=True, timeout=60, env={**os.environ, "ARENA_UID_RANGE": value})
     assert done.returncode == 1 and says in done.stderr and "Traceback" not in done.stderr, done.stderr
+
+
+def test_a_judge_killed_mid_game_has_its_acl_entries_taken_back_by_its_guardian(secret_folder):
+    import subprocess
+
+    (secret_folder / "bot.py").write_text("import sys, time\nsys.stdin.readline()\ntime.sleep(600)\n")
+    judge = subprocess.Popen([sys.executable, "-m", "arena.cli", "play", "flippo",
+                              f"{sys.executable} {secret_folder / 'bot.py'}", "builtin:random"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 20
+    while not os.listxattr(secret_folder) and time.monotonic() < deadline:
+        time.sleep(0.05)  # its program is given its folder
+    assert os.listxattr(secret_folder), "the program was never given its folder"
+    judge.kill()
+    judge.wait()
+    deadline = time.monotonic() + 10
+    while os.listxattr(secret_folder) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert os.listxattr(secret_folder) == [] and os.stat(secret_folder).st_mode & 0o777 == 0o700

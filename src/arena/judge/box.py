@@ -21,6 +21,7 @@ from .child import ChildProcess, Launch
 from .command_paths import judge_needs, needed_paths, program_folder
 from .environment import program_environment
 from .sandbox_error import SandboxError
+from .watchdog import WATCHDOG
 
 
 class BoxError(SandboxError):
@@ -45,6 +46,8 @@ class Box:
         if self.user is None:
             return
         uid = self.user.uid
+        if self.user.lasting is None:  # new to this judge: the guardian takes its grants back should we die
+            WATCHDOG.watch_user(uid, self.user.ledger)
         self.fixed = fixed_plan(judge_needs(self.env["PATH"], os.getcwd()))
         refused = _give_lasting(self.user, self.fixed.plan)
         owned = [self.folder] if self.folder else []  # its home is its uid's own
@@ -142,6 +145,7 @@ def _forget(user: BoxUser) -> None:
     if user.home is not None:
         shutil.rmtree(user.home, ignore_errors=True)
         user.home = None
+    WATCHDOG.forget_user(user.uid)
 
 
 atexit.register(release_kept, _forget)

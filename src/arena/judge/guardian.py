@@ -7,20 +7,42 @@ tells it, one line each, what to kill should it die:
 
     +g PGID   a program's process group        -g PGID   no longer (reaped)
     +c DIR    a program's cgroup folder        -c DIR    no longer (removed)
+    +u UID LEDGER  a uid its programs run as   -u UID    no longer (released)
 
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL
 included): every group still registered gets SIGKILL, which also ends stopped
 (suspended) processes, and every cgroup still registered is emptied and removed,
 which catches a process that left its group with setsid(). A program the judge had
 frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
-thawed after the first kill, before any is waited for.
+thawed after the first kill, before any is waited for. Last, the ACL entries the judge
+gave its uids are taken back (judge/access.py, run in a Python of its own: the only
+import of arena, when there is something to do), for each uid no other judge took since.
 """
 
 import os
 import select
 import signal
+import subprocess
 import sys
 import time
+
+ARENA_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+REVOKE = """
+import fcntl, os, sys
+sys.path.insert(0, sys.argv[1])
+from arena.judge.access import revoke_left_behind
+pairs = sys.argv[2:]
+for uid, ledger in zip(pairs[::2], pairs[1::2]):
+    lock = os.open(ledger[:-len(".grants")] + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+    try:
+        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a judge that took the uid since does it itself
+    except OSError:
+        os.close(lock)
+        continue
+    revoke_left_behind(int(uid), ledger)
+    os.close(lock)
+"""
 
 DRAIN_EVERY_MS = 2000
 """How often the registrations waiting in the pipe are read (64 KB of them fit: a thousand programs)."""
@@ -99,6 +121,7 @@ def main() -> None:
         signal.signal(sig, signal.SIG_IGN)
     groups: set[int] = set()
     cgroups: set[str] = set()
+    users: dict[str, str] = {}  # uid -> its ledger
     stdin = sys.stdin.fileno()
     os.set_blocking(stdin, False)
     # Polled for no event at all: only the end of the pipe (POLLHUP) wakes this process, never
@@ -115,6 +138,13 @@ def main() -> None:
         for line in lines:
             text = line.decode(errors="replace")
             sign, kind, value = text[:1], text[1:2], text[3:]
+            if kind == "u":
+                uid, _, ledger = value.partition(" ")
+                if sign == "+" and uid.isdigit() and ledger.endswith(".grants"):
+                    users[uid] = ledger
+                elif sign == "-":
+                    users.pop(uid, None)
+                continue
             watched = groups if kind == "g" else cgroups if kind == "c" else None
             if watched is None or not value or (kind == "g" and not value.isdigit()):
                 continue
@@ -131,6 +161,9 @@ def main() -> None:
         thaw(folder)  # all of them before any is waited for: a v1 program's freezer is a folder of its own
     for folder in cgroups:
         empty_and_remove(folder)
+    if users:  # its programs are gone: what their uids were given can go back
+        subprocess.run([sys.executable, "-S", "-c", REVOKE, ARENA_ROOT,
+                        *(part for pair in users.items() for part in pair)], timeout=30, check=False)
 
 
 if __name__ == "__main__":

@@ -71,6 +71,13 @@ class Watchdog:
     def forget_cgroup(self, folder: str) -> None:
         self._tell(f"-c {folder}")
 
+    def watch_user(self, uid: int, ledger: str) -> None:
+        """A uid the judge holds, whose ACL entries (its ledger) the guardian takes back should it die."""
+        self._tell(f"+u {uid} {ledger}")
+
+    def forget_user(self, uid: int) -> None:
+        self._tell(f"-u {uid}")
+
     def _forget_after_fork(self) -> None:
         # A forked child holds a copy of the write end, which would keep the parent's
         # guardian from ever seeing end-of-file: close it; the child starts its own.
