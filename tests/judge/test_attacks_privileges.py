@@ -313,9 +313,31 @@ def test_a_judge_killed_mid_game_has_its_acl_entries_taken_back_by_its_guardian(
     while not os.listxattr(secret_folder) and time.monotonic() < deadline:
         time.sleep(0.05)  # its program is given its folder
     assert os.listxattr(secret_folder), "the program was never given its folder"
+    home = _home_of(str(secret_folder / "bot.py"), besides=judge.pid)
     judge.kill()
     judge.wait()
     deadline = time.monotonic() + 10
-    while os.listxattr(secret_folder) and time.monotonic() < deadline:
+    while (os.listxattr(secret_folder) or os.path.exists(home)) and time.monotonic() < deadline:
         time.sleep(0.05)
     assert os.listxattr(secret_folder) == [] and os.stat(secret_folder).st_mode & 0o777 == 0o700
+    assert not os.path.exists(home)  # its private home too
+
+
+def _home_of(script: str, besides: int) -> str:
+    """The HOME of the live process running ``script`` (not ``besides``, the judge that names it)."""
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        for entry in filter(str.isdigit, os.listdir("/proc")):
+            if int(entry) == besides:
+                continue
+            try:
+                with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
+                    if script.encode() not in cmdline.read():
+                        continue
+                with open(f"/proc/{entry}/environ", "rb") as environ:
+                    variables = dict(item.split(b"=", 1) for item in environ.read().split(b"\0") if b"=" in item)
+                return variables[b"HOME"].decode()
+            except (OSError, KeyError):
+                continue
+        time.sleep(0.05)
+    raise AssertionError(f"no process runs {script}")

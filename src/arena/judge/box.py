@@ -65,9 +65,9 @@ class Box:
     def _make_home(self) -> str:
         """A private, empty home: a new folder, or its uid's own, kept with the uid and emptied."""
         if self.user is None:
-            return tempfile.mkdtemp(prefix="arena-home-")
+            return _new_home()
         if self.user.home is None or not os.path.isdir(self.user.home):
-            self.user.home = tempfile.mkdtemp(prefix="arena-home-")
+            self.user.home = _new_home()
             os.chown(self.user.home, self.user.uid, self.user.uid)
         return self.user.home
 
@@ -101,7 +101,7 @@ class Box:
             self.grants.revoke_all(restore=self.fixed.plan)  # what every program gets stays with the uid
             self.grants = None
         if self.user is None:
-            shutil.rmtree(self.home, ignore_errors=True)
+            _remove_home(self.home)
             return
         if self.folder is not None:
             _reclaim(self.folder, self.user.uid)
@@ -110,6 +110,17 @@ class Box:
             _forget(self.user)
             self.user.release()
         self.user = None
+
+
+def _new_home() -> str:
+    home = tempfile.mkdtemp(prefix="arena-home-")
+    WATCHDOG.watch_folder(home)  # removed by the guardian should the judge die first
+    return home
+
+
+def _remove_home(home: str) -> None:
+    shutil.rmtree(home, ignore_errors=True)
+    WATCHDOG.forget_folder(home)
 
 
 def _empty(folder: str) -> None:
@@ -143,7 +154,7 @@ def _forget(user: BoxUser) -> None:
         user.lasting.revoke_all()
         user.lasting = None
     if user.home is not None:
-        shutil.rmtree(user.home, ignore_errors=True)
+        _remove_home(user.home)
         user.home = None
     WATCHDOG.forget_user(user.uid)
 

@@ -8,19 +8,22 @@ tells it, one line each, what to kill should it die:
     +g PGID   a program's process group        -g PGID   no longer (reaped)
     +c DIR    a program's cgroup folder        -c DIR    no longer (removed)
     +u UID LEDGER  a uid its programs run as   -u UID    no longer (released)
+    +d DIR    a program's private home         -d DIR    no longer (removed)
 
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL
 included): every group still registered gets SIGKILL, which also ends stopped
 (suspended) processes, and every cgroup still registered is emptied and removed,
 which catches a process that left its group with setsid(). A program the judge had
 frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
-thawed after the first kill, before any is waited for. Last, the ACL entries the judge
+thawed after the first kill, before any is waited for. Then the programs' private homes
+are removed. Last, the ACL entries the judge
 gave its uids are taken back (judge/access.py, run in a Python of its own: the only
 import of arena, when there is something to do), for each uid no other judge took since.
 """
 
 import os
 import select
+import shutil
 import signal
 import subprocess
 import sys
@@ -122,6 +125,7 @@ def main() -> None:
     groups: set[int] = set()
     cgroups: set[str] = set()
     users: dict[str, str] = {}  # uid -> its ledger
+    homes: set[str] = set()
     stdin = sys.stdin.fileno()
     os.set_blocking(stdin, False)
     # Polled for no event at all: only the end of the pipe (POLLHUP) wakes this process, never
@@ -145,7 +149,7 @@ def main() -> None:
                 elif sign == "-":
                     users.pop(uid, None)
                 continue
-            watched = groups if kind == "g" else cgroups if kind == "c" else None
+            watched = groups if kind == "g" else cgroups if kind == "c" else homes if kind == "d" else None
             if watched is None or not value or (kind == "g" and not value.isdigit()):
                 continue
             item = int(value) if kind == "g" else value
@@ -161,6 +165,9 @@ def main() -> None:
         thaw(folder)  # all of them before any is waited for: a v1 program's freezer is a folder of its own
     for folder in cgroups:
         empty_and_remove(folder)
+    for home in homes:
+        if os.path.basename(home).startswith("arena-home-"):  # never anything else, whatever the pipe said
+            shutil.rmtree(home, ignore_errors=True)
     if users:  # its programs are gone: what their uids were given can go back
         subprocess.run([sys.executable, "-S", "-c", REVOKE, ARENA_ROOT,
                         *(part for pair in users.items() for part in pair)], timeout=30, check=False)
