@@ -341,3 +341,30 @@ def _home_of(script: str, besides: int) -> str:
                 continue
         time.sleep(0.05)
     raise AssertionError(f"no process runs {script}")
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_links_a_program_puts_in_place_of_its_files_or_its_home_are_never_followed(secret_folder, tmp_path, mode):
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o700)
+    precious = vault / "precious"
+    precious.write_text("root's")
+    os.chmod(precious, 0o600)
+    (secret_folder / "state.txt").write_text("mine")  # given rw to the program's uid at its start
+    program = start(secret_folder, """
+        import os, sys
+        here = os.path.dirname(os.path.abspath(__file__))
+        state = os.path.join(here, "state.txt")
+        os.rename(state, state + ".old")
+        os.symlink(sys.argv[1], state)  # the judge takes its entry back here: through the link?
+        home = os.environ["HOME"]
+        try:
+            os.rmdir(home)  # (under isolate its home is a mount point: refused)
+            os.symlink(os.path.dirname(sys.argv[1]), home)  # and empties the home: through the link?
+        except OSError:
+            pass
+        print("done", flush=True)
+    """, mode, str(precious))
+    assert lines_of(program, 1) == ["done"]
+    assert precious.read_text() == "root's"
+    assert os.stat(precious).st_mode & 0o777 == 0o600 and os.listxattr(precious) == []

@@ -19,10 +19,12 @@ out what a judge killed mid-game left behind.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import stat
 import struct
+from collections.abc import Iterator
 from contextlib import contextmanager
 
 from .box_users import lock_folder
@@ -35,15 +37,28 @@ UNDEFINED_ID = 0xFFFFFFFF
 TRAVERSE, READ_RUN, READ_WRITE, ALL, NOTHING = 0o1, 0o5, 0o6, 0o7, 0o0
 
 
-class AccessError(OSError):
-    """An entry could not be written (a file system without ACLs, say)."""
+UNSUPPORTED = (errno.EOPNOTSUPP, errno.ENOTSUP)
+"""What setxattr says on a file system that keeps no ACLs."""
 
 
-def _entries(path: str) -> tuple[list[tuple[int, int, int]], int]:
-    """The ACL of ``path`` as (tag, perm, id) entries (its mode's if it has none), and its mode."""
-    mode = os.lstat(path).st_mode
+@contextmanager
+def _opened(path: str) -> Iterator[int]:
+    """``path`` opened for its ACL and mode, never through a symbolic link: a program may put a
+    link where one of its files was (into its own folder, from another game at the same time),
+    and the judge, root, must not change whatever it points to. Everything is done on the
+    descriptor, so nothing can be swapped between a look and a change."""
+    fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_NOCTTY | os.O_CLOEXEC)
     try:
-        data = os.getxattr(path, ACL_XATTR, follow_symlinks=False)
+        yield fd
+    finally:
+        os.close(fd)
+
+
+def _entries(fd: int) -> tuple[list[tuple[int, int, int]], int]:
+    """The ACL of the open file as (tag, perm, id) entries (its mode's if it has none), and its mode."""
+    mode = os.fstat(fd).st_mode
+    try:
+        data = os.getxattr(fd, ACL_XATTR)
     except OSError:
         data = b""
     if len(data) >= 4 and struct.unpack_from("<I", data)[0] == ACL_VERSION:
@@ -52,16 +67,16 @@ def _entries(path: str) -> tuple[list[tuple[int, int, int]], int]:
             (OTHER, mode & 7, UNDEFINED_ID)], mode
 
 
-def _write(path: str, entries: list[tuple[int, int, int]], mode: int) -> None:
+def _write(fd: int, entries: list[tuple[int, int, int]], mode: int) -> None:
     named = [entry for entry in entries if entry[0] in (USER, GROUP)]
     base = {tag: perm for tag, perm, _ in entries if tag in (USER_OBJ, GROUP_OBJ, OTHER)}
     if not named:
         # no named entry left: no ACL at all, and the group bits back to the owning group's
         try:
-            os.removexattr(path, ACL_XATTR, follow_symlinks=False)
+            os.removexattr(fd, ACL_XATTR)
         except OSError:
             pass
-        os.chmod(path, (stat.S_IMODE(mode) & ~0o070) | base[GROUP_OBJ] << 3)
+        os.fchmod(fd, (stat.S_IMODE(mode) & ~0o070) | base[GROUP_OBJ] << 3)
         return
     # the mask is the union of the group class, as setfacl recalculates it
     mask = base[GROUP_OBJ]
@@ -70,12 +85,13 @@ def _write(path: str, entries: list[tuple[int, int, int]], mode: int) -> None:
     full = [entry for entry in entries if entry[0] != MASK] + [(MASK, mask, UNDEFINED_ID)]
     full.sort(key=lambda entry: (entry[0], entry[2]))
     data = struct.pack("<I", ACL_VERSION) + b"".join(ENTRY.pack(*entry) for entry in full)
-    os.setxattr(path, ACL_XATTR, data, follow_symlinks=False)
+    os.setxattr(fd, ACL_XATTR, data)
 
 
 def user_entry(path: str, uid: int) -> int | None:
     """The permissions ``path``'s ACL names for ``uid`` (None: it names none)."""
-    entries, _ = _entries(path)
+    with _opened(path) as fd:
+        entries, _ = _entries(fd)
     return next((perm for tag, perm, ident in entries if tag == USER and ident == uid), None)
 
 
@@ -90,11 +106,18 @@ def _host_lock():
 
 
 def _set_entry(path: str, uid: int, perm: int | None) -> None:
-    entries, mode = _entries(path)
-    entries = [entry for entry in entries if not (entry[0] == USER and entry[2] == uid)]
-    if perm is not None:
-        entries.append((USER, perm, uid))
-    _write(path, entries, mode)
+    """Give ``uid`` ``perm`` on ``path`` (None: take its entry out). A symbolic link is passed over."""
+    try:
+        with _opened(path) as fd:
+            entries, mode = _entries(fd)
+            entries = [entry for entry in entries if not (entry[0] == USER and entry[2] == uid)]
+            if perm is not None:
+                entries.append((USER, perm, uid))
+            _write(fd, entries, mode)
+    except OSError as error:
+        if error.errno in UNSUPPORTED:
+            raise
+        # a link (ELOOP), a socket, or gone: nothing the program could reach through it
 
 
 class Grants:
@@ -119,7 +142,7 @@ class Grants:
                     _set_entry(path, self.uid, perm)
                     self.paths.append(path)
                 except OSError:
-                    failed.append(path)
+                    failed.append(path)  # no ACLs there
         return failed
 
     def revoke_all(self, restore: dict[str, int] | None = None) -> None:

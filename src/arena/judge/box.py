@@ -12,6 +12,7 @@ from __future__ import annotations
 import atexit
 import os
 import shutil
+import stat
 import tempfile
 
 from .access import Grants, revoke_left_behind
@@ -66,7 +67,7 @@ class Box:
         """A private, empty home: a new folder, or its uid's own, kept with the uid and emptied."""
         if self.user is None:
             return _new_home()
-        if self.user.home is None or not os.path.isdir(self.user.home):
+        if self.user.home is None or not _still_a_home(self.user.home, self.user.uid):
             self.user.home = _new_home()
             os.chown(self.user.home, self.user.uid, self.user.uid)
         return self.user.home
@@ -105,7 +106,11 @@ class Box:
             return
         if self.folder is not None:
             _reclaim(self.folder, self.user.uid)
-        _empty(self.home)  # nothing of this program for the next one of the uid
+        if _still_a_home(self.home, self.user.uid):
+            _empty(self.home)  # nothing of this program for the next one of the uid
+        else:
+            _remove_home(self.home)  # gone, or a link the program put there: never followed
+            self.user.home = None
         if not give_back_user(self.user):
             _forget(self.user)
             self.user.release()
@@ -119,8 +124,21 @@ def _new_home() -> str:
 
 
 def _remove_home(home: str) -> None:
-    shutil.rmtree(home, ignore_errors=True)
+    if os.path.islink(home):
+        os.unlink(home)  # the link itself, not what it points to
+    else:
+        shutil.rmtree(home, ignore_errors=True)  # never follows a link inside
     WATCHDOG.forget_folder(home)
+
+
+def _still_a_home(home: str, uid: int) -> bool:
+    """Is ``home`` still the folder made for ``uid``? Its program could remove it and put a
+    link in its place (in /tmp, where anyone may make names): root must never follow it."""
+    try:
+        info = os.lstat(home)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and info.st_uid == uid
 
 
 def _empty(folder: str) -> None:
