@@ -142,6 +142,8 @@ def test_ending_a_suspended_program_of_two_processes_kills_both(mode):
         while not (helpers := _children(main)) and time.monotonic() < deadline:
             time.sleep(0.01)
         assert helpers
+        # out of its group for sure: one still in it would be held by the SIGSTOP alone, not frozen
+        assert _within(lambda: all(os.getpgid(pid) != main for pid in helpers), 2.0)
         program.suspend()
         group = program.confinement.cgroup
         if group is not None and group.freezable:

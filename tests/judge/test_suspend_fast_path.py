@@ -1,10 +1,13 @@
-"""The one-process fast path: a program of one process is only stopped (SIGSTOP), never frozen or walked.
+"""The fast path: a program whose processes are all in its process group is only stopped
+(SIGSTOP to the group), never frozen or walked.
 
 Freezing a cgroup costs some 200-400 µs on cgroup v1 against about 10 µs for a stop and
-a continue, so it is kept for programs of more than one process. Spies on the judge's
-own methods count what each suspension did, over a whole game.
+a continue, so it is kept for programs with a process outside their group (a ``setsid``
+child); ``isolate``'s three processes (bwrap, its init, the program) share the group.
+Spies on the judge's own methods count what each suspension did, over a whole game.
 """
 
+import shutil
 import sys
 
 import pytest
@@ -30,6 +33,8 @@ TWO_PROCESSES = """
 import os, sys, time
 from arena.games.flippo.rules import FlippoState
 if os.fork() == 0:
+    if sys.argv[1:] == ["setsid"]:
+        os.setsid()
     time.sleep(600)
 state = FlippoState()
 for line in sys.stdin:
@@ -44,11 +49,11 @@ for line in sys.stdin:
 """
 
 
-def _play(tmp_path, white: str, mode: str) -> dict:
+def _play(tmp_path, white: str, mode: str, *args: str) -> dict:
     if white != ONE_PROCESS:
         path = tmp_path / "white.py"
         path.write_text(white)
-        white = f"{sys.executable} {path}"
+        white = " ".join([sys.executable, str(path), *args])
     return play_game("flippo", [resolve_player("flippo", white), resolve_player("flippo", ONE_PROCESS)],
                      seed=3, sandbox=Sandbox(mode))
 
@@ -66,7 +71,24 @@ def test_with_a_cgroup_a_program_of_one_process_is_only_stopped_and_one_of_two_f
     calls.clear()
     record = _play(tmp_path, TWO_PROCESSES, "limits")
     assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert "freeze" not in calls, calls  # its child is in its group: the SIGSTOP holds it
+
+    calls.clear()
+    record = _play(tmp_path, TWO_PROCESSES, "limits", "setsid")
+    assert record["result"]["verdicts"] == ["ok", "ok"]
     assert calls.get("freeze", 0) >= 25, calls  # White, suspended at each of Black's turns
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="--sandbox isolate needs bubblewrap (bwrap)")
+def test_under_isolate_bwrap_and_the_program_share_a_group_and_are_only_stopped(tmp_path, monkeypatch):
+    calls: dict[str, int] = {}
+    _spy(monkeypatch, Cgroup, "outside_group", calls)
+    _spy(monkeypatch, Cgroup, "freeze", calls)
+    record = _play(tmp_path, ONE_PROCESS, "isolate")
+    if not record["sandbox"]["memory"].startswith("cgroup") or not calls:
+        pytest.skip("no cgroup that can be frozen on this machine")
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert calls["outside_group"] >= 60 and "freeze" not in calls, calls
 
 
 def test_without_a_cgroup_a_program_of_one_process_is_only_stopped_and_one_of_two_walked(tmp_path, monkeypatch):

@@ -152,6 +152,24 @@ class Cgroup:
         except (OSError, ValueError, IndexError):
             return []
 
+    def outside_group(self, pgid: int) -> bool:
+        """Does the cgroup hold a process outside process group ``pgid`` (one that called
+        ``setsid()`` or ``setpgid()``), which a signal to the group misses?
+
+        Asked at every suspension, so first the cheap question (more_than_one_process);
+        then each process's group (``isolate``'s bwrap, its init and the program share the
+        program's group: a SIGSTOP to it holds them all, no freezing needed).
+        """
+        if not self.more_than_one_process():
+            return False
+        for pid in self.pids():
+            try:
+                if os.getpgid(pid) != pgid:
+                    return True
+            except ProcessLookupError:
+                continue  # gone meanwhile
+        return False
+
     def more_than_one_process(self) -> bool:
         """Does the cgroup hold more than one process (threads of one process are one)?
 

@@ -42,14 +42,17 @@ def _inside(path: str, folder: str) -> bool:
 
 
 def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | None = None,
-               own_user: bool = False, reachable: Callable[[str], bool] = lambda path: True) -> list[str]:
+               own_user: bool = False, reachable: Callable[[str], bool] = lambda path: True,
+               command_files: tuple[str, ...] = ()) -> list[str]:
     """The bwrap arguments, up to and including ``--``, for a program whose own folder is ``folder``.
 
     ``home`` is its private home, writable too. ``own_user``: bwrap runs as the program's
     own unprivileged uid (a root judge's), which its user namespace maps to nobody
     inside; never as root, whose nobody would be the host's root. A hidden path the
     program could not reach anyway (``reachable``) needs no cover, and bwrap, running
-    as that uid, could not put one there.
+    as that uid, could not put one there. ``command_files``, the files its command names,
+    stay visible, read-only, where the private /tmp would hide them (``/tmp/mybot``, whose
+    folder, /tmp itself, is no program's own).
     """
     argv = [bwrap_path() or "bwrap", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
             "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
@@ -57,6 +60,10 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
         argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
     for needed in _needed_under_tmp():
         argv += ["--ro-bind", needed, needed]  # the private /tmp must not hide arena or its Python
+    for path in command_files:
+        shown = [p for p in (folder, home) if p] + _needed_under_tmp()
+        if _inside(path, "/tmp") and path != "/tmp" and not any(_inside(path, p) for p in shown):
+            argv += ["--ro-bind", path, path]
     covers, within = [], []  # hidden paths around its folder go first, those inside it after it
     for path in (os.path.abspath(p) for p in hidden):
         if not os.path.exists(path) or (folder is not None and path == folder) or not reachable(path):

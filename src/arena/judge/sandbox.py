@@ -22,6 +22,7 @@ web viewer does).
 
 from __future__ import annotations
 
+import os
 import resource
 import shutil
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from typing import Callable
 
 from .cgroups import Cgroup
 from .child import Launch
+from .command_paths import needed_paths
 from .isolation import bwrap_argv, bwrap_path
 from .sandbox_error import SandboxError
 
@@ -98,7 +100,9 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
-        program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable) + program
+        files = tuple(needed_paths(command, os.environ.get("PATH", "")))
+        program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable,
+                             command_files=files) + program
     # with a cgroup registered before it starts, the guardian already covers it; without,
     # the kernel kills it when the judge ends, even before it is registered
     plan = Launch(program, die_with_parent=cgroup is None, uid=uid)

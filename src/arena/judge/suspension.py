@@ -8,7 +8,9 @@ costs 200–400 µs on cgroup v1. So the group is always stopped first, and only
 program that then shows more than one process is held whole:
 
 - with a cgroup that can be frozen (cgroups.py): the cgroup is frozen, every task in
-  it wherever it went, and the judge waits until they all are;
+  it wherever it went, and the judge waits until they all are; but only when one of
+  its processes is outside the group (``setsid``), which the SIGSTOP missed:
+  ``isolate``'s bwrap, its init and the program share it, and need no freezing;
 - without: every process of its tree under /proc (process_tree.py) is stopped one by one.
 
 Stopping the group first closes the race with a fork: once SIGSTOP is sent, a process
@@ -46,7 +48,7 @@ class Suspension:
     def suspend(self) -> None:
         signal_group(self.pid, signal.SIGSTOP)
         if self.cgroup is not None:
-            self._frozen = self.cgroup.more_than_one_process() and self.cgroup.freeze()
+            self._frozen = self.cgroup.outside_group(self.pid) and self.cgroup.freeze()
         elif not self._alone():
             self._stopped = stop_tree(self.pid)
 
