@@ -138,3 +138,25 @@ def test_hidden_files_and_folders_can_be_neither_read_nor_written(outside_folder
     assert seen in ("'' []", "'PermissionError' []"), record["stderr"][0]
     assert record["result"]["verdicts"][0] == "crash"
     assert database.read_text() == "all the results"
+
+
+@needs_bwrap
+def test_a_program_lying_in_tmp_itself_runs_read_only_and_tmp_stays_private():
+    name = f"/tmp/arena-isolate-bot-{os.getpid()}.py"
+    neighbour = f"/tmp/arena-isolate-neighbour-{os.getpid()}"
+    Path(name).write_text("import os, sys\n"
+                          f"print(os.path.exists({neighbour!r}), flush=True)\n"
+                          "try:\n    open(__file__, 'a').write('#')\n    print('wrote', flush=True)\n"
+                          "except OSError:\n    print('read-only', flush=True)\n")
+    Path(neighbour).write_text("someone else's")
+    try:
+        from arena.judge.process import Program
+
+        program = Program([sys.executable, name], sandbox=ISOLATE)
+        try:
+            assert [program.read_line(20), program.read_line(20)] == ["False", "read-only"]
+        finally:
+            program.close()
+    finally:
+        os.unlink(name)
+        os.unlink(neighbour)
