@@ -368,3 +368,60 @@ def test_links_a_program_puts_in_place_of_its_files_or_its_home_are_never_follow
     assert lines_of(program, 1) == ["done"]
     assert precious.read_text() == "root's"
     assert os.stat(precious).st_mode & 0o777 == 0o600 and os.listxattr(precious) == []
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_fork_bomb_is_held_to_the_task_limit_and_leaves_nothing(secret_folder, mode):
+    from arena.judge.sandbox import MAX_TASKS
+
+    program = start(secret_folder, """
+        import os, time
+        children = 0
+        try:
+            while children < 2000:
+                if os.fork() == 0:
+                    time.sleep(600)
+                    os._exit(0)
+                children += 1
+        except OSError:
+            pass
+        print(children, flush=True)
+        time.sleep(600)
+    """, mode)
+    children = int(program.read_line(60))
+    uid = _host_uid(program.proc.pid)
+    program.close()
+    assert children < MAX_TASKS
+
+    def alive() -> list[int]:  # zombies are dead: only their parent's reaping is left
+        return [pid for pid in map(int, filter(str.isdigit, os.listdir("/proc"))) if _live_uid(pid) == uid]
+    deadline = time.monotonic() + 5  # 255 processes take a moment to die
+    while alive() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert alive() == [], f"processes of the program's uid {uid} outlived it"
+
+
+def _live_uid(pid: int) -> int | None:
+    """The real uid of a process that is not a zombie (None: gone, or a zombie)."""
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            fields = dict(line.split(":", 1) for line in status if ":" in line)
+    except OSError:
+        return None
+    if fields.get("State", "").strip().startswith("Z"):
+        return None
+    return int(fields["Uid"].split()[0])
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_flood_on_stdout_is_a_format_fault_and_the_judge_stays_responsive(secret_folder, mode):
+    from arena.judge.process import ProgramFault
+
+    program = start(secret_folder, "import os\nwhile True:\n    os.write(1, b'x' * 65536)\n", mode)
+    started = time.monotonic()
+    try:
+        with pytest.raises(ProgramFault) as fault:
+            program.read_line(20)
+    finally:
+        program.close()
+    assert fault.value.verdict == "format" and time.monotonic() - started < 10
