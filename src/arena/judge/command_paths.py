@@ -87,19 +87,21 @@ def _is_tool(word: str, tools: set[Path]) -> bool:
         return False
 
 
-_folders_found: dict[tuple, str] = {}
+_folders_found: dict[tuple, tuple[tuple[bool, ...], str | None]] = {}
 
 
 def program_folder(command: str | list[str]) -> str | None:
-    """See _program_folder; a folder found is remembered per command, PATH and working folder
-    (every game of a tournament starts the same commands); none found is looked for again
-    (its file may be made meanwhile)."""
+    """See _program_folder; remembered per command, PATH and working folder (every game of a
+    tournament starts the same commands), for as long as the same words of it name files
+    (one built meanwhile is looked at again)."""
     key = (command if isinstance(command, str) else tuple(command), os.environ.get("PATH", ""), os.getcwd())
-    found = _folders_found.get(key)
-    if found is None:
-        found = _program_folder(*key)
-        if found is not None and len(_folders_found) < 256:
-            _folders_found[key] = found
+    named = tuple(os.path.lexists(word) for word in command_words(command))
+    known = _folders_found.get(key)
+    if known is not None and known[0] == named:
+        return known[1]
+    found = _program_folder(*key)
+    if len(_folders_found) < 256:
+        _folders_found[key] = (named, found)
     return found
 
 
