@@ -44,6 +44,10 @@ class Box:
                 raise BoxError(f"cannot run the program as a user of its own: {error}") from None
         self.home = self._make_home()
         self.env = program_environment(self.home, added_env, chosen_env)
+        # files the judge names in what it adds (a word list) are the program's to read
+        named = [value for value in (added_env or {}).values() if value.startswith("/") and os.path.isfile(value)]
+        self.needed = tuple(needed_paths(command, self.env["PATH"], named))
+        """What its command needs (command_paths.py): given to its uid, shown to it under isolate."""
         if self.user is None:
             return
         uid = self.user.uid
@@ -52,9 +56,7 @@ class Box:
         self.fixed = fixed_plan(judge_needs(self.env["PATH"], os.getcwd()))
         refused = _give_lasting(self.user, self.fixed.plan)
         owned = [self.folder] if self.folder else []  # its home is its uid's own
-        # files the judge names in what it adds (a word list) are the program's to read
-        named = [value for value in (added_env or {}).values() if value.startswith("/") and os.path.isfile(value)]
-        self.plan = access_plan(owned, needed_paths(command, self.env["PATH"], named), hidden, self.fixed, self.home)
+        self.plan = access_plan(owned, list(self.needed), hidden, self.fixed, self.home)
         self.grants = Grants(uid, self.user.ledger)
         refused += self.grants.give(self.plan)
         if refused:

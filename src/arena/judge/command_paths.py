@@ -38,6 +38,7 @@ def _system_folder(folder: Path) -> bool:
     text = str(folder)
     return text in SYSTEM_FOLDERS or any(text.startswith(tree + "/") for tree in SYSTEM_TREES)
 
+
 ARENA_ROOT = Path(__file__).resolve().parents[2]
 """The folder arena is imported from (src/ of a checkout, or site-packages)."""
 
@@ -99,13 +100,13 @@ def program_folder(command: str | list[str]) -> str | None:
     known = _folders_found.get(key)
     if known is not None and known[0] == named:
         return known[1]
-    found = _program_folder(*key)
+    found = _program_folder(command, key[1])
     if len(_folders_found) < 256:
         _folders_found[key] = (named, found)
     return found
 
 
-def _program_folder(command: str | tuple[str, ...], path_variable: str, working_folder: str) -> str | None:
+def _program_folder(command: str | list[str], path_variable: str) -> str | None:
     """A program's own folder: the folder of the first file its command names that is not
     an interpreter or a tool (the script of ``python3 bot.py``, the jar of ``java -jar
     bot.jar``, ``./mybot`` itself), or a folder it names (``java -cp build Main``).
@@ -114,7 +115,7 @@ def _program_folder(command: str | tuple[str, ...], path_variable: str, working_
     system folder such as /etc or /usr.
     """
     tools = set(_tool_folders(path_variable))
-    for index, word in enumerate(command_words(command if isinstance(command, str) else list(command))):
+    for index, word in enumerate(command_words(command)):
         if index == 0 and _is_tool(word, tools):
             continue
         path = Path(word).expanduser()

@@ -51,7 +51,8 @@ class Confinement:
             with subreaper.spawning() as running:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
                 self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
-                                                home=box.home, reachable=box.reachable), box.env)
+                                                home=box.home, command_files=box.needed,
+                                                reachable=box.reachable), box.env)
                 running(self.proc.pid)
         except BaseException:
             if self.box is not None:

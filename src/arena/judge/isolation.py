@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 from typing import Callable
 
+from .access_plan import hidden_with_companions
 from .command_paths import ARENA_ROOT, program_folder, tool_folders
 
 NOBODY = "65534"
@@ -65,7 +66,7 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
         if _inside(path, "/tmp") and path != "/tmp" and not any(_inside(path, p) for p in shown):
             argv += ["--ro-bind", path, path]
     covers, within = [], []  # hidden paths around its folder go first, those inside it after it
-    for path in (os.path.abspath(p) for p in hidden):
+    for path in hidden_with_companions(hidden):
         if not os.path.exists(path) or (folder is not None and path == folder) or not reachable(path):
             continue
         cover = ["--tmpfs", path] if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]

@@ -22,7 +22,6 @@ web viewer does).
 
 from __future__ import annotations
 
-import os
 import resource
 import shutil
 from dataclasses import dataclass
@@ -30,7 +29,6 @@ from typing import Callable
 
 from .cgroups import Cgroup
 from .child import Launch
-from .command_paths import needed_paths
 from .isolation import bwrap_argv, bwrap_path
 from .sandbox_error import SandboxError
 
@@ -88,7 +86,7 @@ class Sandbox:
 
 
 def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *, uid: int = -1,
-           folder: str | None = None, home: str | None = None,
+           folder: str | None = None, home: str | None = None, command_files: tuple[str, ...] = (),
            reachable: Callable[[str], bool] = lambda path: True) -> Launch:
     """How to start ``command`` (a shell command or an argument list) confined.
 
@@ -96,13 +94,13 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     stays the judge's user) itself before it runs the program: a shell command costs
     only the bash that runs it (bash replaces itself with a command's last simple
     command), an argument list nothing more. ``folder`` is its own folder, ``home`` its
-    private home; ``reachable`` tells which hidden paths its uid could get to.
+    private home, ``command_files`` the files its command names (command_paths.needed_paths);
+    ``reachable`` tells which hidden paths its uid could get to.
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
-        files = tuple(needed_paths(command, os.environ.get("PATH", "")))
         program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable,
-                             command_files=files) + program
+                             command_files=command_files) + program
     # with a cgroup registered before it starts, the guardian already covers it; without,
     # the kernel kills it when the judge ends, even before it is registered
     plan = Launch(program, die_with_parent=cgroup is None, uid=uid)
