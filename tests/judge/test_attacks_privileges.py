@@ -324,7 +324,7 @@ def test_a_judge_killed_mid_game_has_its_acl_entries_taken_back_by_its_guardian(
 
 
 def _home_of(script: str, besides: int) -> str:
-    """The HOME of the live process running ``script`` (not ``besides``, the judge that names it)."""
+    """The HOME of the live process running ``script`` as a box's uid (not the judge that names it)."""
     deadline = time.monotonic() + 10
     while time.monotonic() < deadline:
         for entry in filter(str.isdigit, os.listdir("/proc")):
@@ -334,6 +334,10 @@ def _home_of(script: str, besides: int) -> str:
                 with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
                     if script.encode() not in cmdline.read():
                         continue
+                with open(f"/proc/{entry}/status") as status:
+                    uid = next(line.split()[1] for line in status if line.startswith("Uid:"))
+                if uid == "0":
+                    continue  # a child of the judge not yet the program (before its exec): the judge's HOME
                 with open(f"/proc/{entry}/environ", "rb") as environ:
                     variables = dict(item.split(b"=", 1) for item in environ.read().split(b"\0") if b"=" in item)
                 return variables[b"HOME"].decode()

@@ -1,0 +1,1 @@
+"""The competition server: contestants submit, arena builds, admits, plays rounds and ranks."""

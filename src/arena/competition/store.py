@@ -1,0 +1,437 @@
+"""A competition's database: accounts, submissions, rounds and games, in one SQLite file (WAL).
+
+Every write is one transaction, committed before the caller goes on, so a server killed at
+any moment finds on restart exactly what was done: submissions still ``building`` or
+``checking`` are built again, games without a record are played again, and a game is saved
+only once (its row is written when its round is made, its record only where none is yet).
+
+One store is shared by the web server's threads and the conductor's (a lock around the one
+connection: SQLite serialises writers anyway, and every statement here is short).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import threading
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Iterator
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS competition (
+    id INTEGER PRIMARY KEY CHECK (id = 1),
+    game TEXT NOT NULL,
+    title TEXT NOT NULL,
+    created REAL NOT NULL,
+    secret TEXT NOT NULL,            -- signs session cookies and API tokens
+    invitation TEXT,                 -- the code self-registration needs; NULL: no self-registration
+    deadline REAL,                   -- submissions close then (epoch seconds); NULL: none
+    frozen INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS users (
+    id INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE,
+    password TEXT,                   -- argon2 hash; NULL for a built-in player
+    role TEXT NOT NULL CHECK (role IN ('contestant', 'organiser', 'builtin')),
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS submissions (
+    id INTEGER PRIMARY KEY,
+    user_id INTEGER NOT NULL REFERENCES users (id),
+    created REAL NOT NULL,
+    language TEXT NOT NULL,
+    filename TEXT NOT NULL,
+    status TEXT NOT NULL CHECK (status IN ('building', 'build-failed', 'checking', 'rejected', 'admitted')),
+    build_log TEXT NOT NULL DEFAULT '',
+    admission TEXT NOT NULL DEFAULT '',
+    command TEXT,                    -- the PLAYER that runs it, once built
+    benched INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS rounds (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,              -- 'test', 'final', 'unrated', ...
+    status TEXT NOT NULL CHECK (status IN ('running', 'finished')),
+    created REAL NOT NULL,
+    finished REAL,
+    details TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    round_id INTEGER NOT NULL REFERENCES rounds (id),
+    slot INTEGER NOT NULL,
+    first_submission INTEGER NOT NULL REFERENCES submissions (id),
+    second_submission INTEGER NOT NULL REFERENCES submissions (id),
+    seed INTEGER NOT NULL,
+    setup TEXT,
+    rated INTEGER NOT NULL DEFAULT 1,
+    record TEXT,                     -- the game record without stderr; NULL until played
+    stderr_first TEXT,
+    stderr_second TEXT,
+    finished REAL,
+    UNIQUE (round_id, slot)
+);
+CREATE INDEX IF NOT EXISTS games_unplayed ON games (round_id) WHERE record IS NULL;
+CREATE TABLE IF NOT EXISTS login_failures (
+    key TEXT PRIMARY KEY,            -- an account name or an address
+    count INTEGER NOT NULL,
+    last REAL NOT NULL
+);
+"""
+
+SUBMISSION_STATUSES = ("building", "build-failed", "checking", "rejected", "admitted")
+UNFINISHED_SUBMISSION = ("building", "checking")
+
+
+class CompetitionError(Exception):
+    """The competition cannot do this; the message says why."""
+
+
+@dataclass(frozen=True)
+class Competition:
+    game: str
+    title: str
+    created: float
+    secret: str
+    invitation: str | None
+    deadline: float | None
+    frozen: bool
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    password: str | None
+    role: str
+    created: float
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.role == "organiser"
+
+
+@dataclass(frozen=True)
+class Submission:
+    id: int
+    user_id: int
+    user_name: str
+    created: float
+    language: str
+    filename: str
+    status: str
+    build_log: str
+    admission: str
+    command: str | None
+    benched: bool
+
+
+@dataclass(frozen=True)
+class Round:
+    id: int
+    kind: str
+    status: str
+    created: float
+    finished: float | None
+    details: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PlannedGame:
+    """A game a new round will play (its row is written with the round, its record later)."""
+
+    slot: int
+    submissions: tuple[int, int]  # first seat first
+    seed: int
+    setup: dict | None = None
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    round_id: int
+    slot: int
+    submissions: tuple[int, int]
+    players: tuple[str, str]  # the account names, first seat first
+    seed: int
+    setup: dict | None
+    rated: bool
+    record: dict[str, Any] | None  # without stderr; None until played
+    finished: float | None
+
+
+_SUBMISSION_COLUMNS = ("s.id, s.user_id, u.name, s.created, s.language, s.filename, s.status, s.build_log,"
+                       " s.admission, s.command, s.benched")
+_GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name, b.name, g.seed,"
+                 " g.setup, g.rated, g.record, g.finished")
+_GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission JOIN users a ON a.id = sa.user_id"
+               " JOIN submissions sb ON sb.id = g.second_submission JOIN users b ON b.id = sb.user_id")
+
+
+class CompetitionStore:
+    def __init__(self, path: str | Path, must_exist: bool = True) -> None:
+        if must_exist and not Path(path).exists():
+            raise CompetitionError(f"no competition database at {path}: make one with arena competition init")
+        self.path = str(path)
+        self._lock = threading.RLock()
+        self.db = sqlite3.connect(self.path, timeout=30, check_same_thread=False, isolation_level=None)
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=FULL")  # a game acknowledged as saved survives a power cut
+        self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.executescript(SCHEMA)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def __enter__(self) -> "CompetitionStore":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
+        with self._lock:
+            return self.db.execute(sql, args).fetchall()
+
+    def _one(self, sql: str, args: tuple = ()) -> tuple | None:
+        with self._lock:
+            return self.db.execute(sql, args).fetchone()
+
+    def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = self.db.execute(sql, args)
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+            return cursor
+
+    # -- the competition -------------------------------------------------
+
+    def create(self, game: str, title: str) -> None:
+        if self._one("SELECT 1 FROM competition") is not None:
+            raise CompetitionError(f"{self.path} already holds a competition")
+        self._write("INSERT INTO competition (id, game, title, created, secret) VALUES (1, ?, ?, ?, ?)",
+                    (game, title, time.time(), secrets.token_hex(32)))
+
+    def competition(self) -> Competition:
+        row = self._one("SELECT game, title, created, secret, invitation, deadline, frozen FROM competition")
+        if row is None:
+            raise CompetitionError(f"{self.path} holds no competition yet")
+        return Competition(*row[:6], frozen=bool(row[6]))
+
+    def set_invitation(self, code: str | None) -> None:
+        self._write("UPDATE competition SET invitation = ?", (code,))
+
+    def set_deadline(self, deadline: float | None) -> None:
+        self._write("UPDATE competition SET deadline = ?", (deadline,))
+
+    def set_frozen(self, frozen: bool) -> None:
+        self._write("UPDATE competition SET frozen = ?", (int(frozen),))
+
+    # -- accounts --------------------------------------------------------
+
+    def add_user(self, name: str, password_hash: str | None, role: str) -> int:
+        """A new account (raises CompetitionError when the name is taken)."""
+        try:
+            return self._write("INSERT INTO users (name, password, role, created) VALUES (?, ?, ?, ?)",
+                               (name, password_hash, role, time.time())).lastrowid
+        except sqlite3.IntegrityError:
+            raise CompetitionError(f"there is already an account named {name!r}") from None
+
+    def set_password(self, user_id: int, password_hash: str) -> None:
+        self._write("UPDATE users SET password = ? WHERE id = ?", (password_hash, user_id))
+
+    def set_role(self, user_id: int, role: str) -> None:
+        self._write("UPDATE users SET role = ? WHERE id = ?", (role, user_id))
+
+    def user(self, user_id: int) -> User | None:
+        row = self._one("SELECT id, name, password, role, created FROM users WHERE id = ?", (user_id,))
+        return None if row is None else User(*row)
+
+    def user_named(self, name: str) -> User | None:
+        row = self._one("SELECT id, name, password, role, created FROM users WHERE name = ?", (name,))
+        return None if row is None else User(*row)
+
+    def users(self) -> list[User]:
+        return [User(*row) for row in self._all("SELECT id, name, password, role, created FROM users ORDER BY name")]
+
+    # -- failed logins (login is slowed after them) ------------------------
+
+    def login_failed(self, key: str) -> None:
+        self._write("INSERT INTO login_failures (key, count, last) VALUES (?, 1, ?)"
+                    " ON CONFLICT (key) DO UPDATE SET count = count + 1, last = excluded.last", (key, time.time()))
+
+    def login_failures(self, key: str) -> tuple[int, float]:
+        row = self._one("SELECT count, last FROM login_failures WHERE key = ?", (key,))
+        return (0, 0.0) if row is None else row
+
+    def login_succeeded(self, key: str) -> None:
+        self._write("DELETE FROM login_failures WHERE key = ?", (key,))
+
+    # -- submissions -----------------------------------------------------
+
+    def add_submission(self, user_id: int, language: str, filename: str, status: str = "building",
+                       command: str | None = None) -> int:
+        return self._write("INSERT INTO submissions (user_id, created, language, filename, status, command)"
+                           " VALUES (?, ?, ?, ?, ?, ?)",
+                           (user_id, time.time(), language, filename, status, command)).lastrowid
+
+    def update_submission(self, submission_id: int, **changes: Any) -> None:
+        """Set some of status, build_log, admission, command, benched."""
+        allowed = {"status", "build_log", "admission", "command", "benched"}
+        if not changes or not set(changes) <= allowed:
+            raise ValueError(f"cannot change {sorted(set(changes) - allowed)} of a submission")
+        if "status" in changes and changes["status"] not in SUBMISSION_STATUSES:
+            raise ValueError(f"no submission status {changes['status']!r}")
+        names = sorted(changes)
+        self._write(f"UPDATE submissions SET {', '.join(f'{n} = ?' for n in names)} WHERE id = ?",
+                    (*(changes[n] for n in names), submission_id))
+
+    def submission(self, submission_id: int) -> Submission | None:
+        row = self._one(f"SELECT {_SUBMISSION_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id"
+                        " WHERE s.id = ?", (submission_id,))
+        return None if row is None else _submission(row)
+
+    def submissions(self, user_id: int | None = None, status: tuple[str, ...] | None = None) -> list[Submission]:
+        """Newest first; of one user, and of some statuses, when asked."""
+        where, args = [], []
+        if user_id is not None:
+            where.append("s.user_id = ?")
+            args.append(user_id)
+        if status is not None:
+            where.append(f"s.status IN ({','.join('?' * len(status))})")
+            args += list(status)
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        return [_submission(row) for row in self._all(
+            f"SELECT {_SUBMISSION_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id{clause}"
+            " ORDER BY s.id DESC", tuple(args))]
+
+    def unfinished_submissions(self) -> list[Submission]:
+        """Submissions a build or admission is owed to (oldest first): new ones, and a killed server's."""
+        return sorted(self.submissions(status=UNFINISHED_SUBMISSION), key=lambda s: s.id)
+
+    def entrants(self) -> list[Submission]:
+        """The newest admitted submission of every account, benched ones left out: the ones that play."""
+        rows = self._all(
+            f"SELECT {_SUBMISSION_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id"
+            " WHERE s.id IN (SELECT MAX(id) FROM submissions WHERE status = 'admitted' GROUP BY user_id)"
+            " AND s.benched = 0 ORDER BY u.name")
+        return [_submission(row) for row in rows]
+
+    # -- rounds and games ------------------------------------------------
+
+    def add_round(self, kind: str, games: list[PlannedGame], details: dict[str, Any] | None = None,
+                  exclusive: bool = True) -> int:
+        """A new running round with all its games, in one transaction.
+
+        ``exclusive``: refuse (CompetitionError) while another round of the same kind runs.
+        """
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                if exclusive and self.db.execute("SELECT 1 FROM rounds WHERE status = 'running' AND kind = ?",
+                                                 (kind,)).fetchone():
+                    raise CompetitionError(f"a {kind} round is running already")
+                round_id = self.db.execute(
+                    "INSERT INTO rounds (kind, status, created, details) VALUES (?, 'running', ?, ?)",
+                    (kind, time.time(), json.dumps(details or {}))).lastrowid
+                self.db.executemany(
+                    "INSERT INTO games (round_id, slot, first_submission, second_submission, seed, setup, rated)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(round_id, g.slot, g.submissions[0], g.submissions[1], g.seed,
+                      None if g.setup is None else json.dumps(g.setup), int(g.rated)) for g in games])
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+            return round_id
+
+    def round(self, round_id: int) -> Round | None:
+        row = self._one("SELECT id, kind, status, created, finished, details FROM rounds WHERE id = ?", (round_id,))
+        return None if row is None else Round(*row[:5], details=json.loads(row[5]))
+
+    def rounds(self, status: str | None = None) -> list[Round]:
+        rows = self._all("SELECT id, kind, status, created, finished, details FROM rounds"
+                         + (" WHERE status = ?" if status else "") + " ORDER BY id DESC",
+                         (status,) if status else ())
+        return [Round(*row[:5], details=json.loads(row[5])) for row in rows]
+
+    def finish_round(self, round_id: int) -> None:
+        self._write("UPDATE rounds SET status = 'finished', finished = ? WHERE id = ? AND status = 'running'",
+                    (time.time(), round_id))
+
+    def unplayed_games(self, round_id: int | None = None) -> list[StoredGame]:
+        """Games of running rounds without a record, in their round's order."""
+        clause = " AND g.round_id = ?" if round_id is not None else ""
+        return self._games(f" WHERE g.record IS NULL{clause} ORDER BY g.round_id, g.slot",
+                           (round_id,) if round_id is not None else ())
+
+    def save_game(self, game_id: int, record: dict[str, Any], stderr: tuple[str, str]) -> bool:
+        """Save a game's record (without its stderr) and each seat's stderr apart.
+
+        False when the game was saved already (a game given out twice is saved once).
+        """
+        public = {key: value for key, value in record.items() if key != "stderr"}
+        cursor = self._write("UPDATE games SET record = ?, stderr_first = ?, stderr_second = ?, finished = ?"
+                             " WHERE id = ? AND record IS NULL",
+                             (json.dumps(public), stderr[0], stderr[1], time.time(), game_id))
+        return cursor.rowcount == 1
+
+    def game(self, game_id: int) -> StoredGame | None:
+        games = self._games(" WHERE g.id = ?", (game_id,))
+        return games[0] if games else None
+
+    def games(self, round_id: int | None = None, user_id: int | None = None, played_only: bool = True,
+              limit: int | None = None, offset: int = 0) -> list[StoredGame]:
+        """Newest first; of a round, or with an account in either seat, when asked."""
+        where, args = [], []
+        if played_only:
+            where.append("g.record IS NOT NULL")
+        if round_id is not None:
+            where.append("g.round_id = ?")
+            args.append(round_id)
+        if user_id is not None:
+            where.append("(sa.user_id = ? OR sb.user_id = ?)")
+            args += [user_id, user_id]
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
+        return self._games(f"{clause} ORDER BY g.id DESC{page}", tuple(args))
+
+    def results(self, rated_only: bool = True, kind: str | None = None) -> Iterator[tuple[tuple[str, str], dict]]:
+        """(account names in seat order, {"result", "moves"}) of each played game: what rankings need,
+        picked out by SQLite so the transcripts are never parsed."""
+        where = ["g.record IS NOT NULL"]
+        args: list[Any] = []
+        if rated_only:
+            where.append("g.rated = 1")
+        if kind is not None:
+            where.append("g.round_id IN (SELECT id FROM rounds WHERE kind = ?)")
+            args.append(kind)
+        rows = self._all("SELECT a.name, b.name, json_quote(json_extract(g.record, '$.result')),"
+                         " json_quote(json_extract(g.record, '$.moves'))" + _GAME_JOINS
+                         + f" WHERE {' AND '.join(where)} ORDER BY g.id", tuple(args))
+        for first, second, result, moves in rows:
+            yield (first, second), {"result": json.loads(result), "moves": json.loads(moves)}
+
+    def stderr(self, game_id: int, seat: int) -> str | None:
+        if seat not in (0, 1):
+            raise ValueError(f"a seat is 0 or 1, got {seat}")
+        row = self._one(f"SELECT {('stderr_first', 'stderr_second')[seat]} FROM games WHERE id = ?", (game_id,))
+        return None if row is None else row[0]
+
+    def _games(self, clause: str, args: tuple) -> list[StoredGame]:
+        return [StoredGame(id=row[0], round_id=row[1], slot=row[2], submissions=(row[3], row[4]),
+                           players=(row[5], row[6]), seed=row[7],
+                           setup=None if row[8] is None else json.loads(row[8]), rated=bool(row[9]),
+                           record=None if row[10] is None else json.loads(row[10]), finished=row[11])
+                for row in self._all(f"SELECT {_GAME_COLUMNS}{_GAME_JOINS}{clause}", args)]
+
+
+def _submission(row: tuple) -> Submission:
+    return Submission(*row[:10], benched=bool(row[10]))
