@@ -5,6 +5,7 @@ from __future__ import annotations
 import click
 
 from .check import check, echo_faults
+from .competition.client import submit
 from .competition.commands import competition
 from .cli_params import (check_record_path, game_argument, refuse_programs_that_cannot_start, sandbox_argument,
                          sandbox_options)
@@ -150,3 +151,4 @@ cli.add_command(view)
 cli.add_command(check)
 cli.add_command(new)
 cli.add_command(competition)
+cli.add_command(submit)

@@ -1,0 +1,1 @@
+"""The competition's web site and JSON API (``create_app`` in app.py)."""

@@ -1,0 +1,63 @@
+"""The public pages: the competition's home, the ranking, the games and their replays."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from ...games import get_game
+from ..ranking import ranking_rows
+from .app import site_of
+from .auth import session_user
+from .games_access import game_replay, played_game, readable_seats
+from .ids import Id
+from .language_choice import descriptions
+from .page_render import render
+from .refusal import Refusal
+from .rules_page import rules_html
+from .views import game_view
+
+router = APIRouter()
+GAMES_PAGE = 100
+
+
+@router.get("/")
+def home(request: Request):
+    game = get_game(site_of(request).store.competition().game)
+    return render(request, "home.html", game=game, rules=rules_html(game.name),
+                  languages=descriptions(site_of(request).folder))
+
+
+@router.get("/ranking")
+def ranking(request: Request):
+    return render(request, "ranking.html", rows=ranking_rows(site_of(request).store),
+                  ranking=get_game(site_of(request).store.competition().game).ranking)
+
+
+@router.get("/games")
+def games(request: Request, page: int = 0, player: str | None = None):
+    if not 0 <= page <= 10 ** 9:
+        raise Refusal(400, "page is a number from 0")
+    store = site_of(request).store
+    user_id = None
+    if player:
+        account = store.user_named(player)
+        if account is None:
+            raise Refusal(404, f"there is no account {player[:60]!r}")
+        user_id = account.id
+    found = store.games(user_id=user_id, limit=GAMES_PAGE + 1, offset=page * GAMES_PAGE)
+    return render(request, "games.html", games=[game_view(g) for g in found[:GAMES_PAGE]], page=page,
+                  more=len(found) > GAMES_PAGE, player=player or "",
+                  seats=list(get_game(store.competition().game).seats))
+
+
+@router.get("/games/{game_id}")
+def replay(request: Request, game_id: Id):
+    game = played_game(request, game_id)
+    view = game_replay(request, game).page_view(f"/api/games/{game_id}/replay/svg")
+    readable = readable_seats(request, game, session_user(request))
+    stderr = [site_of(request).store.stderr(game_id, seat) or "" if seat in readable
+              else "(a program's stderr is shown to its author and the organisers only)" for seat in (0, 1)]
+    # the viewer's replay page, with the account names and only the stderr this visitor may read
+    view = {**view, "players": list(game.players), "stderr": stderr}
+    heading = f"Game {game.id}, round {game.round_id}: {' vs '.join(game.players)}"
+    return render(request, "replay.html", view=view, heading=heading, back="/games")

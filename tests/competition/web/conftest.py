@@ -1,0 +1,168 @@
+"""A real competition (folder, SQLite store, accounts) served by a real uvicorn on 127.0.0.1, with
+the conductor replaced by a test double (fake_conductor.py)."""
+
+from __future__ import annotations
+
+from http.cookiejar import CookieJar
+import json
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from dataclasses import dataclass
+
+import pytest
+
+from arena.competition import languages
+from arena.competition.accounts import hash_password
+from arena.competition.client_http import multipart_body
+from arena.competition.folder import CompetitionFolder
+from arena.competition.store import CompetitionStore
+from arena.competition.web.app import create_app
+from arena.web.server import BackgroundServer
+
+from .fake_conductor import FakeConductor
+
+PASSWORD = "correct horse"
+
+
+@dataclass(frozen=True)
+class FakeLanguage:
+    """Stands in for competition/languages.py's Language until that module lands on this branch."""
+
+    name: str
+    extensions: tuple[str, ...]
+    main_file: str
+
+    def describe(self) -> str:
+        return f"{self.name} (fake compiler 1.0, -O2)"
+
+
+class FakeLanguageError(ValueError):
+    pass
+
+
+def fake_choose_language(filename, requested, table):
+    if requested is not None:
+        if requested not in table:
+            raise FakeLanguageError(f"no language {requested!r}; the languages are: {', '.join(table)}")
+        return table[requested]
+    for language in table.values():
+        if any(filename.endswith(ext) for ext in language.extensions):
+            return language
+    raise FakeLanguageError(f"cannot tell the language of {filename!r} from its extension: give --language")
+
+
+@pytest.fixture(autouse=True)
+def languages_table(monkeypatch):
+    """The real languages table when languages.py has it, else a fake with python and cpp."""
+    if not hasattr(languages, "choose_language"):
+        table = {"python": FakeLanguage("python", (".py",), "bot.py"),
+                 "cpp": FakeLanguage("cpp", (".cpp", ".cc"), "bot.cpp")}
+        monkeypatch.setattr(languages, "load_table", lambda path: table, raising=False)
+        monkeypatch.setattr(languages, "choose_language", fake_choose_language, raising=False)
+        monkeypatch.setattr(languages, "LanguageError", FakeLanguageError, raising=False)
+
+
+@dataclass
+class Competition:
+    folder: CompetitionFolder
+    store: CompetitionStore
+    conductor: FakeConductor
+    server: BackgroundServer
+
+    @property
+    def url(self) -> str:
+        return self.server.url
+
+
+@pytest.fixture
+def competition(tmp_path):
+    folder = CompetitionFolder(tmp_path / "contest")
+    folder.root.mkdir()
+    store = CompetitionStore(folder.database, must_exist=False)
+    store.create("domineering", "Test Cup")
+    languages.write_default_table(folder.languages)
+    password_hash = hash_password(PASSWORD)  # argon2 is slow on purpose: hashed once for all three
+    store.add_user("org", password_hash, "organiser")
+    store.add_user("alice", password_hash, "contestant")
+    store.add_user("bob", password_hash, "contestant")
+    conductor = FakeConductor(folder, store)
+    with BackgroundServer(create_app(folder, store, conductor)) as server:
+        yield Competition(folder, store, conductor, server)
+    store.close()
+
+
+class Answer:
+    def __init__(self, status: int, headers, body: bytes) -> None:
+        self.status, self.headers, self.body = status, headers, body
+
+    @property
+    def text(self) -> str:
+        return self.body.decode(errors="replace")
+
+    def json(self):
+        return json.loads(self.body)
+
+
+class Http:
+    """One client: its cookies kept (a browser), its bearer token sent when it has one (a script)."""
+
+    def __init__(self, url: str, token: str | None = None) -> None:
+        self.url = url
+        self.token = token
+        self.opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(CookieJar()))
+
+    def send(self, method: str, path: str, body: bytes | None = None, content_type: str | None = None,
+             headers: dict | None = None) -> Answer:
+        request = urllib.request.Request(self.url + path, data=body, method=method, headers=headers or {})
+        if content_type:
+            request.add_header("Content-Type", content_type)
+        if self.token:
+            request.add_header("Authorization", f"Bearer {self.token}")
+        try:
+            with self.opener.open(request, timeout=120) as answer:
+                return Answer(answer.status, answer.headers, answer.read())
+        except urllib.error.HTTPError as error:
+            with error:
+                return Answer(error.code, error.headers, error.read())
+
+    def get(self, path: str) -> Answer:
+        return self.send("GET", path)
+
+    def post_json(self, path: str, data) -> Answer:
+        return self.send("POST", path, json.dumps(data).encode(), "application/json")
+
+    def upload(self, path: str, filename: str, content: bytes, **fields: str) -> Answer:
+        body, content_type = multipart_body(fields, {"file": (filename, content)})
+        return self.send("POST", path, body, content_type)
+
+    def post_form(self, path: str, **fields: str) -> Answer:
+        return self.send("POST", path, urllib.parse.urlencode(fields).encode(), "application/x-www-form-urlencoded")
+
+    def csrf(self, page: str = "/") -> str:
+        """The CSRF token of this client's session, read from a page's form."""
+        found = re.search(r'name="csrf" value="([^"]+)"', self.get(page).text)
+        assert found, f"no CSRF token on {page}"
+        return found.group(1)
+
+    def login(self, name: str, password: str = PASSWORD) -> "Http":
+        answer = self.post_json("/api/login", {"name": name, "password": password})
+        assert answer.status == 200, answer.text
+        self.token = answer.json()["token"]
+        return self
+
+    def page_login(self, name: str, password: str = PASSWORD) -> "Http":
+        answer = self.post_form("/login", name=name, password=password, csrf=self.csrf("/login"))
+        assert answer.status == 200 and "Log out" in answer.text, answer.text
+        return self
+
+
+@pytest.fixture
+def http(competition):
+    """``http()``: a new client of the competition; ``http("alice")`` already logged in over the API."""
+    def make(name: str | None = None) -> Http:
+        client = Http(competition.url)
+        return client.login(name) if name else client
+
+    return make
