@@ -140,7 +140,7 @@ class Http:
     def post_form(self, path: str, **fields: str) -> Answer:
         return self.send("POST", path, urllib.parse.urlencode(fields).encode(), "application/x-www-form-urlencoded")
 
-    def csrf(self, page: str = "/") -> str:
+    def csrf(self, page: str = "/login") -> str:
         """The CSRF token of this client's session, read from a page's form."""
         found = re.search(r'name="csrf" value="([^"]+)"', self.get(page).text)
         assert found, f"no CSRF token on {page}"

@@ -15,7 +15,7 @@ from typing import Any
 import jinja2
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -42,8 +42,8 @@ class Site:
     def secret(self) -> str:
         return self.store.competition().secret
 
-    def render(self, name: str, **context) -> str:
-        return self.templates.get_template(name).render(**context)
+    def render(self, template: str, /, **context) -> str:
+        return self.templates.get_template(template).render(**context)
 
 
 def site_of(request: Request) -> Site:
@@ -59,6 +59,10 @@ def _templates() -> jinja2.Environment:
 
     environment.filters.update(FILTERS)
     return environment
+
+
+_HEADINGS = {400: "Bad request", 401: "Log in first", 403: "Not allowed", 404: "Not found",
+             409: "Not now", 413: "Too large", 429: "Slow down", 500: "Something went wrong"}
 
 
 def _message(error: RequestValidationError) -> str:
@@ -81,9 +85,14 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: An
         if request.url.path.startswith("/api/"):
             response = JSONResponse({"error": message}, status_code=status, headers=headers)
         else:
-            page = app.state.site.render("error.html", heading=f"Refused ({status})", message=message,
-                                         user=getattr(request.state, "user", None), csrf="")
-            response = HTMLResponse(page, status_code=status, headers=headers)
+            from .page_render import render
+
+            try:
+                response = render(request, "error.html", status=status, heading=_HEADINGS.get(status, "Refused"),
+                                  message=message)
+            except Exception:  # the page itself failed (the database?): the message alone
+                response = PlainTextResponse(message, status_code=status)
+            response.headers.update(headers or {})
         return secured(response)
 
     @app.middleware("http")

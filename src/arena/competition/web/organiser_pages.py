@@ -33,7 +33,7 @@ def organiser_page(request: Request):
     return render(request, "organiser.html", users=store.users(),
                   submissions=[submission_view(s, full=False) for s in store.submissions()[:200]],
                   rounds=[round_view(r, store.games(round_id=r.id, played_only=False)) for r in store.rounds()[:50]],
-                  bots=list(get_game(store.competition().game).bots), status=status)
+                  bots=list(get_game(store.competition().game).bots), conductor_status=status)
 
 
 def _deadline(text: str) -> float | None:
