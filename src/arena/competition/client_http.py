@@ -80,7 +80,14 @@ class ApiClient:
 
     def upload(self, path: str, fields: dict[str, str], files: dict[str, tuple[str, bytes]]) -> Any:
         body, content_type = multipart_body(fields, files)
-        return self._answer(*self.request("POST", path, body, content_type))
+        try:
+            answer = self.request("POST", path, body, content_type)
+        except ClientError as error:
+            # a server refuses an upload over its limit from the headers and closes the connection
+            # while the rest is still being sent: the cause is then most likely the size
+            raise ClientError(f"{error} (while sending {len(body) // 1024} KB: the upload is probably larger than "
+                              "the server takes)") from None
+        return self._answer(*answer)
 
     def _answer(self, status: int, headers: dict[str, str], body: bytes) -> Any:
         try:
