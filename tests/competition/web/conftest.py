@@ -3,94 +3,31 @@ the conductor replaced by a test double (fake_conductor.py)."""
 
 from __future__ import annotations
 
-from http.cookiejar import CookieJar
 import json
 import re
 import urllib.error
 import urllib.parse
 import urllib.request
-from dataclasses import dataclass
+from http.cookiejar import CookieJar
 
 import pytest
 
-from arena.competition import languages
-from arena.competition.accounts import hash_password
 from arena.competition.client_http import multipart_body
-from arena.competition.folder import CompetitionFolder
-from arena.competition.store import CompetitionStore
-from arena.competition.web.app import create_app
-from arena.web.server import BackgroundServer
 
-from .fake_conductor import FakeConductor
-
-PASSWORD = "correct horse"
-
-
-@dataclass(frozen=True)
-class FakeLanguage:
-    """Stands in for competition/languages.py's Language until that module lands on this branch."""
-
-    name: str
-    extensions: tuple[str, ...]
-    main_file: str
-
-    def describe(self) -> str:
-        return f"{self.name} (fake compiler 1.0, -O2)"
-
-
-class FakeLanguageError(ValueError):
-    pass
-
-
-def fake_choose_language(filename, requested, table):
-    if requested is not None:
-        if requested not in table:
-            raise FakeLanguageError(f"no language {requested!r}; the languages are: {', '.join(table)}")
-        return table[requested]
-    for language in table.values():
-        if any(filename.endswith(ext) for ext in language.extensions):
-            return language
-    raise FakeLanguageError(f"cannot tell the language of {filename!r} from its extension: give --language")
+from .fake_languages import install_fake_languages
+from .site_server import PASSWORD, running_competition
 
 
 @pytest.fixture(autouse=True)
 def languages_table(monkeypatch):
     """The real languages table when languages.py has it, else a fake with python and cpp."""
-    if not hasattr(languages, "choose_language"):
-        table = {"python": FakeLanguage("python", (".py",), "bot.py"),
-                 "cpp": FakeLanguage("cpp", (".cpp", ".cc"), "bot.cpp")}
-        monkeypatch.setattr(languages, "load_table", lambda path: table, raising=False)
-        monkeypatch.setattr(languages, "choose_language", fake_choose_language, raising=False)
-        monkeypatch.setattr(languages, "LanguageError", FakeLanguageError, raising=False)
-
-
-@dataclass
-class Competition:
-    folder: CompetitionFolder
-    store: CompetitionStore
-    conductor: FakeConductor
-    server: BackgroundServer
-
-    @property
-    def url(self) -> str:
-        return self.server.url
+    install_fake_languages(monkeypatch)
 
 
 @pytest.fixture
 def competition(tmp_path):
-    folder = CompetitionFolder(tmp_path / "contest")
-    folder.root.mkdir()
-    store = CompetitionStore(folder.database, must_exist=False)
-    store.create("domineering", "Test Cup")
-    languages.write_default_table(folder.languages)
-    password_hash = hash_password(PASSWORD)  # argon2 is slow on purpose: hashed once for all three
-    store.add_user("org", password_hash, "organiser")
-    store.add_user("alice", password_hash, "contestant")
-    store.add_user("bob", password_hash, "contestant")
-    conductor = FakeConductor(folder, store)
-    with BackgroundServer(create_app(folder, store, conductor)) as server:
-        yield Competition(folder, store, conductor, server)
-    store.close()
+    with running_competition(tmp_path / "contest") as running:
+        yield running
 
 
 class Answer:
