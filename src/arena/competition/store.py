@@ -403,9 +403,11 @@ class CompetitionStore:
         page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
         return self._games(f"{clause} ORDER BY g.id DESC{page}", tuple(args))
 
-    def results(self, rated_only: bool = True, kind: str | None = None) -> Iterator[tuple[tuple[str, str], dict]]:
+    def results(self, rated_only: bool = True, kind: str | None = None,
+                with_moves: bool = True) -> Iterator[tuple[tuple[str, str], dict]]:
         """(account names in seat order, {"result", "moves"}) of each played game: what rankings need,
-        picked out by SQLite so the transcripts are never parsed."""
+        picked out by SQLite so the transcripts are never parsed. ``with_moves=False`` leaves the moves
+        out (an empty list): reading them is most of the cost, and a ranking needs them only for times."""
         where = ["g.record IS NOT NULL"]
         args: list[Any] = []
         if rated_only:
@@ -413,8 +415,9 @@ class CompetitionStore:
         if kind is not None:
             where.append("g.round_id IN (SELECT id FROM rounds WHERE kind = ?)")
             args.append(kind)
-        rows = self._all("SELECT a.name, b.name, json_quote(json_extract(g.record, '$.result')),"
-                         " json_quote(json_extract(g.record, '$.moves'))" + _GAME_JOINS
+        moves = "json_quote(json_extract(g.record, '$.moves'))" if with_moves else "'[]'"
+        rows = self._all("SELECT a.name, b.name, json_quote(json_extract(g.record, '$.result')), "
+                         + moves + _GAME_JOINS
                          + f" WHERE {' AND '.join(where)} ORDER BY g.id", tuple(args))
         for first, second, result, moves in rows:
             yield (first, second), {"result": json.loads(result), "moves": json.loads(moves)}
