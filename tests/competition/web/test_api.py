@@ -222,3 +222,20 @@ def test_a_chunked_upload_is_cut_off_at_the_limit(competition, http):
             answer += data
     assert answer.startswith(b"HTTP/1.1 413 "), answer
     assert competition.store.submissions() == []
+
+
+def test_a_programs_source_is_its_authors_and_the_organisers(competition, http):
+    submission_id = admitted_submission(http("alice"))
+    path = f"/api/submissions/{submission_id}/source"
+    assert http("alice").get(path).body == BOT
+    assert http("org").get(path).body == BOT
+    assert http("bob").get(path).status == 404 and http().get(path).status == 401
+
+
+def test_rounds_are_listed(competition, http):
+    admitted_submission(http("alice"))
+    admitted_submission(http("bob"))
+    round_id = http("org").post_json("/api/rounds", {}).json()["id"]
+    rounds = http().get("/api/rounds").json()["rounds"]
+    assert [(r["id"], r["kind"], r["status"], r["games"], r["played"]) for r in rounds] == \
+        [(round_id, "test", "finished", 2, 2)]

@@ -112,3 +112,25 @@ def test_unknown_pages_and_bad_queries_are_4xx_pages(competition, http):
         answer = http().get(path)
         assert answer.status == status and "<h1>" in answer.text, path
         assert "script-src 'self'" in answer.headers["Content-Security-Policy"]
+
+
+def test_a_wrong_password_on_the_login_page_says_so_and_slows_down(competition, http):
+    client = http()
+    for _ in range(3):
+        answer = client.post_form("/login", name="alice", password="nope nope", csrf=client.csrf())
+        assert answer.status == 401 and "wrong name or password" in answer.text and 'value="alice"' in answer.text
+    slowed = client.post_form("/login", name="alice", password="correct horse", csrf=client.csrf())
+    assert slowed.status == 429 and "try again in" in slowed.text and slowed.headers["Retry-After"]
+
+
+def test_asking_for_unrated_games_from_my_page(competition, http):
+    for name in ("alice", "bob"):
+        page_upload(http().page_login(name), "bot.py", BOT)
+    alice = http().page_login("alice")
+    page = alice.get("/my")
+    assert '<option>bob</option>' in page.text and '<option>alice</option>' not in page.text
+    assert alice.post_form("/unrated", opponent="bob", csrf=alice.csrf()).status == 200
+    alice_id, bob_id = (competition.store.user_named(n).id for n in ("alice", "bob"))
+    assert competition.conductor.unrated == [(alice_id, bob_id)]
+    assert alice.post_form("/unrated", opponent="alice", csrf=alice.csrf()).status == 400
+    assert alice.post_form("/unrated", opponent="bob").status == 403  # no CSRF token

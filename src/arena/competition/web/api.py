@@ -57,6 +57,21 @@ def submission(request: Request, submission_id: Id):
     return submission_view(found)
 
 
+@router.get("/submissions/{submission_id}/source")
+def source(request: Request, submission_id: Id):
+    """The uploaded file as it came: its author's and the organisers' only."""
+    user = api_user(request, changes=False)
+    site = site_of(request)
+    found = site.store.submission(submission_id)
+    if found is None or found.user_id != user.id and not user.is_organiser:
+        raise Refusal(404, f"you have no submission {submission_id}")
+    path = site.folder.upload(submission_id) / found.filename
+    if not path.is_file():  # a built-in player has none
+        raise Refusal(404, f"submission {submission_id} has no uploaded file")
+    return Response(path.read_bytes(), media_type="application/octet-stream",
+                    headers={"Content-Disposition": f'attachment; filename="{found.filename}"'})
+
+
 @router.post("/rounds")
 async def start_round(request: Request):
     user = organiser(api_user(request, changes=True))

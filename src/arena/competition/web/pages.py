@@ -58,6 +58,6 @@ def replay(request: Request, game_id: Id):
     stderr = [site_of(request).store.stderr(game_id, seat) or "" if seat in readable
               else "(a program's stderr is shown to its author and the organisers only)" for seat in (0, 1)]
     # the viewer's replay page, with the account names and only the stderr this visitor may read
-    view = {**view, "players": list(game.players), "stderr": stderr}
+    view = {**view, "players": list(game.players), "commands": [None, None], "stderr": stderr}
     heading = f"Game {game.id}, round {game.round_id}: {' vs '.join(game.players)}"
     return render(request, "replay.html", view=view, heading=heading, back="/games")
