@@ -239,3 +239,19 @@ def test_rounds_are_listed(competition, http):
     rounds = http().get("/api/rounds").json()["rounds"]
     assert [(r["id"], r["kind"], r["status"], r["games"], r["played"]) for r in rounds] == \
         [(round_id, "test", "finished", 2, 2)]
+
+
+def test_a_chunked_json_body_past_the_limit_is_413(competition):
+    host, port = competition.url.removeprefix("http://").split(":")
+    with socket.create_connection((host, int(port)), timeout=20) as connection:
+        connection.sendall(f"POST /api/login HTTP/1.1\r\nHost: {host}\r\nTransfer-Encoding: chunked\r\n"
+                           "Content-Type: application/json\r\n\r\n".encode())
+        chunk = b" " * 16384
+        try:
+            for _ in range(8):  # 128 KB of white space, twice the limit
+                connection.sendall(b"%x\r\n%s\r\n" % (len(chunk), chunk))
+            connection.sendall(b"0\r\n\r\n")
+        except OSError:
+            pass
+        answer = connection.recv(4096)
+    assert answer.startswith(b"HTTP/1.1 413 "), answer

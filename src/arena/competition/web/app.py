@@ -24,7 +24,7 @@ from ...web.security_headers import secured
 from ..folder import CompetitionFolder
 from ..store import CompetitionError, CompetitionStore
 from .limits import BodyLimit, BodyTooLarge
-from .refusal import Refusal
+from .refusal import Refusal, found_inside
 
 HERE = Path(__file__).parent
 VIEWER = HERE.parent.parent / "web"
@@ -129,6 +129,11 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: An
 
     @app.exception_handler(Exception)
     async def server_error(request: Request, error: Exception):
+        inner = found_inside(error, (BodyTooLarge, Refusal))
+        if isinstance(inner, BodyTooLarge):  # raised while a body was read inside a task group
+            return refusal(request, 413, str(inner))
+        if isinstance(inner, Refusal):
+            return refusal(request, inner.status, inner.message, inner.headers)
         # a bug of ours, said plainly (the traceback goes to the server's log only)
         return refusal(request, 500, f"the server failed on this request ({type(error).__name__}); "
                        "nothing was changed")

@@ -8,7 +8,7 @@ from typing import Any
 from fastapi import Request
 
 from .limits import BodyTooLarge
-from .refusal import Refusal
+from .refusal import Refusal, found_inside
 
 MISSING = object()
 
@@ -48,21 +48,10 @@ async def form_data(request: Request):
     except Refusal:
         raise
     except Exception as error:  # a malformed multipart body: the parser says what
-        too_large = _found(error, BodyTooLarge)
+        too_large = found_inside(error, BodyTooLarge)
         if too_large is not None:
             raise too_large from None
         raise Refusal(400, f"the form could not be read: {error}") from None
-
-
-def _found(error: BaseException, kind: type) -> BaseException | None:
-    """``error`` or one it groups (the form parser reads the body in a task group) of that kind."""
-    if isinstance(error, kind):
-        return error
-    for inner in getattr(error, "exceptions", ()):
-        found = _found(inner, kind)
-        if found is not None:
-            return found
-    return None
 
 
 def text_field(form, name: str, required: bool = True, limit: int = 1000) -> str:

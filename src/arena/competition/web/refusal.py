@@ -9,3 +9,15 @@ class Refusal(Exception):
         self.status = status
         self.message = message
         self.headers = headers
+
+
+def found_inside(error: BaseException, kind: type | tuple[type, ...]) -> BaseException | None:
+    """``error``, or one it groups, of that kind (Starlette reads bodies inside task groups, which
+    wrap what was raised in an ExceptionGroup)."""
+    if isinstance(error, kind):
+        return error
+    for inner in getattr(error, "exceptions", ()):
+        found = found_inside(inner, kind)
+        if found is not None:
+            return found
+    return None
