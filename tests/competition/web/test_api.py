@@ -255,3 +255,27 @@ def test_a_chunked_json_body_past_the_limit_is_413(competition):
             pass
         answer = connection.recv(4096)
     assert answer.startswith(b"HTTP/1.1 413 "), answer
+
+
+def test_no_request_gets_a_500(competition, http):
+    """Every POST endpoint with odd bodies, every GET with odd ids: always a 4xx (or a 2xx)."""
+    organiser = http("org")
+    posts = ["/api/login", "/api/rounds", "/api/builtins", "/api/unrated", "/api/final", "/api/invitation",
+             "/api/deadline", "/api/freeze", "/api/submissions"]
+    bodies = [b"", b"null", b"[]", b"{}", b'{"x": 1}', b"\xff\xfe\x00", b'{"name": null, "password": []}',
+              b'{"bot": 1e999, "opponent": {"a": 1}, "code": 5, "deadline": 1e999, "frozen": null}',
+              b"[" * 5000, b'{"deadline": -5, "code": "ab"}', b'"string"']
+    for path in posts:
+        for body in bodies:
+            for kind in ("application/json", "text/plain", "multipart/form-data; boundary=z"):
+                answer = organiser.send("POST", path, body, kind)
+                assert answer.status < 500, (path, body[:40], kind, answer.status, answer.text)
+                assert "error" in answer.json() or answer.status < 300
+    gets = ["/api/submissions/{}", "/api/submissions/{}/source", "/api/rounds/{}", "/api/games/{}",
+            "/api/games/{}/record", "/api/games/{}/stderr/0", "/api/games/1/stderr/{}",
+            "/api/games/{}/replay/svg/0", "/api/games/1/replay/svg/{}", "/games/{}", "/submissions/{}",
+            "/api/games?limit={}", "/api/games?offset={}", "/api/games?round={}", "/games?page={}"]
+    for path in gets:
+        for value in ("-1", "0", "1.5", "%00", "1e9", "99999999999999999999", "abc", "%F0%9F%92%A9", ""):
+            answer = organiser.get(path.format(value))
+            assert answer.status < 500, (path, value, answer.status, answer.text)

@@ -134,3 +134,17 @@ def test_asking_for_unrated_games_from_my_page(competition, http):
     assert competition.conductor.unrated == [(alice_id, bob_id)]
     assert alice.post_form("/unrated", opponent="alice", csrf=alice.csrf()).status == 400
     assert alice.post_form("/unrated", opponent="bob").status == 403  # no CSRF token
+
+
+def test_no_form_post_gets_a_500(competition, http):
+    organiser = http().page_login("org")
+    token = organiser.csrf()
+    paths = ["/register", "/submit", "/unrated", "/organiser/round", "/organiser/builtin", "/organiser/freeze",
+             "/organiser/invitation", "/organiser/deadline", "/organiser/x", "/login", "/logout"]  # logging out last
+    bodies = [b"", f"csrf={token}".encode(), f"csrf={token}&name=%00&password=&code=x&bot=&opponent=&deadline=%ff"
+              .encode(), b"\xff\xfe", f"csrf={token}&file=abc&language=" .encode(), b"=" * 5000]
+    for path in paths:
+        for body in bodies:
+            for kind in ("application/x-www-form-urlencoded", "multipart/form-data; boundary=z", "text/plain"):
+                answer = organiser.send("POST", path, body, kind)
+                assert answer.status < 500, (path, body[:40], kind, answer.status, answer.text[-300:])

@@ -22,6 +22,8 @@ async def json_object(request: Request) -> dict[str, Any]:
         data = json.loads(raw)
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise Refusal(400, f"the body is not valid JSON: {error}") from None
+    except RecursionError:
+        raise Refusal(400, "the body is JSON nested too deeply") from None
     if not isinstance(data, dict):
         raise Refusal(400, f"the body must be a JSON object, got {type(data).__name__}")
     return data
