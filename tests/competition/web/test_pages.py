@@ -98,6 +98,14 @@ def test_organiser_forms_change_the_competition(competition, http):
     assert competition.store.competition().invitation == "club-2026"
     organiser.post_form("/organiser/deadline", deadline="2030-01-02 03:04", csrf=token)
     assert competition.store.competition().deadline == 1893553440.0
+    page = organiser.get("/organiser").text
+    shown = re.search(r'id="deadline" placeholder="[^"]*" value="([^"]+)"', page).group(1)
+    organiser.post_form("/organiser/deadline", deadline=shown, csrf=token)  # sent back as shown: unchanged
+    assert competition.store.competition().deadline == 1893553440.0
+    assert organiser.post_form("/organiser/final", csrf=token).status == 400  # not confirmed
+    assert competition.store.rounds() == []
+    assert organiser.post_form("/organiser/final", confirm="yes", csrf=token).status == 200
+    assert competition.store.rounds()[0].kind == "final"
     bad = organiser.post_form("/organiser/deadline", deadline="soon", csrf=token)
     assert bad.status == 400 and "YYYY-MM-DD HH:MM" in bad.text
     organiser.post_form("/organiser/builtin", bot="greedy", csrf=token)

@@ -37,12 +37,15 @@ def organiser_page(request: Request):
 
 
 def _deadline(text: str) -> float | None:
-    if not text.strip():
+    text = text.strip().removesuffix("UTC").strip()
+    if not text:
         return None
-    try:
-        return float(calendar.timegm(time.strptime(text.strip(), "%Y-%m-%d %H:%M")))
-    except ValueError:
-        raise Refusal(400, f"write the deadline as YYYY-MM-DD HH:MM (UTC), got {text[:40]!r}") from None
+    for layout in ("%Y-%m-%d %H:%M", "%Y-%m-%d %H:%M:%S"):  # the page shows the second form
+        try:
+            return float(calendar.timegm(time.strptime(text, layout)))
+        except ValueError:
+            pass
+    raise Refusal(400, f"write the deadline as YYYY-MM-DD HH:MM (UTC), got {text[:40]!r}")
 
 
 @router.post("/organiser/{action}")
@@ -54,6 +57,8 @@ async def organiser_action(request: Request, action: str):
     if action == "round":
         await run_in_threadpool(site.conductor.start_round, kind="test", started_by=user.id)
     elif action == "final":
+        if form.get("confirm") != "yes":  # the final cannot be taken back: not on one stray click
+            raise Refusal(400, "tick the box to confirm the final")
         await run_in_threadpool(site.conductor.start_final)
     elif action == "builtin":
         await run_in_threadpool(site.conductor.add_builtin, check_bot(request, text_field(form, "bot", limit=60)))
