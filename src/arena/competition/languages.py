@@ -89,7 +89,7 @@ class Language:
     def run_command(self, build: str) -> str:
         """The PLAYER that runs the built program: its tool by absolute path, so that it does
         not depend on the PATH of whoever plays it later."""
-        words = shlex.split(self.run.format(build=build))
+        words = shlex.split(self.run.format(build=shlex.quote(build)))
         found = shutil.which(words[0], path=CLEAN_PATH) if "/" not in words[0] else None
         return shlex.join([found or words[0], *words[1:]])
 

@@ -105,7 +105,8 @@ class CountedReader:
 
 
 def _zip_member(info: zipfile.ZipInfo, archive: zipfile.ZipFile) -> Member:
-    mode = info.external_attr >> 16
+    # a file type and permissions only where a Unix zip wrote them; none (0) is a plain file
+    mode = info.external_attr >> 16 if info.create_system == 3 else 0
     name = clean_name(info.filename)
     if info.is_dir() or stat.S_ISDIR(mode):
         return Member(name, "dir")
@@ -113,7 +114,7 @@ def _zip_member(info: zipfile.ZipInfo, archive: zipfile.ZipFile) -> Member:
         if info.file_size > 4096:
             raise Refused(f"member {name!r}: a link with a target too long")
         return Member(name, "symlink", target=archive.read(info).decode(errors="replace"))
-    if mode and not stat.S_ISREG(mode):
+    if stat.S_IFMT(mode) not in (0, stat.S_IFREG):
         raise Refused(f"member {name!r}: a device or special file")
     return Member(name, "file", size=info.file_size, executable=bool(mode & 0o100))
 
