@@ -4,6 +4,7 @@ import io
 import os
 import stat
 import tarfile
+import warnings
 import zipfile
 
 import pytest
@@ -20,7 +21,8 @@ BOT = b"int main() { return 0; }\n"
 def zip_bytes(*members) -> bytes:
     """members: (name, data) or (name, data, mode) tuples; a mode with S_IFLNK makes a link to data."""
     buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as made:
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as made, warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # a name given twice is one of the hostile archives
         for name, data, *mode in members:
             info = zipfile.ZipInfo(name)
             info.compress_type = zipfile.ZIP_DEFLATED
@@ -98,7 +100,6 @@ def test_a_good_archive_is_unpacked_in_the_build_folder_and_given_to_its_owner(t
         assert (build_folder / "copy.h").read_text() == "// help\n"
 
 
-@pytest.mark.filterwarnings("ignore:Duplicate name")
 @pytest.mark.parametrize("data, reason", [
     (zip_bytes(("bot.cpp", BOT), ("../escaped.txt", b"out")), "member '../escaped.txt': '..' in its path"),
     (zip_bytes(("bot.cpp", BOT), ("/tmp/escaped.txt", b"out")), "an absolute path"),

@@ -44,6 +44,7 @@ def test_the_cpp_starter_bot_builds_is_admitted_and_plays_under_isolate(competit
     assert outcome.status == "admitted", outcome.build_log + outcome.admission
     assert "$ g++ -O2 -std=c++17 -o bot bot.cpp" in outcome.build_log
     assert "Clean: 2 games without a fault." in outcome.admission and "in both seats" in outcome.admission
+    assert "arena check flippo ./bot: 2 games" in outcome.admission  # its own folder, not the server's
     build = competition.root / "builds" / "1"
     assert outcome.command == str(build / "bot")
     assert not (build / SCRATCH).exists()

@@ -2,6 +2,7 @@
 
 import json
 import shutil
+import zipfile
 
 import pytest
 from click.testing import CliRunner
@@ -105,3 +106,21 @@ def test_an_unknown_language_lists_the_languages(table_path):
         choose_language("bot.txt", None, table)
     with pytest.raises(LanguageError, match=r"bot\.tar\.gz is an archive.*--language"):
         choose_language("bot.tar.gz", None, table)
+
+
+def test_an_archive_tells_its_language_by_the_main_file_on_its_top_level(table_path, tmp_path):
+    table = load_table(table_path)
+    upload = tmp_path / "mine.zip"
+    with zipfile.ZipFile(upload, "w") as made:
+        made.writestr("bot.rs", "fn main() {}\n")
+        made.writestr("notes/bot.py", "")
+    assert choose_language("mine.zip", None, table, upload=upload).name == "rust"
+    with zipfile.ZipFile(upload, "w") as made:
+        made.writestr("bot.rs", "")
+        made.writestr("bot.c", "")
+    with pytest.raises(LanguageError, match="is an archive"):
+        choose_language("mine.zip", None, table, upload=upload)  # two main files: say which
+    assert choose_language("mine.zip", "c", table, upload=upload).name == "c"
+    upload.write_bytes(b"not a zip")
+    with pytest.raises(LanguageError, match="not a readable zip archive"):
+        choose_language("mine.zip", None, table, upload=upload)

@@ -60,7 +60,12 @@ class BuildOutcome:
 
 
 def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: None) -> BuildOutcome:
-    """Build, then admit or refuse, submission ``job``; ``on_checking`` is called as the admission test starts."""
+    """Build, then admit or refuse, submission ``job``; ``on_checking`` is called as the admission test starts.
+
+    Whatever the upload holds ends in a BuildOutcome. What is the server's own trouble, not the
+    contestant's, raises: SandboxError when this machine cannot sandbox the build (no bubblewrap,
+    no free uid), OSError when the competition folder cannot be written.
+    """
     log: list[str] = []
     try:
         language = load_table(job.table_path)[job.language]
@@ -93,7 +98,8 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     on_checking()
     report, clean = check_program(job.game, command, games=job.admission_games or ADMISSION_GAMES,
                                   time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden))
-    return BuildOutcome("admitted" if clean else "rejected", "\n".join(log), report, command)
+    return BuildOutcome("admitted" if clean else "rejected", "\n".join(log), _as_seen_by_author(report, build),
+                        command)
 
 
 def _compile(job: BuildJob, language: Language, build: str, scratch: str, log: list[str]) -> bool:
@@ -108,10 +114,14 @@ def _compile(job: BuildJob, language: Language, build: str, scratch: str, log: l
     outcome = run_confined(argv, build, env=env, hidden=job.hidden, time_limit_s=time_limit,
                            memory_mb=memory, log_bytes=LOG_BYTES)
     if outcome.output:
-        # the contestant reads the server's paths as their own folder
-        log.append(outcome.output.replace(build + "/", "").rstrip("\n"))
+        log.append(_as_seen_by_author(outcome.output, build).rstrip("\n"))
     log.append(outcome.verdict("the compile", time_limit, memory))
     return outcome.succeeded
+
+
+def _as_seen_by_author(text: str, build: str) -> str:
+    """The author reads the build folder as their own folder: the server's folders are not theirs to know."""
+    return text.replace(build + "/", "").replace(build, ".")
 
 
 def _fresh_folder(build: str) -> None:

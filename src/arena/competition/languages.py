@@ -192,9 +192,11 @@ def _check_placeholders(text: str, allowed: frozenset[str], bad, key: str) -> No
                       f"{', '.join('{' + p + '}' for p in sorted(allowed))})")
 
 
-def choose_language(filename: str, requested: str | None, table: dict[str, Language]) -> Language:
+def choose_language(filename: str, requested: str | None, table: dict[str, Language], *,
+                    upload: str | os.PathLike | None = None) -> Language:
     """The language of an upload: the one ``requested`` (a table key or title, any case), else
-    the one its extension names. An archive's name tells nothing: give the language with it."""
+    the one its extension names. An archive's name tells nothing: the language whose main
+    file is on its top level, when the archive itself is given (``upload``, its path)."""
     choices = ", ".join(f"{key} ({language.title}: {' '.join(language.extensions)})"
                         for key, language in table.items())
     if requested:
@@ -203,8 +205,16 @@ def choose_language(filename: str, requested: str | None, table: dict[str, Langu
             if wanted in (key.lower(), language.title.lower()):
                 return language
         raise LanguageError(f"unknown language {requested!r}; choose one of: {choices}")
-    from .archive import is_archive  # the archive module names no language
+    from .archive import ArchiveError, check_upload, is_archive  # the archive module names no language
 
+    if is_archive(filename) and upload is not None:
+        try:
+            on_top = {member.name for member in check_upload(upload, filename) if member.kind == "file"}
+        except ArchiveError as error:
+            raise LanguageError(str(error)) from None
+        found = [language for language in table.values() if language.main_file in on_top]
+        if len(found) == 1:
+            return found[0]
     if is_archive(filename):
         raise LanguageError(f"{filename} is an archive: say which language its bot.<ext> is in (--language); "
                             f"choose one of: {choices}")
