@@ -2,6 +2,7 @@
 
 import io
 import os
+import socket
 import stat
 import tarfile
 import warnings
@@ -180,10 +181,18 @@ def test_the_unpacker_in_the_sandbox_refuses_on_its_own(tmp_path, place, build_f
 def test_a_step_in_the_sandbox_writes_nowhere_but_its_build_folder(tmp_path, build_folder):
     competition = tmp_path / "competition"
     (competition / "secret.txt").write_text("the organisers' own")
-    step = ("echo in > inside.txt; echo out > ../../escaped.txt; echo out > /var/tmp/arena-escaped-$$; "
-            f"cat {competition}/secret.txt; id -u")
-    outcome = run_confined(["sh", "-c", step], str(build_folder), env={}, hidden=(str(competition),),
-                           time_limit_s=30, memory_mb=256, log_bytes=4096)
+    with socket.socket() as listener:
+        listener.bind(("127.0.0.1", 0))
+        listener.listen()
+        listener.setblocking(False)
+        connect = f"import socket; socket.create_connection(('127.0.0.1', {listener.getsockname()[1]}), timeout=2)"
+        step = ("echo in > inside.txt; echo out > ../../escaped.txt; echo out > /var/tmp/arena-escaped-$$; "
+                f"cat {competition}/secret.txt; python3 -c \"{connect}\" 2>/dev/null || echo no network; id -u")
+        outcome = run_confined(["sh", "-c", step], str(build_folder), env={}, hidden=(str(competition),),
+                               time_limit_s=30, memory_mb=256, log_bytes=4096)
+        with pytest.raises(BlockingIOError):
+            listener.accept()  # nobody came
+    assert "no network" in outcome.output
     assert (build_folder / "inside.txt").read_text() == "in\n"
     assert not (competition / "escaped.txt").exists() and "escaped.txt" not in os.listdir(competition / "builds")
     assert not [name for name in os.listdir("/var/tmp") if name.startswith("arena-escaped-")]

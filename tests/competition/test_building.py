@@ -162,3 +162,14 @@ def test_a_hostile_archive_is_a_build_failure_and_writes_nothing_outside(competi
     assert outcome.status == "build-failed"
     assert "bot.zip is refused: member '../../../escaped.py': '..' in its path" in outcome.build_log
     assert not list(tmp_path.rglob("escaped.py"))
+
+
+def test_the_organisers_edit_of_the_table_is_what_compiles(competition):
+    needs_tool("g++", "g++")
+    table = json.loads(competition.table.read_text())
+    table["cpp"]["compile"].insert(1, "-DORGANISERS_FLAG")
+    competition.table.write_text(json.dumps(table))
+    outcome = competition.build("bot.cpp", "#ifdef ORGANISERS_FLAG\n#error the organisers' flag reached me\n#endif\n",
+                                "cpp")
+    assert outcome.status == "build-failed"
+    assert "$ g++ -DORGANISERS_FLAG -O2" in outcome.build_log and "the organisers' flag reached me" in outcome.build_log

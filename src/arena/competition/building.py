@@ -121,7 +121,7 @@ def _compile(job: BuildJob, language: Language, build: str, scratch: str, log: l
 
 def _as_seen_by_author(text: str, build: str) -> str:
     """The author reads the build folder as their own folder: the server's folders are not theirs to know."""
-    return text.replace(build + "/", "").replace(build, ".")
+    return text.replace(build, ".")
 
 
 def _fresh_folder(build: str) -> None:

@@ -62,15 +62,17 @@ def run_confined(argv: list[str], folder: str, *, env: dict[str, str], hidden: t
     output = Capped(log_bytes)
     started = time.monotonic()
     confinement = Confinement(command, sandbox, {"PATH": CLEAN_PATH, **env})
-    timed_out = False
+    timed_out = out_of_memory = False
     try:
         confinement.proc.stdin.close()
         timed_out = not _collect(confinement, output, started + time_limit_s)
+        out_of_memory = confinement.out_of_memory()  # while its cgroup is still its own
     finally:
         confinement.end()
+        confinement.proc.stdout.close()
+        confinement.proc.stderr.close()
     return StepOutcome(returncode=None if timed_out else confinement.proc.returncode, output=output.value(),
-                       seconds=time.monotonic() - started, timed_out=timed_out,
-                       out_of_memory=confinement.out_of_memory())
+                       seconds=time.monotonic() - started, timed_out=timed_out, out_of_memory=out_of_memory)
 
 
 def _collect(confinement: Confinement, output: Capped, deadline: float) -> bool:

@@ -132,11 +132,10 @@ def _tar_member(info: tarfile.TarInfo) -> Member:
     return Member(name, "file", size=info.size, executable=bool(info.mode & 0o100))
 
 
-def open_tar(path: str, kind: str) -> tarfile.TarFile:
-    raw = open(path, "rb")
+def open_tar(raw, kind: str) -> tarfile.TarFile:
+    """The tar archive in the open file ``raw``, read once as a stream, as it decompresses."""
     stream = gzip.GzipFile(fileobj=raw) if kind == "tar.gz" else raw
-    limited = CountedReader(stream, MAX_TOTAL_BYTES + TAR_OVERHEAD_BYTES)
-    return tarfile.open(fileobj=limited, mode="r|")  # a stream: read once, as it decompresses
+    return tarfile.open(fileobj=CountedReader(stream, MAX_TOTAL_BYTES + TAR_OVERHEAD_BYTES), mode="r|")
 
 
 def read_members(path: str, kind: str, reserved: str = "") -> list[Member]:
@@ -162,7 +161,7 @@ def _walk(path: str, kind: str):
             for info in archive.infolist():
                 yield _zip_member(info, archive), (lambda info=info: archive.open(info))
         return
-    with open_tar(path, kind) as archive:
+    with open(path, "rb") as raw, open_tar(raw, kind) as archive:
         for info in archive:
             yield _tar_member(info), (lambda info=info: archive.extractfile(info))
 
