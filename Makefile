@@ -25,6 +25,12 @@ install-test: install
 	@command -v bwrap >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap; } || \
 	  echo "bubblewrap (bwrap) is missing and cannot be installed here: the --sandbox isolate tests will be skipped"
+	# a competition builds C, C++, Java, Go and Rust with Debian's compilers (a box uid cannot reach
+	# /root/.cargo); the build tests skip, saying so, for each one missing
+	@missing=""; for tool in gcc g++ javac go rustc; do [ -x /usr/bin/$$tool ] || missing="$$missing $$tool"; done; \
+	  [ -z "$$missing" ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc g++ default-jdk-headless golang-go rustc; } || \
+	  echo "compilers missing and not installable here:$$missing (their competition build tests will be skipped)"
 	# the memory limit is tested on a JVM and a Go program, which reserve far more than they use
 	@{ command -v java >/dev/null && command -v go >/dev/null; } || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
 	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless golang-go; } || \

@@ -332,12 +332,11 @@ def _home_of(script: str, besides: int) -> str:
                 continue
             try:
                 with open(f"/proc/{entry}/cmdline", "rb") as cmdline:
-                    if script.encode() not in cmdline.read():
-                        continue
-                with open(f"/proc/{entry}/status") as status:
-                    uid = next(line.split()[1] for line in status if line.startswith("Uid:"))
-                if uid == "0":
-                    continue  # a child of the judge not yet the program (before its exec): the judge's HOME
+                    words = cmdline.read()
+                # a child of the judge not yet the program (before its exec) shows the judge's command
+                # line and environment, HOME included
+                if script.encode() not in words or b"arena.cli" in words:
+                    continue
                 with open(f"/proc/{entry}/environ", "rb") as environ:
                     variables = dict(item.split(b"=", 1) for item in environ.read().split(b"\0") if b"=" in item)
                 return variables[b"HOME"].decode()

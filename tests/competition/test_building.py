@@ -1,0 +1,175 @@
+"""build_submission: real compilers under --sandbox isolate, then the admission test."""
+
+import concurrent.futures
+import io
+import json
+import os
+import pickle
+import time
+import zipfile
+
+import pytest
+from click.testing import CliRunner
+
+from arena.commands import cli
+from arena.competition.building import LOG_BYTES, SCRATCH, build_submission
+from arena.starter import template_source
+
+from .build_support import BOTS, make_competition, needs_isolate, needs_tool
+
+pytestmark = needs_isolate
+
+BROKEN_CPP = """\
+#include <cstdio>
+int main() {
+    undeclared_function(42);
+}
+"""
+
+CRASHES_ON_FIRST_MOVE = """\
+import sys
+for line in sys.stdin:
+    raise RuntimeError("my bot gives up on " + line.strip())
+"""
+
+
+@pytest.fixture
+def competition(tmp_path):
+    return make_competition(tmp_path / "competition")
+
+
+def test_the_cpp_starter_bot_builds_is_admitted_and_plays_under_isolate(competition, tmp_path):
+    needs_tool("g++", "g++")
+    outcome = competition.build("bot.cpp", template_source("flippo", "cpp"), "cpp")
+    assert outcome.status == "admitted", outcome.build_log + outcome.admission
+    assert "$ g++ -O2 -std=c++17 -o bot bot.cpp" in outcome.build_log
+    assert "Clean: 2 games without a fault." in outcome.admission and "in both seats" in outcome.admission
+    assert "arena check flippo ./bot: 2 games" in outcome.admission  # its own folder, not the server's
+    build = competition.root / "builds" / "1"
+    assert outcome.command == str(build / "bot")
+    assert not (build / SCRATCH).exists()
+    owner = os.stat(build).st_uid
+    assert {os.lstat(build / name).st_uid for name in os.listdir(build)} == {owner}  # nothing of the build's uid
+    # later, the judge runs it as another uid of its own, the competition hidden but its own folder
+    record = tmp_path / "game.json"
+    played = CliRunner().invoke(cli, ["play", "flippo", outcome.command, "builtin:random", "--seed", "3",
+                                      "--sandbox", "isolate", "--record", str(record)])
+    assert played.exit_code == 0, played.output
+    assert json.loads(record.read_text())["result"]["verdicts"] == ["ok", "ok"]
+
+
+def test_the_python_starter_bot_is_admitted_from_a_worker_process(competition):
+    job = competition.job("bot.py", template_source("flippo", "python"), "python")
+    assert pickle.loads(pickle.dumps(job)) == job
+    with concurrent.futures.ProcessPoolExecutor(1) as workers:
+        outcome = workers.submit(build_submission, job).result(timeout=300)
+    assert outcome.status == "admitted", outcome.build_log + outcome.admission
+    assert outcome.command.endswith(f"python3 {competition.root}/builds/1/bot.py")
+
+
+def test_a_cpp_file_that_does_not_compile_fails_with_the_compilers_error(competition):
+    needs_tool("g++", "g++")
+    checking = []
+    outcome = build_submission(competition.job("bot.cpp", BROKEN_CPP, "cpp"), lambda: checking.append(1))
+    assert outcome.status == "build-failed" and outcome.command is None and outcome.admission == ""
+    assert "bot.cpp:3:5: error:" in outcome.build_log and "undeclared_function" in outcome.build_log
+    assert "the compile failed: it exited with code 1" in outcome.build_log
+    assert str(competition.root) not in outcome.build_log  # the server's folders are not the contestant's business
+    assert checking == []  # no admission test
+
+
+def test_a_python_syntax_error_is_a_build_failure(competition):
+    outcome = competition.build("bot.py", "def main(:\n    pass\n", "python")
+    assert outcome.status == "build-failed"
+    assert "SyntaxError" in outcome.build_log and "bot.py" in outcome.build_log
+
+
+def test_a_bot_that_crashes_on_its_first_move_is_rejected_with_the_report(competition):
+    checking = []
+    outcome = build_submission(competition.job("bot.py", CRASHES_ON_FIRST_MOVE, "python"),
+                               lambda: checking.append(1))
+    assert checking == [1]
+    assert outcome.status == "rejected"
+    assert "Not clean: 2 of 2 games had a fault." in outcome.admission
+    assert "crash" in outcome.admission and "my bot gives up on" in outcome.admission  # its stderr, explained
+
+
+def test_including_dev_urandom_ends_at_the_time_limit_with_a_clear_log(competition):
+    needs_tool("g++", "g++")
+    started = time.monotonic()
+    outcome = competition.build("bot.cpp", "#include </dev/urandom>\n", "cpp", compile_time_limit_s=3,
+                                compile_memory_mb=512)
+    assert time.monotonic() - started < 20
+    assert outcome.status == "build-failed"
+    assert ("the compile stopped: it took longer than its time limit of 3 s" in outcome.build_log
+            or "the compile stopped: it exceeded its memory limit of 512 MB" in outcome.build_log)
+    assert len(outcome.build_log) < LOG_BYTES + 4096
+
+
+def test_a_flood_of_compiler_errors_is_capped_saying_so(competition):
+    needs_tool("g++", "g++")
+    flood = "".join(f"int v{n} = missing_name_{n} + also_missing_{n};\n" for n in range(800))
+    outcome = competition.build("bot.cpp", flood + "int main() {}\n", "cpp")
+    assert outcome.status == "build-failed"
+    assert len(outcome.build_log.encode()) < LOG_BYTES + 4096
+    assert "bytes not kept ..." in outcome.build_log
+    assert "missing_name_0" in outcome.build_log and "missing_name_799" in outcome.build_log  # head and tail
+    assert outcome.build_log.endswith("the compile failed: it exited with code 1 after %.1f s"
+                                      % float(outcome.build_log.rsplit("after ", 1)[1].split()[0]))
+
+
+def test_the_compiler_cannot_read_what_the_competition_hides(competition):
+    needs_tool("g++", "g++")
+    secret_upload = competition.upload("bot.cpp", "// another contestant's secret strategy\n")
+    source = f'#include "{competition.root}/competition.db"\n#include "{secret_upload}"\nint main() {{}}\n'
+    outcome = competition.build("bot.cpp", source, "cpp")
+    assert outcome.status == "build-failed"
+    assert "competition.db: No such file or directory" in outcome.build_log
+    assert "no program may read it" not in outcome.build_log and "secret strategy" not in outcome.build_log
+
+
+@pytest.mark.parametrize("language, source, tool, package", [
+    ("java", "Main.java", "javac", "default-jdk-headless"),
+    ("go", "bot.go", "go", "golang-go"),
+    ("rust", "bot.rs", "rustc", "rustc"),
+    ("c", "bot.c", "gcc", "gcc"),
+])
+def test_a_hello_bot_in_each_language_builds_and_is_admitted(tmp_path, language, source, tool, package):
+    needs_tool(tool, package)
+    competition = make_competition(tmp_path / "competition", game="domineering")
+    outcome = competition.build(source, (BOTS / source).read_text(), language)
+    assert outcome.status == "admitted", outcome.build_log + outcome.admission
+    assert "the compile succeeded" in outcome.build_log
+    assert not (competition.root / "builds" / "1" / SCRATCH).exists()
+
+
+def test_an_archive_of_a_bot_and_its_module_is_admitted(competition):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as made:
+        made.writestr("bot.py", "import strategy\nstrategy.main()\n")
+        made.writestr("strategy.py", template_source("flippo", "python"))
+    outcome = competition.build("mybot.zip", buffer.getvalue(), "python")
+    assert outcome.status == "admitted", outcome.build_log + outcome.admission
+    assert "unpacked" in outcome.build_log
+
+
+def test_a_hostile_archive_is_a_build_failure_and_writes_nothing_outside(competition, tmp_path):
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as made:
+        made.writestr("bot.py", "print('hi')\n")
+        made.writestr("../../../escaped.py", "print('out')\n")
+    outcome = competition.build("bot.zip", buffer.getvalue(), "python")
+    assert outcome.status == "build-failed"
+    assert "bot.zip is refused: member '../../../escaped.py': '..' in its path" in outcome.build_log
+    assert not list(tmp_path.rglob("escaped.py"))
+
+
+def test_the_organisers_edit_of_the_table_is_what_compiles(competition):
+    needs_tool("g++", "g++")
+    table = json.loads(competition.table.read_text())
+    table["cpp"]["compile"].insert(1, "-DORGANISERS_FLAG")
+    competition.table.write_text(json.dumps(table))
+    outcome = competition.build("bot.cpp", "#ifdef ORGANISERS_FLAG\n#error the organisers' flag reached me\n#endif\n",
+                                "cpp")
+    assert outcome.status == "build-failed"
+    assert "$ g++ -DORGANISERS_FLAG -O2" in outcome.build_log and "the organisers' flag reached me" in outcome.build_log
