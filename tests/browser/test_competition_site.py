@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import time
 
-from ..competition.web.fake_languages import install_fake_languages
 from ..competition.web.site_server import running_competition
 
 
@@ -26,8 +25,7 @@ def ranked_games(page) -> dict[str, str]:
             for row in page.locator("#ranking tbody tr").all()}
 
 
-def test_register_upload_see_it_admitted_ranked_and_replayed(page, tmp_path, monkeypatch):
-    install_fake_languages(monkeypatch)
+def test_register_upload_see_it_admitted_ranked_and_replayed(page, tmp_path):
     with running_competition(tmp_path / "contest") as competition:
         competition.store.set_invitation("club-2026")
         url = competition.url

@@ -14,14 +14,7 @@ import pytest
 
 from arena.competition.client_http import multipart_body
 
-from .fake_languages import install_fake_languages
 from .site_server import PASSWORD, running_competition
-
-
-@pytest.fixture(autouse=True)
-def languages_table(monkeypatch):
-    """The real languages table when languages.py has it, else a fake with python and cpp."""
-    install_fake_languages(monkeypatch)
 
 
 @pytest.fixture

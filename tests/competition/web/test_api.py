@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import io
 import json
+import os
 import socket
+import zipfile
 
 from arena.competition.web.limits import UPLOAD_LIMIT
 
@@ -130,7 +133,29 @@ def test_uploads_refused_with_clear_messages(competition, http):
     no_file = alice.send("POST", "/api/submissions", b"--x--\r\n", "multipart/form-data; boundary=x")
     assert no_file.status == 400 and "file" in no_file.json()["error"]
     assert competition.store.submissions() == []
-    assert not (competition.folder.root / "uploads").exists()
+    assert os.listdir(competition.folder.root / "uploads") == []  # nothing left behind, half-taken or not
+
+
+def zipped(members: dict[str, bytes]) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, content in members.items():
+            archive.writestr(name, content)
+    return buffer.getvalue()
+
+
+def test_an_archive_is_taken_by_its_main_file_and_a_hostile_one_refused(competition, http, tmp_path):
+    alice = http("alice")
+    taken = alice.upload("/api/submissions", "bot.zip", zipped({"bot.py": BOT, "lib/helper.py": b"x = 1\n"}))
+    assert taken.status == 200, taken.text
+    assert alice.get(f"/api/submissions/{taken.json()['id']}").json()["language"] == "python"
+    hostile = alice.upload("/api/submissions", "bot.zip", zipped({"bot.py": BOT, "../escape.py": b"x"}))
+    assert hostile.status == 400 and "refused" in hostile.json()["error"], hostile.text
+    nested = alice.upload("/api/submissions", "bot.zip", zipped({"src/bot.py": BOT}))
+    assert nested.status == 400 and "bot." in nested.json()["error"]
+    assert len(competition.store.submissions()) == 1
+    assert sorted(os.listdir(competition.folder.root / "uploads")) == [str(taken.json()["id"])]
+    assert not (competition.folder.root / "escape.py").exists() and not (tmp_path / "escape.py").exists()
 
 
 def test_frozen_and_past_deadline_refuse_uploads(competition, http):

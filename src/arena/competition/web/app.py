@@ -8,6 +8,7 @@ images) under the viewer's Content-Security-Policy, which allows no inline scrip
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -145,4 +146,12 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: An
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
     app.mount("/static", StaticFiles(directory=VIEWER / "static"), name="static")
     app.add_middleware(BodyLimit)  # outermost: a huge body is refused before anything reads it
+    # each compiler's version is asked once (a JVM takes a while to say it): now, not on a visitor's time
+    threading.Thread(target=_warm_up, args=(folder,), name="arena-site-warm-up", daemon=True).start()
     return app
+
+
+def _warm_up(folder: CompetitionFolder) -> None:
+    from .language_choice import descriptions
+
+    descriptions(folder)

@@ -13,6 +13,7 @@ from .csrf import check_csrf
 from .games_access import seat_stderr
 from .ids import Id, Seat
 from .language_choice import descriptions
+from .limits import UPLOAD_LIMIT
 from .page_render import page_user, redirect, render
 from .refusal import Refusal
 from .uploads import take_upload
@@ -24,7 +25,8 @@ router = APIRouter()
 @router.get("/submit")
 def submit_form(request: Request):
     page_user(request)
-    return render(request, "submit.html", languages=descriptions(site_of(request).folder), error=None)
+    return render(request, "submit.html", languages=descriptions(site_of(request).folder), error=None,
+                  upload_limit_kb=UPLOAD_LIMIT // 1024)
 
 
 @router.post("/submit")
@@ -37,7 +39,7 @@ async def submit(request: Request):
                                           text_field(form, "language", required=False, limit=40) or None)
     except Refusal as refusal:
         return render(request, "submit.html", status=refusal.status, error=refusal.message,
-                      languages=descriptions(site_of(request).folder))
+                      languages=descriptions(site_of(request).folder), upload_limit_kb=UPLOAD_LIMIT // 1024)
     return redirect(request, f"/submissions/{submission_id}")
 
 

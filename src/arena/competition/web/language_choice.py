@@ -6,6 +6,7 @@ this is the one place the site calls them, looked up at call time.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from .. import languages
@@ -20,13 +21,19 @@ def language_table(folder: CompetitionFolder) -> dict[str, Any]:
         raise Refusal(503, f"the competition's languages table is broken, tell the organiser: {error}") from None
 
 
-def choose(folder: CompetitionFolder, filename: str, requested: str | None) -> str:
-    """The name of the upload's language (from ``requested`` or its extension); 400 saying why not."""
+def upload_language(folder: CompetitionFolder, upload: Path, requested: str | None) -> str:
+    """The name of the language of the upload saved at ``upload`` (from ``requested``, its extension,
+    or an archive's main file); 400 saying why not, a hostile archive's refusal included (its member
+    list is read here, cheaply; the build unpacks it in the sandbox)."""
+    from ..archive import ArchiveError, check_upload
+
     table = language_table(folder)
     try:
-        return languages.choose_language(filename, requested, table).name
-    except languages.LanguageError as error:
+        language = languages.choose_language(upload.name, requested, table, upload=str(upload))
+        check_upload(upload, upload.name, language.main_file)
+    except (languages.LanguageError, ArchiveError) as error:
         raise Refusal(400, str(error)) from None
+    return language.name
 
 
 def descriptions(folder: CompetitionFolder) -> list[dict[str, Any]]:

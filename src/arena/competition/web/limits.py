@@ -10,8 +10,9 @@ from __future__ import annotations
 import json
 
 from ...web.security_headers import SECURITY_HEADERS
+from ..archive import MAX_UPLOAD_BYTES
 
-UPLOAD_LIMIT = 1024 * 1024  # one source file or a small archive, as CodeCup took them
+UPLOAD_LIMIT = MAX_UPLOAD_BYTES  # one source file or a small archive: the builds' own limit
 FORM_OVERHEAD = 64 * 1024  # the form's other fields and the multipart boundaries
 SMALL_BODY_LIMIT = 64 * 1024
 UPLOAD_PATHS = {"/api/submissions", "/submit"}

@@ -4,14 +4,17 @@ DIR/uploads/ID/ and the conductor told (it builds and admits it)."""
 from __future__ import annotations
 
 import re
+import secrets
+import shutil
 import time
 
 from fastapi import Request
+from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from ..store import User
 from .app import site_of
-from .language_choice import choose
+from .language_choice import upload_language
 from .limits import UPLOAD_LIMIT
 from .refusal import Refusal
 
@@ -54,15 +57,26 @@ async def take_upload(request: Request, user: User, upload: object, requested: s
     if requested is not None and not requested.strip():
         requested = None
     site = site_of(request)
-    language = choose(site.folder, filename, requested)
-    submission_id = site.store.add_submission(user.id, language, filename)
+    # saved first under a name no submission has, since an archive's language is read from inside it;
+    # it becomes DIR/uploads/ID once the submission has its id
+    incoming = site.folder.root / "uploads" / f".incoming-{secrets.token_hex(8)}"
     try:
-        where = site.folder.upload(submission_id)
-        where.mkdir(parents=True, exist_ok=False)
-        (where / filename).write_bytes(content)
+        incoming.mkdir(parents=True)
+        (incoming / filename).write_bytes(content)
+    except OSError as error:
+        shutil.rmtree(incoming, ignore_errors=True)
+        raise Refusal(507, f"the server could not save the upload: {error.strerror}") from None
+    try:
+        language = await run_in_threadpool(upload_language, site.folder, incoming / filename, requested)
+        submission_id = site.store.add_submission(user.id, language, filename)
+    except BaseException:
+        shutil.rmtree(incoming, ignore_errors=True)
+        raise
+    try:
+        incoming.rename(site.folder.upload(submission_id))
     except OSError as error:
         site.store.update_submission(submission_id, status="build-failed",
-                                     build_log=f"the server could not save the upload: {error.strerror}")
-        raise Refusal(507, f"the server could not save the upload: {error.strerror}") from None
+                                     build_log=f"the server could not keep the upload: {error.strerror}")
+        raise Refusal(507, f"the server could not keep the upload: {error.strerror}") from None
     site.conductor.submission_added(submission_id)
     return submission_id
