@@ -115,3 +115,20 @@ def test_status_tells_what_runs_and_stop_kills_the_programs_at_once(competition,
 
 def _running(marker: str) -> bool:
     return subprocess.run(["pgrep", "-f", marker], capture_output=True).returncode == 0
+
+
+def test_scheduled_test_rounds_come_while_the_entrants_change(competition, conductors):
+    folder, store = competition
+    conductor = conductors(Conductor(folder, store, jobs=2, debut=False, round_every_s=1, **FAST))
+    conductor.add_builtin("random")
+    conductor.add_builtin("greedy")
+    conductor.start()
+    tests = lambda: [r for r in store.rounds() if r.kind == "test"]  # noqa: E731
+    first = wait_for(tests, 30, "a scheduled round")[0]
+    assert first.details["started_by"] is None and len(first.details["entrants"]) == 2
+    wait_for(lambda: finished(store, first.id), what="the scheduled round")
+    time.sleep(2.5)  # more than round_every_s: but nobody submitted anything new
+    assert len(tests()) == 1
+    contestant(store, folder, "alice")
+    wait_for(lambda: len(tests()) == 2, 30, "a round for the new entrant")
+    assert len(tests()[0].details["entrants"]) == 3
