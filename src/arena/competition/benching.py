@@ -15,9 +15,9 @@ newest game is usually ``ok``, which ends the search on the first page)."""
 
 
 def keeps_faulting(store: CompetitionStore, submission_id: int, last: int) -> bool:
-    """Were the submission's ``last`` games (newest first) all irregular losses?"""
+    """Were the submission's ``last`` games (newest first) all irregular losses? (False once benched)"""
     submission = store.submission(submission_id)
-    if submission is None or last < 1:
+    if submission is None or submission.benched or last < 1:
         return False
     seen = 0
     for page in range(PAGES_LOOKED_AT):
