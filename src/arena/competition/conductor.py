@@ -124,7 +124,7 @@ class Conductor:
         self._finish_if_played(game.round_id)
 
     def _finish_if_played(self, round_id: int) -> None:
-        if self.store.unplayed_games(round_id):
+        if self.store.unplayed_counts().get(round_id):
             return
         self.store.finish_round(round_id)
         finished = self.store.round(round_id)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import TYPE_CHECKING
 
 from .final import final_rounds
@@ -13,7 +12,7 @@ if TYPE_CHECKING:
 
 def conductor_status(conductor: "Conductor") -> dict:
     store, games = conductor.store, conductor.games
-    unplayed = Counter(game.round_id for game in store.unplayed_games())
+    unplayed = store.unplayed_counts()
     rounds = [{"id": r.id, "kind": r.kind, "created": r.created, "games": r.details.get("games"),
                "unplayed": unplayed.get(r.id, 0), "problem": games.problems.get(r.id)}
               for r in store.rounds("running")]

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ..judge.sandbox import Sandbox
-from ..refereeing.players import PlayerSpec
+from ..refereeing.players import PlayerSpec, resolve_player
 from ..refereeing.referee import play_game
 
 WORKER_FOLDER = os.environ.get("ARENA_WORKER_PROGRAMS", "/var/tmp/arena-shipped-programs")
@@ -83,15 +83,15 @@ def play_shipped(game: str, seats: list[ShippedSeat], seed: int, setup: dict | N
     problem = sandbox_problem(sandbox.mode)
     if problem is not None:
         raise SandboxRefused(f"worker {_worker_name()} refuses games: {problem}")
-    specs = [_local_spec(seat) for seat in seats]
+    specs = [_local_spec(game, seat) for seat in seats]
     hidden = (*sandbox.hidden, WORKER_FOLDER)  # the other programs' copies; its own stays visible
     return play_game(game, specs, seed, setup, time_scale, sandbox=replace(sandbox, hidden=hidden))
 
 
-def _local_spec(seat: ShippedSeat) -> PlayerSpec:
+def _local_spec(game: str, seat: ShippedSeat) -> PlayerSpec:
     program = seat.program
-    if program is None:
-        return seat.spec
+    if program is None:  # a built-in player: this worker's own Python runs it, wherever that is
+        return resolve_player(game, seat.spec.text) if seat.spec.builtin else seat.spec
     copy = _worker_copy(program)
     return PlayerSpec(seat.spec.text, rewrite_command(seat.spec.command, program.folder, copy), seat.spec.builtin)
 
