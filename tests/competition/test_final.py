@@ -81,3 +81,23 @@ def test_a_small_field_plays_one_robin_with_real_games(competition, conductors):
     assert [r.kind for r in store.rounds()] == ["final-robin"]  # and nothing follows it
     assert conductor.status()["final"]["finished"]
     assert len(final_standings(store, "wins_then_margin")) == 3
+
+
+def test_a_restart_goes_on_with_the_final_where_it_was(competition):
+    folder, store = competition
+    options = dict(debut=False, final_robin_max=2, final_swiss_rounds=2, final_top=2, tick_s=0.2)
+    conductor = Conductor(folder, store, **options)
+    field = [contestant(store, folder, f"player{n}", command="builtin:random") for n in range(4)]
+    first = conductor.start_final()
+    for game in store.unplayed_games(first):  # every game saved; killed before the round was finished
+        store.save_game(game.id, result(game.submissions[0] > game.submissions[1]), ("", ""))
+    for _ in range(2):  # two restarts: the second finds the second round made and makes no other
+        restarted = Conductor(folder, store, **options)
+        restarted.start()
+        restarted.stop()
+    kinds = [(r.kind, r.status) for r in sorted(store.rounds(), key=lambda r: r.id)]
+    assert kinds == [("final-swiss-1", "finished"), ("final-swiss-2", "running")]
+    second = store.rounds("running")[0]
+    assert not {frozenset(p) for p in second.details["pairs"]} & {frozenset(p) for p in
+                                                                  store.round(first).details["pairs"]}
+    assert second.details["plan"]["field"] == field
