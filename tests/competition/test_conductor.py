@@ -132,3 +132,22 @@ def test_scheduled_test_rounds_come_while_the_entrants_change(competition, condu
     contestant(store, folder, "alice")
     wait_for(lambda: len(tests()) == 2, 30, "a round for the new entrant")
     assert len(tests()[0].details["entrants"]) == 3
+
+
+def test_a_build_that_breaks_the_server_fails_that_submission_alone(competition, conductors):
+    folder, store = competition
+    working = FakeBuild(store)
+
+    def build(job, on_checking):
+        if "BOOM" in open(job.upload).read():
+            raise RuntimeError("the builder broke")
+        return working(job, on_checking)
+
+    conductor = conductors(Conductor(folder, store, jobs=1, build=build, debut=False))
+    broken = upload(store, folder, "bob", "BOOM\n")
+    fine = upload(store, folder, "carol", random_bot())
+    conductor.start()
+    wait_for(lambda: store.submission(fine).status == "admitted", 30, "the next build")
+    failed = store.submission(broken)
+    assert failed.status == "build-failed" and "the builder broke" in failed.build_log
+    assert "not your program's fault" in failed.build_log

@@ -77,8 +77,9 @@ class BuildLoop:
                 return
             log.exception("building submission %s failed", submission.id)
             self.store.update_submission(submission.id, status="build-failed",
-                                         build_log=f"The server failed to build this submission ({error!r}); "
-                                                   "the organisers have been told in its log.")
+                                         build_log=f"The server failed to build this submission ({error!r}): "
+                                                   "not your program's fault; the organisers can see why "
+                                                   "in the server's log.")
             return
         finally:
             self.building = None

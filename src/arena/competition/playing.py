@@ -101,7 +101,7 @@ class GameLoop:
                     self._finished(executor, future, self._in_flight.pop(future))
             if self.wakeup.woken() or not self._queue:
                 self._refill()
-            self.on_tick()
+            self._report(self.on_tick)
 
     def _submit(self, executor, game: StoredGame, with_files: bool = False) -> None:
         try:
@@ -128,7 +128,15 @@ class GameLoop:
         record = future.result()
         stderr = record.get("stderr") or ["", ""]
         if self.store.save_game(game.id, record, (stderr[0], stderr[1])):
-            self.on_saved(game, record)
+            self._report(self.on_saved, game, record)
+
+    def _report(self, hook: Callable, *args) -> None:
+        """Tell the conductor; a failure there is logged, and costs no game its attempts nor the pool."""
+        try:
+            hook(*args)
+        except Exception as error:
+            log.exception("the conductor failed to take in news")
+            self.executor_problem = f"the conductor failed: {error!r}"
 
     def _failed(self, game: StoredGame, why: str) -> None:
         self.attempts[game.id] = self.attempts.get(game.id, 0) + 1
