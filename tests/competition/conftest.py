@@ -1,13 +1,10 @@
-"""A competition in a temporary folder, contestants whose programs are "built" by a stand-in
-for building.py (a Python bot written into the build folder), and a conductor that is
-always stopped."""
+"""A competition in a temporary folder, contestants whose programs are "built" by a fake build
+(a Python bot written into the build folder), and a conductor that is always stopped."""
 
 from __future__ import annotations
 
 import sys
 import time
-import types
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -16,29 +13,7 @@ from arena.competition.folder import CompetitionFolder
 from arena.competition.store import CompetitionStore
 from arena.starter import template_source
 
-try:
-    from arena.competition.building import BuildJob, BuildOutcome
-except ImportError:  # the builds helper's module is not on this branch yet: its interface, from the brief
-    @dataclass(frozen=True)
-    class BuildJob:
-        submission_id: int
-        game: str
-        upload: str
-        build_folder: str
-        language: str
-        table_path: str
-        hidden: tuple[str, ...]
-
-    @dataclass(frozen=True)
-    class BuildOutcome:
-        status: str
-        build_log: str
-        admission: str
-        command: str | None
-
-    stand_in = types.ModuleType("arena.competition.building")
-    stand_in.BuildJob, stand_in.BuildOutcome = BuildJob, BuildOutcome
-    sys.modules["arena.competition.building"] = stand_in
+from arena.competition.building import BuildOutcome
 
 GAME = "domineering"
 FAST = {"time_scale": 0.2, "tick_s": 0.2}
