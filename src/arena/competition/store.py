@@ -372,6 +372,11 @@ class CompetitionStore:
         return self._games(f" WHERE g.record IS NULL{clause} ORDER BY g.round_id, g.slot",
                            (round_id,) if round_id is not None else ())
 
+    def unplayed_counts(self) -> dict[int, int]:
+        """How many games each round has left to play (rounds with none left are not listed);
+        counted on the index of unplayed games, so it is cheap after every game of a big round."""
+        return dict(self._all("SELECT round_id, COUNT(*) FROM games WHERE record IS NULL GROUP BY round_id"))
+
     def save_game(self, game_id: int, record: dict[str, Any], stderr: tuple[str, str]) -> bool:
         """Save a game's record (without its stderr) and each seat's stderr apart.
 

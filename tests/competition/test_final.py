@@ -1,0 +1,103 @@
+"""The final in CodeCup's format: a robin for a small field, Swiss rounds then a robin for a large one."""
+
+from __future__ import annotations
+
+import pytest
+
+from arena.competition.conductor import Conductor
+from arena.competition.final import final_standings, official_standings
+from arena.competition.store import CompetitionError
+
+from .conftest import FAST, contestant, wait_for
+
+
+def result(first_wins: bool, verdicts=("ok", "ok")) -> dict:
+    scores = [3, 1] if first_wins else [1, 3]
+    return {"result": {"scores": scores, "winner": 0 if first_wins else 1, "verdicts": list(verdicts),
+                       "faults": [None, None], "reason": "hand-made"}, "moves": [], "stderr": ["", ""]}
+
+
+def play_by_strength(store, conductor, strength) -> None:
+    """Save every unplayed game: the stronger submission wins; then let the conductor react."""
+    for game in store.unplayed_games():
+        first, second = game.submissions
+        store.save_game(game.id, result(strength[first] > strength[second]), ("", ""))
+        conductor._finish_if_played(game.round_id)
+
+
+def test_a_large_field_plays_swiss_rounds_then_a_robin_among_the_top(competition):
+    folder, store = competition
+    conductor = Conductor(folder, store, debut=False, final_robin_max=4, final_swiss_rounds=3, final_top=4)
+    field = [contestant(store, folder, f"player{n}", command="builtin:random") for n in range(9)]
+    strength = {submission: n for n, submission in enumerate(field)}
+    first = conductor.start_final()
+    assert store.competition().frozen and store.round(first).kind == "final-swiss-1"
+    with pytest.raises(CompetitionError, match="begun already"):
+        conductor.start_final()
+    with pytest.raises(CompetitionError, match="final is being played"):
+        conductor.start_round()
+    kinds = []
+    while store.rounds("running"):
+        kinds.append(store.rounds("running")[0].kind)
+        play_by_strength(store, conductor, strength)
+    assert kinds == ["final-swiss-1", "final-swiss-2", "final-swiss-3", "final-robin"]
+    rounds = {r.kind: r for r in store.rounds()}
+    met = [frozenset(pair) for k in kinds[:3] for pair in rounds[k].details["pairs"]]
+    assert len(met) == len(set(met)) == 12  # 4 pairs a round, never one twice
+    byes = [rounds[k].details["bye"] for k in kinds[:3]]
+    assert len(set(byes)) == 3 and None not in byes
+    robin = rounds["final-robin"]
+    assert len(robin.details["players"]) == 4 and field[8] in robin.details["players"]  # it won every game
+    assert len(store.games(round_id=robin.id)) == 12
+    ranking = final_standings(store, "wins_then_margin")
+    names = [s.name for s in ranking]
+    robin_names = sorted((store.submission(s).user_name for s in robin.details["players"]),
+                         key=lambda name: -int(name[6:]))
+    assert names[:4] == robin_names and sorted(names) == sorted(f"player{n}" for n in range(9))
+    assert [s.rank for s in ranking] == list(range(1, 10))
+    assert conductor.status()["final"]["finished"]
+
+
+def test_irregular_losses_break_the_official_ranking_ties():
+    games = [(("a", "b"), result(True)), (("b", "a"), result(True)),
+             (("c", "d"), result(True, ("ok", "crash"))), (("d", "c"), result(True))]
+    # each has one win and a margin of 0 (wins_then_margin ties them all); d crashed once
+    ranked = official_standings("wins_then_margin", "abcd", games)
+    assert [(s.name, s.rank) for s in ranked] == [("a", 1), ("b", 1), ("c", 1), ("d", 4)]
+    assert ranked[-1].tally.irregular_losses == 1
+
+
+def test_a_small_field_plays_one_robin_with_real_games(competition, conductors):
+    folder, store = competition
+    conductor = conductors(Conductor(folder, store, jobs=2, debut=False, **FAST))
+    for bot in ("random", "greedy"):
+        conductor.add_builtin(bot)
+    contestant(store, folder, "alice")
+    conductor.start()
+    round_id = conductor.start_final()
+    assert store.round(round_id).kind == "final-robin"
+    wait_for(lambda: store.round(round_id).status == "finished", what="the final")
+    assert len(store.games(round_id=round_id)) == 6
+    assert [r.kind for r in store.rounds()] == ["final-robin"]  # and nothing follows it
+    assert conductor.status()["final"]["finished"]
+    assert len(final_standings(store, "wins_then_margin")) == 3
+
+
+def test_a_restart_goes_on_with_the_final_where_it_was(competition):
+    folder, store = competition
+    options = dict(debut=False, final_robin_max=2, final_swiss_rounds=2, final_top=2, tick_s=0.2)
+    conductor = Conductor(folder, store, **options)
+    field = [contestant(store, folder, f"player{n}", command="builtin:random") for n in range(4)]
+    first = conductor.start_final()
+    for game in store.unplayed_games(first):  # every game saved; killed before the round was finished
+        store.save_game(game.id, result(game.submissions[0] > game.submissions[1]), ("", ""))
+    for _ in range(2):  # two restarts: the second finds the second round made and makes no other
+        restarted = Conductor(folder, store, **options)
+        restarted.start()
+        restarted.stop()
+    kinds = [(r.kind, r.status) for r in sorted(store.rounds(), key=lambda r: r.id)]
+    assert kinds == [("final-swiss-1", "finished"), ("final-swiss-2", "running")]
+    second = store.rounds("running")[0]
+    assert not {frozenset(p) for p in second.details["pairs"]} & {frozenset(p) for p in
+                                                                  store.round(first).details["pairs"]}
+    assert second.details["plan"]["field"] == field
