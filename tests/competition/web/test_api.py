@@ -160,14 +160,14 @@ def test_an_archive_is_taken_by_its_main_file_and_a_hostile_one_refused(competit
 
 def test_frozen_and_past_deadline_refuse_uploads(competition, http):
     organiser = http("org")
-    assert organiser.post_json("/api/freeze", {"frozen": True}).json() == {"frozen": True}
+    assert organiser.post_json("/api/organiser/freeze", {"frozen": True}).json() == {"frozen": True}
     refused = http("alice").upload("/api/submissions", "bot.py", BOT)
     assert refused.status == 403 and "frozen" in refused.json()["error"]
-    organiser.post_json("/api/freeze", {"frozen": False})
-    assert organiser.post_json("/api/deadline", {"deadline": 1000.0}).status == 200
+    organiser.post_json("/api/organiser/freeze", {"frozen": False})
+    assert organiser.post_json("/api/organiser/deadline", {"deadline": 1000.0}).status == 200
     refused = http("alice").upload("/api/submissions", "bot.py", BOT)
     assert refused.status == 403 and "deadline" in refused.json()["error"]
-    assert http("alice").post_json("/api/freeze", {"frozen": True}).status == 403
+    assert http("alice").post_json("/api/organiser/freeze", {"frozen": True}).status == 403
 
 
 def test_malformed_requests_are_4xx_naming_the_problem(competition, http):
@@ -186,9 +186,9 @@ def test_malformed_requests_are_4xx_naming_the_problem(competition, http):
         (alice.get("/api/games?player=nobody"), 404, "nobody"),
         (alice.get("/api/rounds/77"), 404, "no round 77"),
         (alice.get("/api/nothing"), 404, "/api/nothing"),
-        (http("org").post_json("/api/builtins", {"bot": "nonesuch"}), 400, "nonesuch"),
-        (http("org").post_json("/api/freeze", {"frozen": "yes"}), 400, "'frozen' must be bool"),
-        (http("org").post_json("/api/deadline", {"deadline": "tomorrow"}), 400, "'deadline'"),
+        (http("org").post_json("/api/organiser/builtins", {"bot": "nonesuch"}), 400, "nonesuch"),
+        (http("org").post_json("/api/organiser/freeze", {"frozen": "yes"}), 400, "'frozen' must be bool"),
+        (http("org").post_json("/api/organiser/deadline", {"deadline": "tomorrow"}), 400, "'deadline'"),
         (http("org").post_json("/api/unrated", {"opponent": "org"}), 400, "other than yourself"),
         (http("org").send("POST", "/api/rounds", b"[]", "application/json"), 400, "object"),
     ]
@@ -199,16 +199,16 @@ def test_malformed_requests_are_4xx_naming_the_problem(competition, http):
 
 def test_organiser_endpoints(competition, http):
     organiser = http("org")
-    builtin = organiser.post_json("/api/builtins", {"bot": "greedy"})
+    builtin = organiser.post_json("/api/organiser/builtins", {"bot": "greedy"})
     assert builtin.status == 200 and competition.store.user_named("builtin-greedy").role == "builtin"
-    assert http("alice").post_json("/api/builtins", {"bot": "greedy"}).status == 403
-    assert organiser.post_json("/api/invitation", {"code": "letmein"}).json() == {"invitation": "letmein"}
+    assert http("alice").post_json("/api/organiser/builtins", {"bot": "greedy"}).status == 403
+    assert organiser.post_json("/api/organiser/invitation", {"code": "letmein"}).json() == {"invitation": "letmein"}
     assert competition.store.competition().invitation == "letmein"
     assert http().get("/api/competition").json()["registration"] is True
-    assert organiser.get("/api/status").json()["running_rounds"] == []
-    assert http("alice").get("/api/status").status == 403
-    assert {u["name"] for u in organiser.get("/api/users").json()["users"]} >= {"alice", "bob", "org"}
-    assert organiser.post_json("/api/final", {}).status == 200
+    assert organiser.get("/api/organiser/status").json()["running_rounds"] == []
+    assert http("alice").get("/api/organiser/status").status == 403
+    assert {u["name"] for u in organiser.get("/api/organiser/users").json()["users"]} >= {"alice", "bob", "org"}
+    assert organiser.post_json("/api/organiser/final", {}).status == 200
     alice = http("alice")
     assert alice.post_json("/api/unrated", {"opponent": "bob"}).status == 200
     alice.post_json("/api/unrated", {"opponent": "bob"})
@@ -285,8 +285,8 @@ def test_a_chunked_json_body_past_the_limit_is_413(competition):
 def test_no_request_gets_a_500(competition, http):
     """Every POST endpoint with odd bodies, every GET with odd ids: always a 4xx (or a 2xx)."""
     organiser = http("org")
-    posts = ["/api/login", "/api/rounds", "/api/builtins", "/api/unrated", "/api/final", "/api/invitation",
-             "/api/deadline", "/api/freeze", "/api/submissions"]
+    posts = ["/api/login", "/api/rounds", "/api/organiser/builtins", "/api/unrated", "/api/organiser/final", "/api/organiser/invitation",
+             "/api/organiser/deadline", "/api/organiser/freeze", "/api/submissions"]
     bodies = [b"", b"null", b"[]", b"{}", b'{"x": 1}', b"\xff\xfe\x00", b'{"name": null, "password": []}',
               b'{"bot": 1e999, "opponent": {"a": 1}, "code": 5, "deadline": 1e999, "frozen": null}',
               b"[" * 5000, b'{"deadline": -5, "code": "ab"}', b'"string"']

@@ -1,5 +1,6 @@
-"""The API's running of the competition: built-in players, unrated games, the final, the invitation
-code, the deadline and freezing (the organisers'; unrated games any contestant may ask for)."""
+"""The API's running of the competition, under /api/organiser/ (the organisers'): built-in players,
+the final, the invitation code, the deadline, freezing, the accounts and the conductor's status;
+and /api/unrated, any contestant's request for unrated games against a chosen opponent."""
 
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def competition(request: Request):
             "frozen": competition.frozen, "registration": bool(competition.invitation)}
 
 
-@router.post("/builtins")
+@router.post("/organiser/builtins")
 async def add_builtin(request: Request):
     organiser(api_user(request, changes=True))
     bot = check_bot(request, field(await json_object(request), "bot", str))
@@ -55,14 +56,14 @@ async def request_unrated(request: Request):
     return {"id": await run_in_threadpool(site_of(request).conductor.request_unrated, user.id, opponent)}
 
 
-@router.post("/final")
+@router.post("/organiser/final")
 async def start_final(request: Request):
     organiser(api_user(request, changes=True))
     await json_object(request)
     return {"id": await run_in_threadpool(site_of(request).conductor.start_final)}
 
 
-@router.post("/invitation")
+@router.post("/organiser/invitation")
 async def set_invitation(request: Request):
     organiser(api_user(request, changes=True))
     code = field(await json_object(request), "code", str, default=None)
@@ -72,7 +73,7 @@ async def set_invitation(request: Request):
     return {"invitation": code.strip() if code else None}
 
 
-@router.post("/deadline")
+@router.post("/organiser/deadline")
 async def set_deadline(request: Request):
     organiser(api_user(request, changes=True))
     deadline = field(await json_object(request), "deadline", (int, float), default=None)
@@ -82,7 +83,7 @@ async def set_deadline(request: Request):
     return {"deadline": deadline}
 
 
-@router.post("/freeze")
+@router.post("/organiser/freeze")
 async def freeze(request: Request):
     organiser(api_user(request, changes=True))
     frozen = field(await json_object(request), "frozen", bool)
@@ -90,13 +91,13 @@ async def freeze(request: Request):
     return {"frozen": frozen}
 
 
-@router.get("/status")
+@router.get("/organiser/status")
 def status(request: Request):
     organiser(api_user(request, changes=False))
     return site_of(request).conductor.status()
 
 
-@router.get("/users")
+@router.get("/organiser/users")
 def users(request: Request):
     organiser(api_user(request, changes=False))
     return {"users": [user_view(user) for user in site_of(request).store.users()]}
