@@ -79,6 +79,12 @@ def test_the_session_cookie_is_httponly_samesite_and_signed(competition, http):
     assert "Log out" in logged_in.text and "alice" in logged_in.text
 
 
+def test_the_session_cookie_is_secure_behind_https(competition, http):
+    """Behind a proxy that says it served https (uvicorn trusts 127.0.0.1's X-Forwarded-Proto)."""
+    answer = http().send("GET", "/login", headers={"X-Forwarded-Proto": "https"})
+    assert "Secure" in answer.headers["Set-Cookie"]
+
+
 def test_an_expired_token_is_refused(competition, http):
     alice = http("alice")
     data = URLSafeTimedSerializer(competition.store.competition().secret,

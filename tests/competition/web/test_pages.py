@@ -87,6 +87,10 @@ def test_ranking_games_and_replays_after_a_round(competition, http):
     assert organiser.get(f"/games/{ids[0]}/stderr/1").status == 200
     assert http().get(f"/games/{ids[0]}/stderr/1").status == 401
     assert http().get("/games/999").status == 404 and http().get("/games/abc").status == 400
+    mine = author.get("/my").text
+    links = re.findall(r'href="/games/(\d+)/stderr/(\d)">my stderr', mine)
+    assert len(links) == 2 and all(competition.store.game(int(g)).players[int(seat)] == game.players[0]
+                                   for g, seat in links)
     player_games = http().get("/games?player=alice")
     assert len(re.findall(r'href="/games/(\d+)">replay', player_games.text)) == 2
 
