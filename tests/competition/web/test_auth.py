@@ -52,6 +52,8 @@ def test_a_tampered_forged_or_stale_token_is_refused(competition, http):
     other = URLSafeTimedSerializer("another secret", salt="arena-competition-token").dumps({"u": 2, "p": "x"})
     assert http().send("GET", "/api/submissions", headers={"Authorization": f"Bearer {other}"}).status == 401
     assert http().send("GET", "/api/submissions", headers={"Authorization": "Basic abc"}).status == 401
+    latin = http().send("GET", "/api/submissions", headers={"Authorization": "Bearer \u00e9t\u00e9.x.y"})
+    assert latin.status == 401
     # a new password ends the old token
     user = competition.store.user_named("alice")
     competition.store.set_password(user.id, hash_password("a new password"))

@@ -27,5 +27,5 @@ def csrf_token(request: Request) -> str:
 def check_csrf(request: Request, form) -> None:
     """Refuse (403) a form without this session's token."""
     sent = form.get(FIELD)
-    if not isinstance(sent, str) or not hmac.compare_digest(sent, csrf_token(request)):
+    if not isinstance(sent, str) or not hmac.compare_digest(sent.encode(), csrf_token(request).encode()):
         raise Refusal(403, "the form's CSRF token is missing or stale: reload the page and send it again")

@@ -37,7 +37,7 @@ def register(request: Request, name: str, password: str, code: str) -> User:
     invitation = store.competition().invitation
     if not invitation:
         raise Refusal(403, "this competition takes no self-registration: ask the organiser for an account")
-    keys = throttle.login_keys("register", client_address(request))  # guessing the code is slowed as well
+    keys = [f"invitation:{client_address(request) or 'unknown'}"]  # guessing the code is slowed as well
     throttle.check_allowed(store, keys)
     if not hmac.compare_digest(code.encode(), invitation.encode()):
         throttle.failed(store, keys)
