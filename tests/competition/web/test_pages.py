@@ -116,6 +116,8 @@ def test_organiser_forms_change_the_competition(competition, http):
     assert competition.store.user_named("builtin-greedy") is not None
     assert organiser.post_form("/organiser/nonsense", csrf=token).status == 404
     assert "builtin-greedy" in http().get("/ranking").text  # an entrant without games: listed with 0
+    final = http().get("/ranking?kind=final")  # the final above had no games: its ranking lists everyone at 0
+    assert final.status == 200 and "<h1>The final</h1>" in final.text and '"kind": "final"' in final.text
 
 
 def test_unknown_pages_and_bad_queries_are_4xx_pages(competition, http):

@@ -28,9 +28,13 @@ def home(request: Request):
 
 
 @router.get("/ranking")
-def ranking(request: Request):
-    return render(request, "ranking.html", rows=ranking_rows(site_of(request).store),
-                  ranking=get_game(site_of(request).store.competition().game).ranking)
+def ranking(request: Request, kind: str | None = None):
+    """Every rated game's ranking, or one kind of round's (``?kind=final``)."""
+    store = site_of(request).store
+    kind = kind or None
+    return render(request, "ranking.html", rows=ranking_rows(store, kind=kind), kind=kind,
+                  has_final=any(r.kind == "final" for r in store.rounds()),
+                  ranking=get_game(store.competition().game).ranking)
 
 
 @router.get("/games")

@@ -3,6 +3,7 @@
 
 (function () {
   const live = document.getElementById("live");
+  const kind = pageData().kind;  // null: every rated game
   const columns = ["rank", "name", "games", "wins", "draws", "losses", "points", "irregular_losses"];
 
   function nameCell(row, index, value) {
@@ -16,7 +17,7 @@
 
   async function refresh() {
     try {
-      const data = await getJson("/api/ranking");
+      const data = await getJson("/api/ranking" + (kind ? "?kind=" + encodeURIComponent(kind) : ""));
       fillBody(document.querySelector("#ranking tbody"), data.rows.map((row) => columns.map((c) => row[c])),
                nameCell);
       live.classList.remove("stale");
