@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import get_game
-from ..tournament.standings import RANKING_KEYS, Standing, compute_standings
+from ..tournament.standings import Standing
+from .final import final_standings, official_standings
 from .store import CompetitionStore
 
 
@@ -43,22 +44,15 @@ def _row(standing: Standing, ranking: str) -> dict[str, Any]:
 def ranking_rows(store: CompetitionStore, kind: str | None = None) -> list[dict[str, Any]]:
     """The ranking, best first: each row with ``rank`` (shared by ties), ``name`` (the account),
     ``games``, ``wins``, ``draws``, ``losses``, ``points``, ``irregular_losses`` and what the game's
-    ranking rule adds. ``kind``: only the rounds of that kind (``final``), else every rated game."""
+    ranking rule adds. ``kind``: ``final`` for the final's own ranking (its robin decides the top,
+    its Swiss rounds the rest), another round kind for those rounds alone, None for every rated game."""
     ranking = get_game(store.competition().game).ranking
+    if kind == "final":
+        return [_row(standing, ranking) for standing in final_standings(store, ranking)]
     # without the moves: their times are not ranked, and reading them is most of the cost (0.6 s of
     # 0.7 s with 5,000 games)
     games = list(store.results(rated_only=True, kind=kind, with_moves=False))
     names = {entrant.user_name for entrant in store.entrants()}
     for players, _ in games:
         names.update(players)  # a benched program's account keeps the games it played
-    standings = compute_standings(ranking, sorted(names), games)
-    official = RANKING_KEYS[ranking]
-
-    def key(standing: Standing) -> tuple:
-        return official(standing), standing.tally.irregular_losses
-
-    ordered = sorted(standings, key=lambda s: (key(s), s.name))
-    for position, standing in enumerate(ordered):
-        tied = position > 0 and key(ordered[position - 1]) == key(standing)
-        standing.rank = ordered[position - 1].rank if tied else position + 1
-    return [_row(standing, ranking) for standing in ordered]
+    return [_row(standing, ranking) for standing in official_standings(ranking, sorted(names), games)]

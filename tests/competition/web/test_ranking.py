@@ -58,3 +58,20 @@ def test_a_benched_program_keeps_its_games(tmp_path):
     play(store, subs, [("ann", "ben", record((30, 20), 0))])
     store.update_submission(subs["ann"], benched=True)
     assert {r["name"]: r["games"] for r in ranking_rows(store)}["ann"] == 1
+
+
+def test_the_finals_own_ranking_leaves_the_test_rounds_out(tmp_path):
+    from arena.competition.final import FinalFormat, first_final_round
+
+    store, subs = make_store(tmp_path)
+    play(store, subs, [("dan", "ann", record((40, 2.5), 0))] * 3)  # test rounds: dan far ahead
+    kind, games, details = first_final_round([subs[n] for n in ("ann", "ben", "cat", "dan")], FinalFormat(),
+                                             seed=5, setups=None)
+    round_id = store.add_round(kind, games, details)
+    for stored in store.unplayed_games(round_id):  # in the final, the first seat always wins by 1
+        store.save_game(stored.id, record((10, 9), 0), ("", ""))
+    final = ranking_rows(store, kind="final")
+    assert sorted(r["name"] for r in final) == ["ann", "ben", "cat", "dan"]
+    assert all(r["games"] == 6 and r["wins"] == 3 for r in final) and {r["rank"] for r in final} == {1}
+    overall = ranking_rows(store)
+    assert overall[0]["name"] == "dan" and overall[0]["games"] == 9

@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from ...games import get_game
+from ..final import is_final
 from ..ranking import ranking_rows
 from .app import site_of
 from .auth import session_user
@@ -33,7 +34,7 @@ def ranking(request: Request, kind: str | None = None):
     store = site_of(request).store
     kind = kind or None
     return render(request, "ranking.html", rows=ranking_rows(store, kind=kind), kind=kind,
-                  has_final=any(r.kind == "final" for r in store.rounds()),
+                  has_final=any(is_final(r.kind) for r in store.rounds()),
                   ranking=get_game(store.competition().game).ranking)
 
 
