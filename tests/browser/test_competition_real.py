@@ -10,16 +10,10 @@ import time
 
 import pytest
 
-from arena.competition import languages
-from arena.competition.accounts import hash_password
-from arena.competition.folder import CompetitionFolder
-from arena.competition.store import CompetitionStore
-from arena.competition.web.app import create_app
 from arena.starter import template_source
-from arena.web.server import BackgroundServer
 
-conductor_module = pytest.importorskip("arena.competition.conductor",
-                                       reason="the conductor (competition/conductor.py) is not on this branch")
+from ..competition.web.site_server import PASSWORD, running_competition
+
 GAME = "domineering"
 
 
@@ -27,21 +21,9 @@ GAME = "domineering"
 def served(tmp_path):
     if shutil.which("g++") is None:
         pytest.skip("no g++ (make test installs it when root can)")
-    folder = CompetitionFolder(tmp_path / "contest")
-    folder.root.mkdir(mode=0o700)
-    store = CompetitionStore(folder.database, must_exist=False)
-    store.create(GAME, "Browser Cup")
-    languages.write_default_table(folder.languages)
-    store.add_user("org", hash_password("organiser password"), "organiser")
-    store.set_invitation("club-2026")
-    conductor = conductor_module.Conductor(folder, store, jobs=2, time_scale=0.3, tick_s=0.2)
-    try:
-        with BackgroundServer(create_app(folder, store, conductor)) as server:
-            conductor.start()
-            yield server.url, tmp_path
-    finally:
-        conductor.stop()
-        store.close()
+    with running_competition(tmp_path / "contest", real=True) as competition:
+        competition.store.set_invitation("club-2026")
+        yield competition.url, tmp_path
 
 
 def wait_for_text(page, selector: str, wanted: str, limit_s: float = 180) -> None:
@@ -94,7 +76,7 @@ def test_contestants_build_play_and_are_ranked(page, served):
 
     page.goto(url + "/login")
     page.fill("#name", "org")
-    page.fill("#password", "organiser password")
+    page.fill("#password", PASSWORD)
     page.click("#submit-login")
     page.goto(url + "/organiser")
     page.click("#start-round")

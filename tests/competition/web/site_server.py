@@ -1,12 +1,12 @@
 """A real competition (folder, SQLite store, accounts) served by a real uvicorn on 127.0.0.1, its
-conductor the test double of fake_conductor.py."""
+conductor the test double of fake_conductor.py, or the real one (real builds, real games)."""
 
 from __future__ import annotations
 
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 from arena.competition import languages
 from arena.competition.accounts import hash_password
@@ -24,7 +24,7 @@ PASSWORD = "correct horse"
 class Competition:
     folder: CompetitionFolder
     store: CompetitionStore
-    conductor: FakeConductor
+    conductor: Any  # FakeConductor, or the real Conductor
     server: BackgroundServer
 
     @property
@@ -33,11 +33,12 @@ class Competition:
 
 
 @contextmanager
-def running_competition(root: Path, play_rounds: bool = True) -> Iterator[Competition]:
+def running_competition(root: Path, play_rounds: bool = True, real: bool = False) -> Iterator[Competition]:
     """A domineering competition in ``root`` with the accounts org (organiser), alice and bob, all with
-    PASSWORD, served on 127.0.0.1 until the block ends."""
+    PASSWORD, served on 127.0.0.1 until the block ends. ``real``: the real conductor, started, its games
+    at 0.3 of the game's clock."""
     folder = CompetitionFolder(root)
-    folder.root.mkdir()
+    folder.root.mkdir(mode=0o700)
     store = CompetitionStore(folder.database, must_exist=False)
     store.create("domineering", "Test Cup")
     languages.write_default_table(folder.languages)
@@ -45,9 +46,18 @@ def running_competition(root: Path, play_rounds: bool = True) -> Iterator[Compet
     store.add_user("org", password_hash, "organiser")
     store.add_user("alice", password_hash, "contestant")
     store.add_user("bob", password_hash, "contestant")
-    conductor = FakeConductor(folder, store, play_rounds)
+    if real:
+        from arena.competition.conductor import Conductor
+
+        conductor = Conductor(folder, store, jobs=2, time_scale=0.3, tick_s=0.2)
+    else:
+        conductor = FakeConductor(folder, store, play_rounds)
     try:
         with BackgroundServer(create_app(folder, store, conductor)) as server:
+            if real:
+                conductor.start()
             yield Competition(folder, store, conductor, server)
     finally:
+        if real:
+            conductor.stop()
         store.close()
