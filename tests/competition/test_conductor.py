@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import subprocess
+import sys
 import time
 
 from arena.competition.conductor import Conductor
@@ -40,6 +42,10 @@ def test_a_test_round_plays_every_pair_in_both_seats_and_finishes(competition, c
     assert all(len(pair_seeds) == 1 for pair_seeds in seeds.values())
     assert {game.players for game in games} >= {("builtin-random", "alice"), ("alice", "builtin-random")}
     assert store.stderr(games[0].id, 0) is not None and "stderr" not in games[0].record
+    # the public record names each seat by its account, never by the server's folders
+    for game in games:
+        assert [player["name"] for player in game.record["players"]] == list(game.players)
+        assert str(folder.root) not in json.dumps(game.record) and sys.executable not in json.dumps(game.record)
     conductor.start_round()  # once it has finished another may start
 
 

@@ -20,6 +20,7 @@ from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from dataclasses import dataclass
 
 from ..tournament.runner import SchedulerUnreachable, open_executor
+from .public_record import public_record
 from .seats import Seats
 from .shipping import MissingProgram
 from .store import CompetitionStore, StoredGame
@@ -127,7 +128,8 @@ class GameLoop:
             return
         record = future.result()
         stderr = record.get("stderr") or ["", ""]
-        if self.store.save_game(game.id, record, (stderr[0], stderr[1])):
+        public = public_record(record, game.players, game.submissions)
+        if self.store.save_game(game.id, public, (stderr[0], stderr[1])):
             self._report(self.on_saved, game, record)
 
     def _report(self, hook: Callable, *args) -> None:
