@@ -42,6 +42,9 @@ def cluster(shipped_to):
         yield address
 
 
+WHERE_AM_I = "import os as _os, sys as _sys\nprint('running', _os.path.abspath(__file__), file=_sys.stderr, flush=True)\n"
+
+
 def finished(store, round_id):
     return store.round(round_id).status == "finished"
 
@@ -50,7 +53,8 @@ def test_a_round_on_dask_runs_programs_that_exist_only_in_the_competition_folder
                                                                                  cluster, shipped_to):
     folder, store = competition
     conductor = conductors(Conductor(folder, store, scheduler=cluster, debut=False, **FAST))
-    alice, bob = contestant(store, folder, "alice", random_bot()), contestant(store, folder, "bob", random_bot())
+    telling = WHERE_AM_I + random_bot()
+    alice, bob = contestant(store, folder, "alice", telling), contestant(store, folder, "bob", telling)
     conductor.add_builtin("random")
     conductor.start()
     round_id = conductor.start_round()
@@ -61,11 +65,12 @@ def test_a_round_on_dask_runs_programs_that_exist_only_in_the_competition_folder
     assert len(copies) == 2  # alice's and bob's programs, once each, however many games they played
     for game in games:
         for seat, submission in enumerate(game.submissions):
-            command = game.record["players"][seat]["command"]
             if submission in (alice, bob):
-                # run from the worker's copy: the competition folder is hidden from every program
-                assert command.startswith(os.path.realpath(shipped_to)) or str(shipped_to) in command
-                assert str(folder.root) not in command
+                # run from the worker's copy (its own stderr says where): the competition folder is
+                # hidden from every program
+                ran_from = store.stderr(game.id, seat)
+                assert os.path.realpath(shipped_to) in ran_from or str(shipped_to) in ran_from, ran_from
+                assert str(folder.root) not in ran_from
     assert conductor.status()["games"]["where"] == f"Dask at {cluster}"
 
 

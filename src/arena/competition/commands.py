@@ -96,11 +96,17 @@ def user(directory, name, organiser, password_file) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--jobs", type=click.IntRange(min=1), default=None,
-              help="Builds and games at once on this machine (default: one per core).")
+              help="Games at once on this machine (default: one per core).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
-              help="Run builds and games on this Dask scheduler's workers instead (tcp://host:8786).")
-def serve(directory, host, port, jobs, scheduler) -> None:
-    """Serve the competition's site and run its builds, admissions and games."""
+              help="Run the games on this Dask scheduler's workers instead (tcp://host:8786).")
+@click.option("--round-every", "round_every", type=click.FloatRange(min=1), default=None, metavar="MINUTES",
+              help="Start a test round this often while submissions change (default: only when an organiser does).")
+def serve(directory, host, port, jobs, scheduler, round_every) -> None:
+    """Serve the competition's site and run its builds, admissions and games.
+
+    Builds and admission tests run on this machine, one at a time; games on --jobs local
+    workers or on a Dask cluster. A restart resumes: nothing done is lost or done twice.
+    """
     import uvicorn
 
     from .conductor import Conductor
@@ -109,7 +115,8 @@ def serve(directory, host, port, jobs, scheduler) -> None:
     if jobs is not None and scheduler is not None:
         raise click.UsageError("choose --jobs (this machine) or --scheduler (a Dask cluster), not both")
     folder, store = open_competition(directory)
-    conductor = Conductor(folder, store, jobs=jobs, scheduler=scheduler)
+    every_s = None if round_every is None else round_every * 60
+    conductor = Conductor(folder, store, jobs=jobs, scheduler=scheduler, round_every_s=every_s)
     app = create_app(folder, store, conductor)
     conductor.start()
     click.echo(f"arena competition on http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
