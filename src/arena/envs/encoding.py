@@ -83,6 +83,11 @@ class GameEncoding:
         if it only runs as a program (strong). It must use only what ``seat`` may know."""
         return None
 
+    def play_as_program(self, choose, rng) -> None:
+        """Play one game on stdin/stdout in the game's protocol, as a built-in player does;
+        ``choose(state) -> move`` picks each move for the seat to move (policy_bot.py)."""
+        raise NotImplementedError
+
 
 def load_encoding(game: str) -> GameEncoding:
     if game not in GAME_MODULES:

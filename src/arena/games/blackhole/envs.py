@@ -64,5 +64,11 @@ class BlackHoleEncoding(GameEncoding):
             return lambda state: greedy_choice(state, rng)
         return None
 
+    def play_as_program(self, choose, rng) -> None:
+        from ..bot_loop import run_alternating_bot
+
+        state = BlackHoleState()
+        run_alternating_bot(state, choose, opening_lines=5, on_opening=state.place_brown)
+
 
 ENCODING = BlackHoleEncoding()

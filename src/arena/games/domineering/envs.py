@@ -55,5 +55,10 @@ class DomineeringEncoding(GameEncoding):
             return None
         return lambda state: choices[name](state, rng)
 
+    def play_as_program(self, choose, rng) -> None:
+        from .bots import run_agent
+
+        run_agent(choose)
+
 
 ENCODING = DomineeringEncoding()

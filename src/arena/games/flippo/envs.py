@@ -45,5 +45,10 @@ class FlippoEncoding(GameEncoding):
             return lambda state: greedy_choice(state, rng)
         return None
 
+    def play_as_program(self, choose, rng) -> None:
+        from ..bot_loop import run_alternating_bot
+
+        run_alternating_bot(FlippoState(), choose)
+
 
 ENCODING = FlippoEncoding()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 
 from ...envs.encoding import GameEncoding, one_hot_planes
-from .rules import CALLS, CELLS, LETTERS, LuckyWordsState
+from .rules import CALLS, CELLS, CENTRE, LETTERS, LuckyWordsState
 from .scoring import EMPTY, SIZE, WORD_POINTS
 
 LETTER_COUNT = len(LETTERS)
@@ -91,6 +91,42 @@ class LuckyWordsEncoding(GameEncoding):
                 return letter, greedy.place(grid, letter)
             return choose
         return None
+    def play_as_program(self, choose, rng) -> None:
+        """greedy.py's dialogue asks for a letter to call and a cell for each letter; a policy
+        picks a call's letter and cell at once, on a rules state of what this seat knows."""
+        from .greedy import play
+        from .player_words import scoring_words
+
+        known: dict = {}  # "state": this seat's view; "cell": where the letter it called goes
+
+        def view(grid) -> LuckyWordsState:
+            if "state" not in known:
+                known["state"] = LuckyWordsState(grid.cells[CENTRE])
+            return known["state"]
+
+        def stand_in(state: LuckyWordsState) -> int:
+            # the opponent's grid is hidden: any empty cell of it keeps the turns in order
+            return state.empty_cells(state.to_move)[0]
+
+        def call(grid) -> str:
+            state = view(grid)
+            letter, cell = choose(state)
+            state.play((letter, cell))
+            state.play(stand_in(state))
+            known["cell"] = cell
+            return letter
+
+        def place(grid, letter: str) -> int:
+            if "cell" in known:
+                return known.pop("cell")
+            state = view(grid)
+            state.play((letter, stand_in(state)))
+            cell = choose(state)
+            state.play(cell)
+            return cell
+
+        play(call, place, scoring_words())
+
 
 
 def _random_move(state: LuckyWordsState, rng):

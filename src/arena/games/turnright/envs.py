@@ -90,5 +90,10 @@ class TurnRightEncoding(GameEncoding):
             return None
         return lambda state: choices[name](state, rng)
 
+    def play_as_program(self, choose, rng) -> None:
+        from .greedy import play
+
+        play(lambda state, _rng: choose(state), rng)
+
 
 ENCODING = TurnRightEncoding()
