@@ -83,9 +83,10 @@ class GameEncoding:
         if it only runs as a program (strong). It must use only what ``seat`` may know."""
         return None
 
-    def play_as_program(self, choose, rng) -> None:
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         """Play one game on stdin/stdout in the game's protocol, as a built-in player does;
-        ``choose(state) -> move`` picks each move for the seat to move (policy_bot.py)."""
+        ``choose(state) -> move`` picks each move for the seat to move (policy_bot.py).
+        ``stdin``/``stdout`` default to the process's own (agent_seat.py gives in-memory ones)."""
         raise NotImplementedError
 
 

@@ -11,6 +11,8 @@ seat observes (0 Red, 1 Blue).
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ...envs.encoding import GameEncoding
@@ -64,11 +66,12 @@ class BlackHoleEncoding(GameEncoding):
             return lambda state: greedy_choice(state, rng)
         return None
 
-    def play_as_program(self, choose, rng) -> None:
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from ..bot_loop import run_alternating_bot
 
         state = BlackHoleState()
-        run_alternating_bot(state, choose, opening_lines=5, on_opening=state.place_brown)
+        run_alternating_bot(state, choose, opening_lines=5, on_opening=state.place_brown,
+                            stdin=stdin or sys.stdin, stdout=stdout or sys.stdout)
 
 
 ENCODING = BlackHoleEncoding()

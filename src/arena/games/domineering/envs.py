@@ -10,6 +10,8 @@ observes (0 FIRST, 1 SECOND), and the passes in a row (0, 0.5, 1).
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ...envs.encoding import GameEncoding, one_hot_planes
@@ -55,10 +57,10 @@ class DomineeringEncoding(GameEncoding):
             return None
         return lambda state: choices[name](state, rng)
 
-    def play_as_program(self, choose, rng) -> None:
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from .bots import run_agent
 
-        run_agent(choose)
+        run_agent(choose, stdin or sys.stdin, stdout or sys.stdout)
 
 
 ENCODING = DomineeringEncoding()

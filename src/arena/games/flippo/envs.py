@@ -7,6 +7,8 @@ empty squares. Features: the moves played / 60, and which seat observes (0 White
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ...envs.encoding import GameEncoding, one_hot_planes
@@ -45,10 +47,10 @@ class FlippoEncoding(GameEncoding):
             return lambda state: greedy_choice(state, rng)
         return None
 
-    def play_as_program(self, choose, rng) -> None:
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from ..bot_loop import run_alternating_bot
 
-        run_alternating_bot(FlippoState(), choose)
+        run_alternating_bot(FlippoState(), choose, stdin=stdin or sys.stdin, stdout=stdout or sys.stdout)
 
 
 ENCODING = FlippoEncoding()

@@ -14,6 +14,8 @@ which seat observes (0 the first caller, 1 the other).
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ...envs.encoding import GameEncoding, one_hot_planes
@@ -91,7 +93,7 @@ class LuckyWordsEncoding(GameEncoding):
                 return letter, greedy.place(grid, letter)
             return choose
         return None
-    def play_as_program(self, choose, rng) -> None:
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         """greedy.py's dialogue asks for a letter to call and a cell for each letter; a policy
         picks a call's letter and cell at once, on a rules state of what this seat knows."""
         from .greedy import play
@@ -125,7 +127,7 @@ class LuckyWordsEncoding(GameEncoding):
             state.play(cell)
             return cell
 
-        play(call, place, scoring_words())
+        play(call, place, scoring_words(), stdin or sys.stdin, stdout or sys.stdout)
 
 
 

@@ -14,6 +14,8 @@ and the opponent's / 100, which seat observes (0 White, 1 Black).
 
 from __future__ import annotations
 
+import sys
+
 import numpy as np
 
 from ...envs.encoding import GameEncoding, one_hot_planes
@@ -90,10 +92,10 @@ class TurnRightEncoding(GameEncoding):
             return None
         return lambda state: choices[name](state, rng)
 
-    def play_as_program(self, choose, rng) -> None:
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from .greedy import play
 
-        play(lambda state, _rng: choose(state), rng)
+        play(lambda state, _rng: choose(state), rng, stdin or sys.stdin, stdout or sys.stdout)
 
 
 ENCODING = TurnRightEncoding()
