@@ -15,7 +15,7 @@ $(BIN)/arena: pyproject.toml setup.py src/arena/judge/spawn.pyx $(wildcard src/a
 install: $(BIN)/arena
 
 install-test: install
-	$(BIN)/pip install --quiet -e '.[test]'
+	$(BIN)/pip install --quiet -e '.[test,envs]'
 	# the browser tests drive Debian's chromium (never `playwright install`): add it when root can
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \

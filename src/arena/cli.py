@@ -12,6 +12,11 @@ def main() -> None:
 
         bot_main(sys.argv[2:])
         return
+    if len(sys.argv) > 1 and sys.argv[1] == "policy-bot":  # a program under a clock as well
+        from .envs.policy_bot import main as policy_bot_main
+
+        policy_bot_main(sys.argv[2:])
+        return
     from .commands import cli
     from .judge.sandbox_error import SandboxError
 

@@ -1,0 +1,83 @@
+"""Random-policy steps per second of each game's environments, beside the rules' own play.
+
+    python bench/envs.py [--seconds 2] [--games flippo,blackhole]
+
+For each game, for about ``--seconds`` each:
+
+- rules: random games on rules.py alone (``legal_moves()``, a random choice, ``play``), plies/s;
+- aec: ``aec_env(GAME)`` with a masked random agent in both seats (``last()``, which builds the
+  observation and the mask, then ``step``), steps/s, and its ratio to the rules' plies/s;
+- gym: ``gym_env(GAME, opponent="builtin:random")`` (the opponent's moves in-process, inside
+  each step), agent steps/s.
+
+Turn Right's rules list only the rectangles in its circuit phase; its environments mask
+all 1,222,363 circuits (a prefix of the action space), so its ratio weighs more.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import numpy as np
+
+from arena.envs import GAMES, aec_env, gym_env
+from arena.games import get_game
+
+
+def rules_plies_per_second(game: str, seconds: float) -> float:
+    info, rng = get_game(game), random.Random(1)
+    plies, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = info.new_state(info.make_setup(rng))
+        while not state.is_over():
+            state.play(rng.choice(state.legal_moves()))
+            plies += 1
+    return plies / (time.perf_counter() - start)
+
+
+def aec_steps_per_second(game: str, seconds: float) -> float:
+    env, rng = aec_env(game), np.random.default_rng(1)
+    steps, start, seed = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def gym_steps_per_second(game: str, seconds: float) -> float:
+    env, rng = gym_env(game, opponent="builtin:random"), np.random.default_rng(1)
+    steps, start, seed = 0, time.perf_counter(), 0
+    while time.perf_counter() - start < seconds:
+        _, info = env.reset(seed=seed)
+        seed += 1
+        terminated = False
+        while not terminated:
+            _, _, terminated, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time spent on each figure")
+    parser.add_argument("--games", default=",".join(GAMES))
+    args = parser.parse_args()
+    print(f"{'game':<12} {'rules plies/s':>14} {'aec steps/s':>12} {'aec/rules':>10} {'gym steps/s':>12}")
+    for game in args.games.split(","):
+        rules = rules_plies_per_second(game, args.seconds)
+        aec = aec_steps_per_second(game, args.seconds)
+        single = gym_steps_per_second(game, args.seconds)
+        print(f"{game:<12} {rules:>14,.0f} {aec:>12,.0f} {aec / rules:>10.2f} {single:>12,.0f}", flush=True)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,33 @@
+"""arena's games as environments for learning agents (docs/envs.md).
+
+- ``aec_env(GAME, **options)``: a PettingZoo AEC environment, both seats as agents;
+- ``gym_env(GAME, opponent=PLAYER, **options)``: a Gymnasium environment, one agent
+  against any player arena knows.
+
+Needs the ``envs`` extra (``pip install 'arena[envs]'``: numpy, gymnasium, pettingzoo).
+Nothing else in arena imports this package, so the judge and ``arena bot`` start without it.
+"""
+
+from __future__ import annotations
+
+from ..games import game_names
+
+__all__ = ["aec_env", "gym_env", "GAMES"]
+
+GAMES = tuple(game_names())
+
+
+def aec_env(game: str, **options):
+    """A PettingZoo ``AECEnv`` of ``game``; options: ``reward`` ("margin" or "win"), ``render_mode``
+    ("ansi" or "svg")."""
+    from .aec import ArenaAECEnv
+
+    return ArenaAECEnv(game, **options)
+
+
+def gym_env(game: str, opponent="builtin:random", **options):
+    """A Gymnasium ``Env`` of ``game`` against ``opponent`` (a PLAYER string or a policy callable);
+    options: ``seat`` (0, 1, "random" or "alternate"), ``reward``, ``render_mode``."""
+    from .gym_single import ArenaGymEnv
+
+    return ArenaGymEnv(game, opponent=opponent, **options)

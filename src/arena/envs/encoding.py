@@ -1,0 +1,102 @@
+"""What an environment needs from a game: observations, actions, masks and the final scores.
+
+Each game writes its own in ``games/<game>/envs.py`` (``ENCODING``), beside its rules and
+its drawing, as it writes ``svg.py`` for the viewer: the environments name no game, so a
+newcomer finds everything about one game in its folder. Those modules import numpy, so
+only arena.envs imports them, never the judge or ``arena bot``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Sequence
+
+import numpy as np
+
+from ..games import GAME_MODULES, get_game
+from ..games.base import GameState
+
+
+class GameEncoding:
+    """A game seen as numbers. Subclasses set the class attributes and the abstract methods.
+
+    Observations are one flat float32 vector in [0, 1]: the board planes first, each
+    ``plane_shape`` (rows, columns), ``plane_count`` of them in order, then the
+    ``features`` (named, in order). docs/envs.md lists every game's layout.
+    """
+
+    game: str = ""
+    action_count: int = 0
+    plane_shape: tuple[int, int] = (0, 0)
+    plane_names: Sequence[str] = ()
+    feature_names: Sequence[str] = ()
+    reward_bound: float = 1.0
+    """The largest final margin the game allows: the margin an illegal action costs."""
+
+    @property
+    def plane_count(self) -> int:
+        return len(self.plane_names)
+
+    @property
+    def observation_size(self) -> int:
+        rows, columns = self.plane_shape
+        return self.plane_count * rows * columns + len(self.feature_names)
+
+    def new_state(self, setup: dict) -> GameState:
+        return get_game(self.game).new_state(setup)
+
+    def observe(self, state: GameState, seat: int) -> np.ndarray:
+        """What ``seat`` may know of ``state``, as the documented float32 vector."""
+        raise NotImplementedError
+
+    def legal_actions(self, state: GameState) -> list[int]:
+        """The actions of the side to move that the rules allow (empty once the game is over)."""
+        return [self.move_to_action(state, move) for move in state.legal_moves()]
+
+    def action_mask(self, state: GameState) -> np.ndarray:
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        mask[self.legal_actions(state)] = 1
+        return mask
+
+    def action_to_move(self, state: GameState, action: int) -> Any:
+        """The rules' move for ``action`` in ``state`` (not checked: rules.play judges it)."""
+        raise NotImplementedError
+
+    def move_to_action(self, state: GameState, move: Any) -> int:
+        raise NotImplementedError
+
+    def final_scores(self, state: GameState) -> tuple[float, float]:
+        """Each seat's score by the game's own scoring, as the judge's record gives it."""
+        return state.scores()
+
+    def winner(self, state: GameState) -> int | None:
+        """The winning seat of a finished game, None for a draw."""
+        first, second = self.final_scores(state)
+        return None if first == second else (0 if first > second else 1)
+
+    def text(self, state: GameState) -> str:
+        """The whole position as text, for ``render()`` (both hidden grids in Lucky Words)."""
+        return str(state)
+
+    def in_process_player(self, name: str, seat: int, rng) -> Any:
+        """``choose(state) -> move`` for the built-in player ``name`` (random, greedy), or None
+        if it only runs as a program (strong). It must use only what ``seat`` may know."""
+        return None
+
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
+        """Play one game on stdin/stdout in the game's protocol, as a built-in player does;
+        ``choose(state) -> move`` picks each move for the seat to move (policy_bot.py).
+        ``stdin``/``stdout`` default to the process's own (agent_seat.py gives in-memory ones)."""
+        raise NotImplementedError
+
+
+def load_encoding(game: str) -> GameEncoding:
+    if game not in GAME_MODULES:
+        get_game(game)  # raises UnknownGameError naming the games
+    return importlib.import_module(f"{GAME_MODULES[game]}.envs").ENCODING
+
+
+def one_hot_planes(board: Sequence[int], values: Sequence[int]) -> np.ndarray:
+    """One 0/1 plane per value in ``values``: plane k marks the cells that hold values[k]."""
+    cells = np.asarray(board)
+    return np.stack([(cells == value) for value in values]).astype(np.float32)

@@ -1,0 +1,113 @@
+"""A game as a Gymnasium environment: one agent against a fixed opponent (opponents.py).
+
+The observation is the agent's own (the same vector as the AEC environment's); the
+legal actions are ``info["action_mask"]`` and ``action_masks()`` (the name
+sb3-contrib's MaskablePPO calls). The reward comes at the end: the agent's final score
+margin, or +1/0/-1 with ``reward="win"``. An action the rules refuse never raises: it
+ends the episode as the agent's loss by the game's largest margin (-1 with "win").
+"""
+
+from __future__ import annotations
+
+import random
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from ..games import get_game, get_svg
+from .encoding import load_encoding
+from .episode import Episode
+from .opponents import make_opponent
+
+SEATS = (0, 1, "random", "alternate")
+
+
+class ArenaGymEnv(gym.Env):
+    """``seat``: 0 or 1 (the game's seats in order), "random" (drawn from the reset seed, the
+    default) or "alternate" (0 on the first episode after a seeded reset, then 1, 0, ...)."""
+
+    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 1}
+
+    def __init__(self, game: str, opponent="builtin:random", seat="random", reward: str = "margin",
+                 render_mode: str | None = None, time_scale: float = 1.0) -> None:
+        if seat not in SEATS:
+            raise ValueError(f"seat must be one of {', '.join(map(repr, SEATS))}, not {seat!r}")
+        if render_mode not in (None, *self.metadata["render_modes"]):
+            raise ValueError(f"render_mode must be ansi, svg or None, not {render_mode!r}")
+        self.encoding = load_encoding(game)
+        self.opponent_spec, self.seat_choice, self.reward_kind = opponent, seat, reward
+        self.render_mode, self.time_scale = render_mode, time_scale
+        self.observation_space = spaces.Box(0.0, 1.0, (self.encoding.observation_size,), dtype=np.float32)
+        self.action_space = spaces.Discrete(self.encoding.action_count)
+        self.episode: Episode | None = None
+        self.opponent = None
+        self._episodes_since_seed = 0
+        self._before = None
+
+    def reset(self, *, seed: int | None = None, options: dict | None = None):
+        """A seed gives the setup of ``arena play --seed SEED``, and the seat and the opponent's
+        choices from it: the same seed, the same episode (against a deterministic agent)."""
+        super().reset(seed=seed)
+        if seed is not None:
+            self._episodes_since_seed = 0
+        setup_seed = seed if seed is not None else int(self.np_random.integers(2**31))
+        if self.seat_choice == "random":
+            self.seat = int(self.np_random.integers(2))
+        elif self.seat_choice == "alternate":
+            self.seat = self._episodes_since_seed % 2
+        else:
+            self.seat = self.seat_choice
+        self._episodes_since_seed += 1
+        opponent_rng = random.Random(int(self.np_random.integers(2**63)))
+        self.close()
+        setup = get_game(self.encoding.game).make_setup(random.Random(setup_seed))
+        self.episode = Episode(self.encoding, setup, self.reward_kind)
+        self.opponent = make_opponent(self.encoding, self.opponent_spec, 1 - self.seat, opponent_rng,
+                                      setup, setup_seed, self.time_scale)
+        self._before = None
+        self.opponent.start(self.episode)
+        return self._observation(), self._info()
+
+    def step(self, action):
+        if self.episode is None or self.episode.over:
+            raise RuntimeError("the episode is over: call reset()")
+        if self.render_mode == "svg":
+            self._before = self.episode.state.copy()
+        self.opponent.play_agent(int(action))
+        reward = 0.0
+        if self.episode.over:
+            reward = self.episode.rewards()[self.seat]
+            self.close()
+        return self._observation(), reward, self.episode.over, False, self._info()
+
+    def action_masks(self) -> np.ndarray:
+        state = self.episode.state
+        if self.episode.over or state.to_move != self.seat:
+            return np.zeros(self.encoding.action_count, dtype=np.int8)
+        return self.encoding.action_mask(state)
+
+    def _observation(self) -> np.ndarray:
+        return self.encoding.observe(self.episode.state, self.seat)
+
+    def _info(self) -> dict:
+        info = {"action_mask": self.action_masks(), "seat": self.seat}
+        episode = self.episode
+        if episode.over:
+            info["moves"] = list(episode.moves)
+            info["scores"] = episode.scores()
+            if episode.offender is not None:
+                who = "agent" if episode.offender == self.seat else "opponent"
+                info["fault"] = f"{who}: {episode.fault}"
+        return info
+
+    def render(self):
+        if self.render_mode is None or self.episode is None:
+            return None
+        if self.render_mode == "ansi":
+            return self.encoding.text(self.episode.state)
+        return get_svg(self.encoding.game).board(self.episode.state, before=self._before)
+
+    def close(self) -> None:
+        if self.opponent is not None:
+            self.opponent.close()

@@ -1,0 +1,107 @@
+"""An opponent that is a program (``builtin:strong``, a shell command): a real judged game.
+
+The judge plays the game in a thread of its own, exactly as ``arena play`` does: the
+opponent under the sandbox, with its clock; the agent in an in-process seat
+(agent_seat.py) without a clock. Whenever the agent is to move, the dialogue's
+position becomes the episode's state (in Lucky Words that view holds stand-ins for the
+opponent's hidden cells); when the game ends, the judge's record is replayed through
+the rules, so the episode ends on the true position and the record's scores.
+"""
+
+from __future__ import annotations
+
+import queue
+import random
+import threading
+
+from ..games.replay import replay
+from ..refereeing.players import resolve_player
+from ..refereeing.referee import play_game
+from .agent_seat import AgentSeat
+
+ABORT = object()  # the agent's action was refused here: stop the dialogue
+
+
+class _Aborted(Exception):
+    pass
+
+
+class JudgedOpponent:
+    def __init__(self, encoding, opponent: str, seat: int, setup: dict, seed: int, time_scale: float) -> None:
+        self.encoding, self.seat, self.setup, self.seed = encoding, seat, setup, seed
+        self.time_scale = time_scale
+        self.opponent = resolve_player(encoding.game, opponent)  # raises naming a bad PLAYER
+        self.events: queue.Queue = queue.Queue()  # ("decide", state) or ("end", record or error)
+        self.actions: queue.Queue = queue.Queue()
+        self.record: dict | None = None
+        self._judge: threading.Thread | None = None
+
+    def start(self, episode) -> None:
+        self.episode = episode
+        self._judge = threading.Thread(target=self._judge_game, daemon=True)
+        self._judge.start()
+        self._wait()
+
+    def _judge_game(self) -> None:
+        agent = resolve_player(self.encoding.game, "human")
+        players = [self.opponent, agent] if self.seat == 0 else [agent, self.opponent]
+        try:
+            record = play_game(self.encoding.game, players, seed=self.seed, setup=self.setup,
+                               time_scale=self.time_scale, human_seat=self._agent_seat)
+        except Exception as error:  # noqa: BLE001 - handed to the environment's thread to raise there
+            record = error
+        self.events.put(("end", record))
+
+    def _agent_seat(self, seat_name, match, view=None) -> AgentSeat:
+        # the dialogue's own randomness (Turn Right writes a circuit from a random corner)
+        return AgentSeat(self.encoding, self._decide, random.Random(self.seed))
+
+    def _decide(self, state):
+        """On the dialogue's thread: hand the position over, wait for the agent's action."""
+        self.events.put(("decide", state.copy()))
+        action = self.actions.get()
+        if action is ABORT:
+            raise _Aborted()
+        return self.encoding.action_to_move(state, action)
+
+    def _wait(self) -> None:
+        kind, payload = self.events.get()
+        if kind == "decide":
+            self.episode.state = payload
+            return
+        if isinstance(payload, Exception):
+            raise payload
+        self._finish(payload)
+
+    def play_agent(self, action: int) -> None:
+        self.episode.play_action(action)  # judged here first: a refused action is the agent's fault
+        if self.episode.offender is not None:
+            self.actions.put(ABORT)
+            self._drain()
+            return
+        self.actions.put(int(action))
+        self._wait()
+
+    def _finish(self, record: dict) -> None:
+        self.record = record
+        episode = self.episode
+        faulted = [seat for seat, verdict in enumerate(record["result"]["verdicts"]) if verdict != "ok"]
+        if faulted:
+            episode.offender, episode.fault = faulted[0], record["result"].get("reason", "a fault")
+            return
+        episode.state = replay(record)
+        episode.moves = [move["text"] for move in record["moves"] if not move.get("automatic")]
+
+    def _drain(self) -> None:
+        """After the agent's fault, let the judged game end (its record says why)."""
+        while True:
+            kind, payload = self.events.get()
+            if kind == "end":
+                self.record = payload if isinstance(payload, dict) else None
+                return
+            self.actions.put(ABORT)
+
+    def close(self) -> None:
+        if self._judge is not None and self._judge.is_alive():
+            self.actions.put(ABORT)
+            self._drain()

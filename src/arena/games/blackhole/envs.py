@@ -1,0 +1,77 @@
+"""Black Hole as numbers, for arena.envs (numpy is imported here, never by the judge or a bot).
+
+Action ``a`` (0-539) puts stone ``a % 15 + 1`` on tile ``a // 15``, tiles numbered in
+label order (A1 = 0, ..., A8 = 7, B1 = 8, ..., H1 = 35, as rules.LABELS). Planes on an
+8×8 grid, row = letter (A-H), column = number - 1, so the triangle fills its upper
+left: the tiles of the board, the empty ones, the brown ones, the observer's stones
+and the opponent's (each stone's number / 15). Features: the observer's stones still
+in hand (15, stone 1 first), the opponent's (15), the turns played / 30, and which
+seat observes (0 Red, 1 Blue).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ...envs.encoding import GameEncoding
+from .rules import BROWN, COORDS, SIDE, STONES, TURNS, BlackHoleState
+
+STONE_COUNT = len(STONES)
+ROWS_OF, COLUMNS_OF = (np.array(axis) for axis in zip(*COORDS))  # each tile's place on the grid
+
+
+class BlackHoleEncoding(GameEncoding):
+    game = "blackhole"
+    action_count = len(COORDS) * STONE_COUNT
+    plane_shape = (SIDE, SIDE)
+    plane_names = ("board", "empty", "brown", "mine", "theirs")
+    feature_names = tuple(f"my_stone_{n}" for n in STONES) + tuple(f"their_stone_{n}" for n in STONES) + (
+        "turns_played", "seat")
+    reward_bound = 2 * sum(sorted(STONES)[-6:])  # six neighbours, all the biggest stones
+
+    def observe(self, state: BlackHoleState, seat: int) -> np.ndarray:
+        owner, number = state.owner, np.array(state.number, dtype=np.float32) / STONE_COUNT
+        per_tile = np.stack([
+            np.ones(len(COORDS), dtype=np.float32),
+            [o is None for o in owner],
+            [o == BROWN for o in owner],
+            np.where([o == seat for o in owner], number, 0),
+            np.where([o == 1 - seat for o in owner], number, 0),
+        ]).astype(np.float32)
+        planes = np.zeros((len(self.plane_names), SIDE, SIDE), dtype=np.float32)
+        planes[:, ROWS_OF, COLUMNS_OF] = per_tile
+        in_hand = [[n not in state.used[side] for n in STONES] for side in (seat, 1 - seat)]
+        features = np.array([*in_hand[0], *in_hand[1], state.turns / TURNS, seat], dtype=np.float32)
+        return np.concatenate([planes.ravel(), features])
+
+    def legal_actions(self, state: BlackHoleState) -> list[int]:
+        return [tile * STONE_COUNT + n - 1 for tile, n in state.legal_moves()]
+
+    def action_to_move(self, state: BlackHoleState, action: int):
+        tile, stone = divmod(int(action), STONE_COUNT)
+        return tile, stone + 1
+
+    def move_to_action(self, state: BlackHoleState, move) -> int:
+        tile, number = move
+        return tile * STONE_COUNT + number - 1
+
+    def in_process_player(self, name: str, seat: int, rng):
+        from .bots import greedy_choice
+
+        if name == "random":
+            return lambda state: rng.choice(state.legal_moves())
+        if name == "greedy":
+            return lambda state: greedy_choice(state, rng)
+        return None
+
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
+        from ..bot_loop import run_alternating_bot
+
+        state = BlackHoleState()
+        run_alternating_bot(state, choose, opening_lines=5, on_opening=state.place_brown,
+                            stdin=stdin or sys.stdin, stdout=stdout or sys.stdout)
+
+
+ENCODING = BlackHoleEncoding()

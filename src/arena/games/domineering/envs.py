@@ -1,0 +1,66 @@
+"""Domineering as numbers, for arena.envs (numpy is imported here, never by the judge or a bot).
+
+Action ``a`` (0-63) places the mover's domino with its upper-left cell at row
+``a // 8 + 1``, column ``a % 8 + 1`` (FIRST horizontal, SECOND vertical); action 64
+passes. Planes: the empty cells, the cells covered by the observer, by the opponent,
+then the cell values as four one-hot planes (0, 1, 2, 3). Features: the observer's
+points and the opponent's / 100 (the second seat's include its 2.5), which seat
+observes (0 FIRST, 1 SECOND), and the passes in a row (0, 0.5, 1).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ...envs.encoding import GameEncoding, one_hot_planes
+from .rules import EMPTY, PASS, SIZE, DomineeringState
+
+PASS_ACTION = SIZE * SIZE
+POINTS_SCALE = 100.0
+
+
+class DomineeringEncoding(GameEncoding):
+    game = "domineering"
+    action_count = SIZE * SIZE + 1
+    plane_shape = (SIZE, SIZE)
+    plane_names = ("empty", "mine", "theirs", "value_0", "value_1", "value_2", "value_3")
+    feature_names = ("my_points", "their_points", "seat", "passes_in_a_row")
+    reward_bound = 2 * 3 * SIZE * SIZE  # every cell worth 3, all taken by one side
+
+    def observe(self, state: DomineeringState, seat: int) -> np.ndarray:
+        covered = [state.covered[x][y] for x in range(1, SIZE + 1) for y in range(1, SIZE + 1)]
+        owners = one_hot_planes(covered, (EMPTY, seat + 1, 2 - seat))
+        values = one_hot_planes([v for row in state.values for v in row], (0, 1, 2, 3))
+        scores = state.scores()
+        features = np.array([scores[seat] / POINTS_SCALE, scores[1 - seat] / POINTS_SCALE, seat,
+                             state.passes_in_a_row / 2], dtype=np.float32)
+        return np.concatenate([owners.ravel(), values.ravel(), features])
+
+    def action_to_move(self, state: DomineeringState, action: int):
+        if action == PASS_ACTION:
+            return PASS
+        row, column = divmod(int(action), SIZE)
+        return row + 1, column + 1
+
+    def move_to_action(self, state: DomineeringState, move) -> int:
+        if move == PASS:
+            return PASS_ACTION
+        return (move[0] - 1) * SIZE + move[1] - 1
+
+    def in_process_player(self, name: str, seat: int, rng):
+        from .bots import greedy_choice, random_choice
+
+        choices = {"random": random_choice, "greedy": greedy_choice}
+        if name not in choices:
+            return None
+        return lambda state: choices[name](state, rng)
+
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
+        from .bots import run_agent
+
+        run_agent(choose, stdin or sys.stdin, stdout or sys.stdout)
+
+
+ENCODING = DomineeringEncoding()

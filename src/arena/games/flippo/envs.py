@@ -1,0 +1,56 @@
+"""Flippo as numbers, for arena.envs (numpy is imported here, never by the judge or a bot).
+
+Action ``a`` (0-63) is the square ``row * 8 + column`` (A1 = 0, A8 = 7, H8 = 63), the
+rules' own move. Planes, seen by the observing seat: its pieces, the opponent's, the
+empty squares. Features: the moves played / 60, and which seat observes (0 White, 1 Black).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ...envs.encoding import GameEncoding, one_hot_planes
+from .rules import EMPTY, SEAT_COLOUR, SIZE, TOTAL_MOVES, FlippoState
+
+
+class FlippoEncoding(GameEncoding):
+    game = "flippo"
+    action_count = SIZE * SIZE
+    plane_shape = (SIZE, SIZE)
+    plane_names = ("mine", "theirs", "empty")
+    feature_names = ("moves_played", "seat")
+    reward_bound = TOTAL_MOVES
+
+    def observe(self, state: FlippoState, seat: int) -> np.ndarray:
+        mine, theirs = SEAT_COLOUR[seat], SEAT_COLOUR[1 - seat]
+        planes = one_hot_planes(state.board, (mine, theirs, EMPTY))
+        features = np.array([state.moves_played / TOTAL_MOVES, seat], dtype=np.float32)
+        return np.concatenate([planes.ravel(), features])
+
+    def legal_actions(self, state: FlippoState) -> list[int]:
+        return state.legal_moves()  # the moves are the actions
+
+    def action_to_move(self, state: FlippoState, action: int) -> int:
+        return int(action)
+
+    def move_to_action(self, state: FlippoState, move: int) -> int:
+        return move
+
+    def in_process_player(self, name: str, seat: int, rng):
+        from .bots import greedy_choice
+
+        if name == "random":
+            return lambda state: rng.choice(state.legal_moves())
+        if name == "greedy":
+            return lambda state: greedy_choice(state, rng)
+        return None
+
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
+        from ..bot_loop import run_alternating_bot
+
+        run_alternating_bot(FlippoState(), choose, stdin=stdin or sys.stdin, stdout=stdout or sys.stdout)
+
+
+ENCODING = FlippoEncoding()

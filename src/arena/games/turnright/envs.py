@@ -1,0 +1,101 @@
+"""Turn Right as numbers, for arena.envs (numpy is imported here, never by the judge or a bot).
+
+Actions 0-35 place a piece on square ``file * 6 + rank`` (a1 = 0, a6 = 5, b1 = 6, ...,
+f6 = 35). Action ``36 + i`` turns circuit ``i`` of the compiled engine's table: every
+clockwise circuit of the board (1,222,363), fewest corners first, so a player's N-th
+circuit may use exactly a prefix of them (at most 2·(N+1) corners). That table, not
+rules.py's short list of rectangles, is what makes every move of the game an action.
+
+Planes, 6×6 with row = file (a-f) and column = rank (1-6): the observer's pieces, the
+opponent's, the empty squares. Features: still placing (1/0), the placements / 35, the
+circuits turned / 26, the observer's next circuit number / 13, the observer's 2×2 points
+and the opponent's / 100, which seat observes (0 White, 1 Black).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import numpy as np
+
+from ...envs.encoding import GameEncoding, one_hot_planes
+from .circuit import SIZE, canonical, loop_squares, max_corners
+from .rules import CIRCUITS, PLACEMENTS, SEAT_COLOUR, TurnRightState
+from .scoring import EMPTY
+from .strong import engine
+
+SQUARES = SIZE * SIZE
+CIRCUIT_COUNT = engine.prepare()  # builds the table once (a fraction of a second, ~20 MB)
+POINTS_SCALE = 100.0
+
+
+class TurnRightEncoding(GameEncoding):
+    game = "turnright"
+    action_count = SQUARES + CIRCUIT_COUNT
+    plane_shape = (SIZE, SIZE)
+    plane_names = ("mine", "theirs", "empty")
+    feature_names = ("placing", "placements", "circuits", "my_circuit_number", "my_points",
+                     "their_points", "seat")
+    reward_bound = 150  # a bonus win's match points against the offender's 0
+
+    def observe(self, state: TurnRightState, seat: int) -> np.ndarray:
+        planes = one_hot_planes(state.board, (SEAT_COLOUR[seat], SEAT_COLOUR[1 - seat], EMPTY))
+        # Black turns first, so White has turned circuits // 2 circuits, Black (circuits + 1) // 2
+        turned = (state.circuits + seat) // 2
+        features = np.array([state.placing, state.placements / PLACEMENTS, state.circuits / CIRCUITS,
+                             min(turned + 1, CIRCUITS // 2) / (CIRCUITS // 2), state.points[seat] / POINTS_SCALE,
+                             state.points[1 - seat] / POINTS_SCALE, seat], dtype=np.float32)
+        return np.concatenate([planes.ravel(), features])
+
+    def action_mask(self, state: TurnRightState) -> np.ndarray:
+        # a million circuits: the mask is a prefix, never a list of moves
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        if state.is_over():
+            return mask
+        if state.placing:
+            mask[[sq for sq in range(SQUARES) if state.board[sq] == EMPTY]] = 1
+        else:
+            mask[SQUARES:SQUARES + engine.circuit_count(max_corners(state.circuit_number))] = 1
+        return mask
+
+    def legal_actions(self, state: TurnRightState) -> list[int]:
+        return np.flatnonzero(self.action_mask(state)).tolist()
+
+    def action_to_move(self, state: TurnRightState, action: int):
+        action = int(action)
+        if action < SQUARES:
+            return action
+        return engine.corners(action - SQUARES)
+
+    def move_to_action(self, state: TurnRightState, move) -> int:
+        if isinstance(move, int):
+            return move
+        corners = canonical(tuple(move))
+        loop = sum(1 << sq for sq in loop_squares(corners))
+        for index in engine.circuits_with_loop(loop):  # a scan of the table: for tests and records
+            if engine.corners(index) == corners:
+                return SQUARES + index
+        raise ValueError(f"{move!r} is not a circuit of the table")
+
+    def final_scores(self, state: TurnRightState) -> tuple[float, float]:
+        """The match points, as the judge's record gives ``scores`` (rules.scores are the 2×2 points)."""
+        return tuple(state.result().match_points)
+
+    def winner(self, state: TurnRightState) -> int | None:
+        return state.result().winner  # a 3×3 win may hold fewer match points than the loser's
+
+    def in_process_player(self, name: str, seat: int, rng):
+        from .greedy import greedy_choice, random_choice
+
+        choices = {"random": random_choice, "greedy": greedy_choice}
+        if name not in choices:
+            return None
+        return lambda state: choices[name](state, rng)
+
+    def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
+        from .greedy import play
+
+        play(lambda state, _rng: choose(state), rng, stdin or sys.stdin, stdout or sys.stdout)
+
+
+ENCODING = TurnRightEncoding()
