@@ -145,13 +145,16 @@ def bot(game_name, name, seed) -> None:
 @cli.command("policy-bot", context_settings={"ignore_unknown_options": True})
 @click.argument("game_name", metavar="GAME")
 @click.argument("policy", metavar="POLICY")
+@click.option("--function", default=None, help="The policy's function (default: act).")
 @click.option("--seed", type=int, default=None)
-def policy_bot(game_name, policy, seed) -> None:
-    """Run a trained policy (file.py:function or module:function, called with an observation and
-    an action mask, docs/envs.md) as a stdin/stdout program. Needs the envs extra (numpy)."""
+def policy_bot(game_name, policy, function, seed) -> None:
+    """Run a trained policy (path/to/policy.py, its function act or --function's, or
+    file.py:function, module:function; called with an observation and an action mask,
+    docs/envs.md) as a stdin/stdout program. Needs the envs extra (numpy)."""
     from .envs.policy_bot import main as policy_bot_main  # `arena policy-bot` itself skips click
 
-    policy_bot_main([game_name, policy] + ([] if seed is None else ["--seed", str(seed)]))
+    policy_bot_main([game_name, policy] + ([] if function is None else ["--function", function])
+                    + ([] if seed is None else ["--seed", str(seed)]))
 
 
 cli.add_command(tournament)

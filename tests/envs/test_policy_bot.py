@@ -1,6 +1,5 @@
 """``arena policy-bot``: a policy callable admitted by ``arena check`` like any program."""
 
-import stat
 import subprocess
 import sys
 import textwrap
@@ -8,6 +7,8 @@ import textwrap
 import pytest
 
 from arena.check import check_program
+from arena.envs.policy_bot import PolicyError, load_policy
+from arena.judge.sandbox import Sandbox
 from arena.refereeing.players import ARENA_ROOT
 
 RANDOM_POLICY = """
@@ -23,27 +24,27 @@ def act(observation, mask):
 """
 
 
-def policy_program(folder, game: str, source: str) -> str:
-    """A program that runs ``policy.py:act`` through ``arena policy-bot``: the clean environment
-    the judge gives programs holds no PYTHONPATH, so the script names this checkout's arena."""
+def policy_command(folder, game: str, source: str) -> str:
+    """The bare command that runs ``folder/policy.py`` through ``arena policy-bot``."""
     (folder / "policy.py").write_text(textwrap.dedent(source))
-    program = folder / "bot"
-    program.write_text(f"#!/bin/sh\nPYTHONPATH={ARENA_ROOT} exec {sys.executable} -m arena.cli "
-                       f"policy-bot {game} {folder / 'policy.py'}:act\n")
-    program.chmod(program.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
-    folder.chmod(0o755)
-    return str(program)
+    return f"{sys.executable} -m arena.cli policy-bot {game} {folder / 'policy.py'}"
+
+
+THIS_ARENA = Sandbox("limits", env=(("PYTHONPATH", str(ARENA_ROOT)),))
+"""The clean environment the judge gives programs holds no PYTHONPATH: this one (as
+``--env PYTHONPATH=...``) makes the program import the arena under test, wherever it is."""
 
 
 @pytest.mark.parametrize("game", ["domineering", "luckywords", "blackhole"])
 def test_a_random_policy_passes_arena_check(tmp_path, game):
-    report, clean = check_program(game, policy_program(tmp_path, game, RANDOM_POLICY), games=2, seed=1)
+    report, clean = check_program(game, policy_command(tmp_path, game, RANDOM_POLICY), games=2, seed=1,
+                                  sandbox=THIS_ARENA)
     assert clean, report
 
 
 def test_a_policy_choosing_a_masked_action_fails_arena_check(tmp_path):
-    program = policy_program(tmp_path, "flippo", ILLEGAL_POLICY)
-    report, clean = check_program("flippo", program, games=2, seed=1)
+    program = policy_command(tmp_path, "flippo", ILLEGAL_POLICY)
+    report, clean = check_program("flippo", program, games=2, seed=1, sandbox=THIS_ARENA)
     assert not clean
     assert "mask does not allow" in report
 
@@ -52,3 +53,15 @@ def test_a_policy_that_cannot_be_found_is_named(tmp_path):
     done = subprocess.run([sys.executable, "-m", "arena.cli", "policy-bot", "flippo", f"{tmp_path}/nope.py:act"],
                           capture_output=True, text=True, input="Start\n")
     assert done.returncode != 0 and "nope.py: no such file" in done.stderr
+
+
+def test_the_three_spellings_of_a_policy_name_the_same_function(tmp_path):
+    (tmp_path / "named.py").write_text("def act(o, m): return 'act'\ndef play(o, m): return 'play'\n")
+    path = str(tmp_path / "named.py")
+    assert load_policy(path)(None, None) == "act"
+    assert load_policy(path, "play")(None, None) == "play"
+    assert load_policy(f"{path}:play")(None, None) == "play"
+    with pytest.raises(PolicyError, match="give one"):
+        load_policy(f"{path}:play", "act")
+    with pytest.raises(PolicyError, match="no callable 'missing'"):
+        load_policy(path, "missing")

@@ -14,6 +14,7 @@ from click.testing import CliRunner
 from arena.commands import cli
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
+from arena.judge.command_paths import needed_paths
 from arena.judge.isolation import bwrap_path, program_folder
 from arena.judge.sandbox import Sandbox
 
@@ -42,6 +43,15 @@ def test_a_programs_own_folder_is_that_of_the_first_file_its_command_names(tmp_p
     assert program_folder([sys.executable, "-m", "arena.bot", "flippo", "random"]) is None  # a built-in player
     assert program_folder([f"{tmp_path}/bot.py", "--fast"]) == str(tmp_path)  # an argument list, like a string
 
+
+
+def test_a_policy_named_as_file_py_colon_function_is_the_programs_own_file(tmp_path):
+    (tmp_path / "policy.py").write_text("")
+    policy_bot = f"{sys.executable} -m arena.cli policy-bot domineering"
+    assert program_folder(f"{policy_bot} {tmp_path}/policy.py:act") == str(tmp_path)
+    assert str(tmp_path / "policy.py") in needed_paths(f"{policy_bot} {tmp_path}/policy.py:act", "")
+    assert program_folder(f"{policy_bot} {tmp_path}/absent.py:act") is None
+    assert program_folder(f"{policy_bot} {tmp_path}/policy.py:not-a-name") is None
 
 @needs_bwrap
 def test_built_in_players_still_play():

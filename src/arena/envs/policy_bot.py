@@ -1,10 +1,15 @@
-"""A trained policy as a program: ``arena policy-bot GAME POLICY [--seed N]``.
+"""A trained policy as a program: ``arena policy-bot GAME POLICY [--function NAME] [--seed N]``.
 
 POLICY names a Python callable ``policy(observation, action_mask) -> action``, the
-environments' own vectors (docs/envs.md), as ``path/to/file.py:name`` or
-``package.module:name``. The program speaks GAME's protocol on stdin/stdout, like a
-built-in player, so ``arena check``, ``arena tournament`` and a competition take it as any
-other program. It loads numpy and the game's encoding, never gymnasium or pettingzoo.
+environments' own vectors (docs/envs.md): ``path/to/policy.py`` (its function ``act``, or
+the one ``--function`` names), ``path/to/policy.py:name``, or ``package.module[:name]``.
+The program speaks GAME's protocol on stdin/stdout, like a built-in player, so
+``arena check``, ``arena tournament`` and a competition take it as any other program. It
+loads numpy and the game's encoding, never gymnasium or pettingzoo.
+
+Under the sandbox the policy's file is what the judge gives the program: its folder is the
+program's own (readable, and writable under ``isolate``), so the policy's neighbours (its
+weights) are there too.
 
 An action outside the mask is not played: the program says so on stderr and exits with
 status 3 (the judge records a fault), rather than writing a move the rules refuse.
@@ -12,14 +17,16 @@ status 3 (the judge records a fault), rather than writing a move the rules refus
 
 from __future__ import annotations
 
+import argparse
 import importlib
 import importlib.util
+import os
 import random
 import sys
 from pathlib import Path
 from typing import Callable
 
-USAGE = "usage: arena policy-bot GAME POLICY [--seed N]   (POLICY: file.py:function or module:function)"
+DEFAULT_FUNCTION = "act"
 ILLEGAL_ACTION_STATUS = 3
 
 
@@ -27,25 +34,44 @@ class PolicyError(ValueError):
     pass
 
 
-def load_policy(spec: str) -> Callable:
-    """The callable ``spec`` names: ``file.py:name`` or ``module.path:name``."""
-    where, _, name = spec.rpartition(":")
+def split_policy(spec: str, function: str | None) -> tuple[str, str]:
+    """(file or module, function name) of a POLICY and its ``--function``."""
+    where, colon, name = spec.rpartition(":")
+    if not colon:
+        return spec, function or DEFAULT_FUNCTION
     if not where or not name:
-        raise PolicyError(f"{spec!r}: name the policy as file.py:function or module:function")
+        raise PolicyError(f"{spec!r}: name the policy as file.py, file.py:function or module:function")
+    if function is not None and function != name:
+        raise PolicyError(f"{spec!r} names the function {name!r}, --function {function!r}: give one")
+    return where, name
+
+
+def load_policy(spec: str, function: str | None = None) -> Callable:
+    """The callable ``spec`` (and ``function``) name."""
+    where, name = split_policy(spec, function)
     if where.endswith(".py"):
-        path = Path(where)
-        if not path.is_file():
-            raise PolicyError(f"{where}: no such file")
-        module_spec = importlib.util.spec_from_file_location(path.stem, path)
-        module = importlib.util.module_from_spec(module_spec)
-        sys.path.insert(0, str(path.resolve().parent))  # the policy may import its neighbours
-        module_spec.loader.exec_module(module)
+        module = _module_from_file(Path(where))
     else:
         module = importlib.import_module(where)
     policy = getattr(module, name, None)
     if not callable(policy):
-        raise PolicyError(f"{spec!r}: {where} has no callable {name!r}")
+        raise PolicyError(f"{where} has no callable {name!r}")
     return policy
+
+
+def _module_from_file(path: Path):
+    try:
+        path.stat()
+    except FileNotFoundError:
+        raise PolicyError(f"{path}: no such file") from None
+    except PermissionError:  # a sandboxed program reaches only the files its command names
+        raise PolicyError(f"{path}: not readable by this program (uid {os.getuid()}); "
+                          "name the policy file itself in the command") from None
+    module_spec = importlib.util.spec_from_file_location(path.stem, path)
+    module = importlib.util.module_from_spec(module_spec)
+    sys.path.insert(0, str(path.resolve().parent))  # the policy may import its neighbours
+    module_spec.loader.exec_module(module)
+    return module
 
 
 def policy_chooser(encoding, policy: Callable) -> Callable:
@@ -61,33 +87,36 @@ def policy_chooser(encoding, policy: Callable) -> Callable:
     return choose
 
 
-def run_policy_bot(game: str, spec: str, seed: int | None = None) -> None:
+def run_policy_bot(game: str, spec: str, seed: int | None = None, function: str | None = None) -> None:
     from .encoding import load_encoding
 
     encoding = load_encoding(game)
-    policy = load_policy(spec)
+    policy = load_policy(spec, function)
     try:
         encoding.play_as_program(policy_chooser(encoding, policy), random.Random(seed))
     except (BrokenPipeError, KeyboardInterrupt):
         pass  # the judge went away: nothing left to do
 
 
+def argument_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="arena policy-bot", description=__doc__.split("\n\n")[1])
+    parser.add_argument("game", metavar="GAME")
+    parser.add_argument("policy", metavar="POLICY", help="path/to/policy.py, policy.py:function or module:function")
+    parser.add_argument("--function", default=None, help=f"the policy's function (default: {DEFAULT_FUNCTION})")
+    parser.add_argument("--seed", type=int, default=None,
+                        help="the seed of the built-in dialogue's own random choices, where it has any")
+    return parser
+
+
 def main(argv: list[str]) -> None:
-    if any(arg in ("--help", "-h") for arg in argv):
-        print(USAGE + "\n\n" + __doc__.split("\n\n", 1)[1])
-        return
-    if len(argv) not in (2, 4) or (len(argv) == 4 and argv[2] != "--seed"):
-        raise SystemExit(USAGE)
-    try:
-        seed = int(argv[3]) if len(argv) == 4 else None
-    except ValueError:
-        raise SystemExit(f"arena policy-bot: --seed must be an integer, got {argv[3]!r}") from None
+    arguments = argument_parser().parse_args(argv)
     from ..games import GAME_MODULES
 
-    if argv[0] not in GAME_MODULES:
-        raise SystemExit(f"arena policy-bot: unknown game {argv[0]!r}; the games are: {', '.join(GAME_MODULES)}")
+    if arguments.game not in GAME_MODULES:
+        raise SystemExit(f"arena policy-bot: unknown game {arguments.game!r}; "
+                         f"the games are: {', '.join(GAME_MODULES)}")
     try:
-        run_policy_bot(argv[0], argv[1], seed)
+        run_policy_bot(arguments.game, arguments.policy, arguments.seed, arguments.function)
     except PolicyError as error:
         raise SystemExit(f"arena policy-bot: {error}") from None
 

@@ -43,6 +43,19 @@ ARENA_ROOT = Path(__file__).resolve().parents[2]
 """The folder arena is imported from (src/ of a checkout, or site-packages)."""
 
 
+PYTHON_CALLABLE = re.compile(r"(.+\.py):[A-Za-z_][A-Za-z0-9_]*")
+"""``policy.py:act``: a Python file and a callable in it, as ``arena policy-bot`` takes a policy."""
+
+
+def named_path(word: str) -> Path:
+    """The file or folder a word of a command names: the word itself, or the file of a
+    ``file.py:function`` word (that file is the program's own, as for ``python3 bot.py``)."""
+    callable_in_file = PYTHON_CALLABLE.fullmatch(word)
+    if callable_in_file and not _exists(Path(word).expanduser()):
+        return Path(callable_in_file.group(1)).expanduser()
+    return Path(word).expanduser()
+
+
 def command_words(command: str | list[str]) -> list[str]:
     if isinstance(command, str):
         try:
@@ -96,7 +109,7 @@ def program_folder(command: str | list[str]) -> str | None:
     tournament starts the same commands), for as long as the same words of it name files
     (one built meanwhile is looked at again)."""
     key = (command if isinstance(command, str) else tuple(command), os.environ.get("PATH", ""), os.getcwd())
-    named = tuple(os.path.lexists(word) for word in command_words(command))
+    named = tuple(os.path.lexists(named_path(word)) for word in command_words(command))
     known = _folders_found.get(key)
     if known is not None and known[0] == named:
         return known[1]
@@ -109,7 +122,8 @@ def program_folder(command: str | list[str]) -> str | None:
 def _program_folder(command: str | list[str], path_variable: str) -> str | None:
     """A program's own folder: the folder of the first file its command names that is not
     an interpreter or a tool (the script of ``python3 bot.py``, the jar of ``java -jar
-    bot.jar``, ``./mybot`` itself), or a folder it names (``java -cp build Main``).
+    bot.jar``, ``./mybot`` itself, the policy of ``arena policy-bot GAME policy.py:act``),
+    or a folder it names (``java -cp build Main``).
 
     None when it names none (a built-in player, ``python3 -c '...'``) or names only a
     system folder such as /etc or /usr.
@@ -118,7 +132,7 @@ def _program_folder(command: str | list[str], path_variable: str) -> str | None:
     for index, word in enumerate(command_words(command)):
         if index == 0 and _is_tool(word, tools):
             continue
-        path = Path(word).expanduser()
+        path = named_path(word)
         if not _exists(path):
             continue
         path = path.resolve()
@@ -152,7 +166,7 @@ def _needed_paths(command: str | tuple[str, ...], path_variable: str, named_file
         if found:
             wanted.append(Path(found))
     for word in words:
-        path = Path(word).expanduser()
+        path = named_path(word)
         if "/" in word or _exists(path):
             wanted.append(path)
     return tuple(dict.fromkeys(_existing_forms(wanted)))
