@@ -98,3 +98,18 @@ def test_turn_right_circuit_actions_are_a_prefix_by_corner_count():
         limit = 2 * (state.circuit_number + 1)
         check_circuit(encoding.action_to_move(state, int(legal[-1])), state.circuit_number)
         assert len(encoding.action_to_move(state, int(legal[-1]))) == limit
+
+
+def test_turn_right_keeps_its_circuit_masks_read_only_and_right_after_eviction():
+    encoding, positions = random_positions("turnright", 7, count=60)
+    circuit_positions = [state for state in positions if not state.placing]
+    first = encoding.action_mask(circuit_positions[0])
+    assert encoding.action_mask(circuit_positions[0]) is first  # kept, not rebuilt
+    try:
+        first[0] = 1
+        raise AssertionError("a mask handed out again at later steps must not be writable")
+    except ValueError:
+        pass
+    for state in circuit_positions + circuit_positions[:3]:  # back to the first numbers: rebuilt
+        legal = np.flatnonzero(encoding.action_mask(state))
+        assert len(encoding.action_to_move(state, int(legal[-1]))) == 2 * (state.circuit_number + 1)

@@ -73,8 +73,7 @@ class ArenaAECEnv(AECEnv):
         seat = AGENTS.index(agent)
         state = self.episode.state
         moving = not self.episode.over and state.to_move == seat
-        mask = (self.encoding.action_mask(state) if moving
-                else np.zeros(self.encoding.action_count, dtype=np.int8))
+        mask = self.encoding.action_mask(state) if moving else self.encoding.no_action_mask()
         return {"observation": self.encoding.observe(state, seat), "action_mask": mask}
 
     def step(self, action) -> None:

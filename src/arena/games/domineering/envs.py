@@ -15,10 +15,23 @@ import sys
 import numpy as np
 
 from ...envs.encoding import GameEncoding, one_hot_planes
-from .rules import EMPTY, PASS, SIZE, DomineeringState
+from .rules import EMPTY, FIRST, PASS, SIZE, DomineeringState
 
 PASS_ACTION = SIZE * SIZE
 POINTS_SCALE = 100.0
+
+
+def covered_cells(state: DomineeringState) -> np.ndarray:
+    """Who covers each cell (EMPTY, or the seat + 1), 8×8: the rules keep a spare border."""
+    return np.asarray(state.covered, dtype=np.int8)[1:SIZE + 1, 1:SIZE + 1]
+
+
+def free_slots(empty: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(FIRST's, SECOND's) 8×8 booleans: a domino fits with its upper-left cell there."""
+    horizontal, vertical = np.zeros_like(empty), np.zeros_like(empty)
+    horizontal[:, :-1] = empty[:, :-1] & empty[:, 1:]
+    vertical[:-1, :] = empty[:-1, :] & empty[1:, :]
+    return horizontal, vertical
 
 
 class DomineeringEncoding(GameEncoding):
@@ -30,13 +43,22 @@ class DomineeringEncoding(GameEncoding):
     reward_bound = 2 * 3 * SIZE * SIZE  # every cell worth 3, all taken by one side
 
     def observe(self, state: DomineeringState, seat: int) -> np.ndarray:
-        covered = [state.covered[x][y] for x in range(1, SIZE + 1) for y in range(1, SIZE + 1)]
-        owners = one_hot_planes(covered, (EMPTY, seat + 1, 2 - seat))
-        values = one_hot_planes([v for row in state.values for v in row], (0, 1, 2, 3))
+        owners = one_hot_planes(covered_cells(state), (EMPTY, seat + 1, 2 - seat))
+        values = one_hot_planes(np.asarray(state.values), (0, 1, 2, 3))
         scores = state.scores()
         features = np.array([scores[seat] / POINTS_SCALE, scores[1 - seat] / POINTS_SCALE, seat,
                              state.passes_in_a_row / 2], dtype=np.float32)
         return np.concatenate([owners.ravel(), values.ravel(), features])
+
+    def action_mask(self, state: DomineeringState) -> np.ndarray:
+        # the rules' placements() tries each cell in Python; the board as an array tries them at once
+        horizontal, vertical = free_slots(covered_cells(state) == EMPTY)
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        if state.passes_in_a_row >= 2 or not (horizontal.any() or vertical.any()):
+            return mask  # over: the rules' end_reason
+        mask[:PASS_ACTION] = (horizontal if state.to_move == FIRST else vertical).ravel()
+        mask[PASS_ACTION] = 1
+        return mask
 
     def action_to_move(self, state: DomineeringState, action: int):
         if action == PASS_ACTION:

@@ -18,7 +18,7 @@ import sys
 
 import numpy as np
 
-from ...envs.encoding import GameEncoding, one_hot_planes
+from ...envs.encoding import GameEncoding, one_hot_planes, read_only
 from .circuit import SIZE, canonical, loop_squares, max_corners
 from .rules import CIRCUITS, PLACEMENTS, SEAT_COLOUR, TurnRightState
 from .scoring import EMPTY
@@ -27,6 +27,9 @@ from .strong import engine
 SQUARES = SIZE * SIZE
 CIRCUIT_COUNT = engine.prepare()  # builds the table once (a fraction of a second, ~20 MB)
 POINTS_SCALE = 100.0
+CIRCUIT_MASKS_KEPT = 2
+"""The two seats' current circuit numbers: each seat's N-th circuit is turned one after
+the other's, so both use the same mask in turn."""
 
 
 class TurnRightEncoding(GameEncoding):
@@ -49,14 +52,26 @@ class TurnRightEncoding(GameEncoding):
 
     def action_mask(self, state: TurnRightState) -> np.ndarray:
         # a million circuits: the mask is a prefix, never a list of moves
-        mask = np.zeros(self.action_count, dtype=np.int8)
         if state.is_over():
-            return mask
+            return self.no_action_mask()
         if state.placing:
-            mask[[sq for sq in range(SQUARES) if state.board[sq] == EMPTY]] = 1
-        else:
-            mask[SQUARES:SQUARES + engine.circuit_count(max_corners(state.circuit_number))] = 1
-        return mask
+            mask = np.zeros(self.action_count, dtype=np.int8)
+            mask[:SQUARES] = np.asarray(state.board) == EMPTY
+            return mask
+        return self._circuit_mask(max_corners(state.circuit_number))
+
+    def _circuit_mask(self, corners: int) -> np.ndarray:
+        """The circuits of at most ``corners`` corners, a read-only mask kept for the next steps
+        rather than 1.2 million entries written at every step. Only the last CIRCUIT_MASKS_KEPT
+        are kept: all 13 would hold 10 MB more, and ``arena policy-bot`` has 64 MB in all."""
+        masks = self.__dict__.setdefault("_circuit_masks", {})
+        if corners not in masks:
+            if len(masks) >= CIRCUIT_MASKS_KEPT:
+                del masks[next(iter(masks))]  # the oldest: circuit numbers only grow in a game
+            mask = np.zeros(self.action_count, dtype=np.int8)
+            mask[SQUARES:SQUARES + engine.circuit_count(corners)] = 1
+            masks[corners] = read_only(mask)
+        return masks[corners]
 
     def legal_actions(self, state: TurnRightState) -> list[int]:
         return np.flatnonzero(self.action_mask(state)).tolist()
