@@ -22,6 +22,16 @@ STONE_COUNT = len(STONES)
 ROWS_OF, COLUMNS_OF = (np.array(axis) for axis in zip(*COORDS))  # each tile's place on the grid
 
 
+def owners(state: BlackHoleState) -> np.ndarray:
+    """Each tile's owner as a float: a seat, BROWN, or NaN for an empty tile (None becomes NaN)."""
+    return np.array(state.owner, dtype=np.float64)
+
+
+def in_hand(state: BlackHoleState, seat: int) -> list[bool]:
+    """Which of ``seat``'s stones 1-15 it still holds."""
+    return [n not in state.used[seat] for n in STONES]
+
+
 class BlackHoleEncoding(GameEncoding):
     game = "blackhole"
     action_count = len(COORDS) * STONE_COUNT
@@ -32,19 +42,26 @@ class BlackHoleEncoding(GameEncoding):
     reward_bound = 2 * sum(sorted(STONES)[-6:])  # six neighbours, all the biggest stones
 
     def observe(self, state: BlackHoleState, seat: int) -> np.ndarray:
-        owner, number = state.owner, np.array(state.number, dtype=np.float32) / STONE_COUNT
+        owner, number = owners(state), np.array(state.number, dtype=np.float32) / STONE_COUNT
         per_tile = np.stack([
             np.ones(len(COORDS), dtype=np.float32),
-            [o is None for o in owner],
-            [o == BROWN for o in owner],
-            np.where([o == seat for o in owner], number, 0),
-            np.where([o == 1 - seat for o in owner], number, 0),
+            np.isnan(owner),
+            owner == BROWN,
+            np.where(owner == seat, number, 0),
+            np.where(owner == 1 - seat, number, 0),
         ]).astype(np.float32)
         planes = np.zeros((len(self.plane_names), SIDE, SIDE), dtype=np.float32)
         planes[:, ROWS_OF, COLUMNS_OF] = per_tile
-        in_hand = [[n not in state.used[side] for n in STONES] for side in (seat, 1 - seat)]
-        features = np.array([*in_hand[0], *in_hand[1], state.turns / TURNS, seat], dtype=np.float32)
+        features = np.array([*in_hand(state, seat), *in_hand(state, 1 - seat), state.turns / TURNS, seat],
+                            dtype=np.float32)
         return np.concatenate([planes.ravel(), features])
+
+    def action_mask(self, state: BlackHoleState) -> np.ndarray:
+        # every stone in hand on every empty tile, at once, rather than the rules' list of pairs
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        if not state.is_over():
+            mask.reshape(len(COORDS), STONE_COUNT)[np.isnan(owners(state))] = in_hand(state, state.to_move)
+        return mask
 
     def legal_actions(self, state: BlackHoleState) -> list[int]:
         return [tile * STONE_COUNT + n - 1 for tile, n in state.legal_moves()]

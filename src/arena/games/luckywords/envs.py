@@ -57,6 +57,16 @@ class LuckyWordsEncoding(GameEncoding):
         letters = range(LETTER_COUNT) if state.calling else [LETTERS.index(state.called)]
         return [letter * CELLS + cell for letter in letters for cell in cells]
 
+    def action_mask(self, state: LuckyWordsState) -> np.ndarray:
+        # the empty cells of the mover's grid for each letter it may use, as one array
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        if state.is_over():
+            return mask
+        empty = np.asarray(state.grids[state.to_move]) == EMPTY
+        per_letter = mask.reshape(LETTER_COUNT, CELLS)
+        per_letter[slice(None) if state.calling else LETTERS.index(state.called)] = empty
+        return mask
+
     def action_to_move(self, state: LuckyWordsState, action: int):
         letter, cell = divmod(int(action), CELLS)
         if state.calling:
