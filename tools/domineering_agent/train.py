@@ -68,7 +68,8 @@ def train(generations: int, games: int, seed: int) -> np.ndarray:
     kept: deque = deque(maxlen=GENERATIONS_KEPT)
     for generation in range(generations):
         started = time.monotonic()
-        played = [self_play(env, weights, rng, seed * 1_000_000 + generation * games + game) for game in range(games)]
+        first_seed = seed * 1_000_000 + generation * games  # every game of the run on its own setup
+        played = [self_play(env, weights, rng, first_seed + game) for game in range(games)]
         kept.append((np.concatenate([x for x, _ in played]), np.concatenate([y for _, y in played])))
         weights = fit(np.concatenate([x for x, _ in kept]), np.concatenate([y for _, y in kept]))
         mean_margin = np.mean([y[0] for _, y in played]) * MARGIN_SCALE

@@ -101,7 +101,8 @@ def run_policy_bot(game: str, spec: str, seed: int | None = None, function: str 
 def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arena policy-bot", description=__doc__.split("\n\n")[1])
     parser.add_argument("game", metavar="GAME")
-    parser.add_argument("policy", metavar="POLICY", help="path/to/policy.py, policy.py:function or module:function")
+    parser.add_argument("policy", metavar="POLICY",
+                        help="path/to/policy.py, policy.py:function or module:function")
     parser.add_argument("--function", default=None, help=f"the policy's function (default: {DEFAULT_FUNCTION})")
     parser.add_argument("--seed", type=int, default=None,
                         help="the seed of the built-in dialogue's own random choices, where it has any")
