@@ -31,7 +31,8 @@ def margins_against(opponent: str, weights: np.ndarray, games: int, seed: int) -
     env = gym_env("domineering", opponent=opponent, seat="alternate")
     margins = []
     for game in range(games):
-        observation, info = env.reset(seed=seed + game) if game == 0 else env.reset()
+        # seeded once: every seeded reset starts the alternation again at seat 0
+        observation, info = env.reset(seed=seed) if game == 0 else env.reset()
         done, reward = False, 0.0
         while not done:
             action = best_action(observation, info["action_mask"], weights)
