@@ -61,6 +61,7 @@ class Cgroup:
     _oom_base: int = 0  # out-of-memory kills of earlier programs, when reused
     _keeps_peak: bool | None = field(default=None, repr=False)  # known after the first look
     _procs_file: str | None = field(default=None, repr=False)  # the first folder's cgroup.procs
+    _listed: list[int] = field(default_factory=list, repr=False)  # its processes, as last read
 
     @property
     def procs_files(self) -> list[str]:
@@ -179,7 +180,7 @@ class Cgroup:
         """
         if not self.more_than_one_process():
             return False
-        for pid in self.pids():
+        for pid in self._listed:  # what more_than_one_process just read: not read twice per suspension
             try:
                 if os.getpgid(pid) != pgid:
                     return True
@@ -204,7 +205,8 @@ class Cgroup:
                     return False
             except (OSError, ValueError):
                 pass  # ask cgroup.procs
-        return len(self.pids()) > 1
+        self._listed = self.pids()
+        return len(self._listed) > 1
 
     # -- freezing (suspension.py) -----------------------------------------
 
