@@ -93,16 +93,22 @@ class GameLoop:
                 for future in self._in_flight:
                     future.cancel()
                 raise _Stopped
-            while len(self._in_flight) < slots and self._queue:
-                self._submit(executor, self._queue.popleft())
+            self._top_up(executor, slots)
             wake = self.wakeup.future()
             done, _ = wait([*self._in_flight, wake], timeout=self.tick_s, return_when=FIRST_COMPLETED)
-            for future in done:
-                if future is not wake:
-                    self._finished(executor, future, self._in_flight.pop(future))
+            ended = [(future, self._in_flight.pop(future)) for future in done if future is not wake]
+            # the freed slots start their next games first: saving a game (an fsync) and the
+            # conductor's news (the benching's queries) took some milliseconds per game, a slot idle
+            self._top_up(executor, slots)
+            for future, flight in ended:
+                self._finished(executor, future, flight)
             if self.wakeup.woken() or not self._queue:
                 self._refill()
             self._report(self.on_tick)
+
+    def _top_up(self, executor, slots: int) -> None:
+        while len(self._in_flight) < slots and self._queue:
+            self._submit(executor, self._queue.popleft())
 
     def _submit(self, executor, game: StoredGame, with_files: bool = False) -> None:
         try:
