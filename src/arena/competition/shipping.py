@@ -84,7 +84,7 @@ def play_shipped(game: str, seats: list[ShippedSeat], seed: int, setup: dict | N
     quiet_dask_worker()
     problem = sandbox_problem(sandbox.mode)
     if problem is not None:
-        raise SandboxRefused(f"worker {_worker_name()} refuses games: {problem}")
+        raise SandboxRefused(f"worker {worker_name()} refuses games: {problem}")
     specs = [_local_spec(game, seat) for seat in seats]
     hidden = (*sandbox.hidden, WORKER_FOLDER)  # the other programs' copies; its own stays visible
     return play_game(game, specs, seed, setup, time_scale, sandbox=replace(sandbox, hidden=hidden))
@@ -143,7 +143,7 @@ def sandbox_problem(mode: str) -> str | None:
     return None
 
 
-def _worker_name() -> str:
+def worker_name() -> str:
     try:
         from distributed import get_worker
 
