@@ -50,8 +50,9 @@ def test_built_in_players_are_deterministic_for_a_seed(arena, tmp_path):
     assert first[0][1] == first[1][1] and first[0][3] != first[1][3]
 
 
-def test_a_worker_stops_its_profiler_at_its_first_game():
+def test_a_worker_stops_its_profiler_at_its_first_game(monkeypatch):
     """A Dask worker's profiler takes the GIL every 10 ms through every game (dask_quiet.py)."""
+    monkeypatch.setenv("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", "True")  # as a worker started by hand
     from distributed import Client
 
     from arena.refereeing.players import resolve_player
