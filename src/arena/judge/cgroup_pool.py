@@ -46,12 +46,21 @@ def give_back(group: Cgroup) -> None:
     cgroup is kept, where it used to be removed (5 ms sleeps) and another made for the next
     program (a mkdir in four v1 hierarchies)."""
     group.wait_empty()
+    evicted = None
     with _lock:
-        keep = len(_kept) < MAX_KEPT and group.reset()
+        keep = group.reset()
         if keep:
+            if len(_kept) >= MAX_KEPT:
+                # the one given back longest ago makes room (a pool full of another limit's
+                # cgroups, a build's say, made a new cgroup at every program of the game's)
+                evicted = _kept.pop(0)
             _kept.append(group)
-    if keep:
-        return
+    for removed in ([evicted] if keep else [group]):
+        if removed is not None:
+            _remove(removed)
+
+
+def _remove(group: Cgroup) -> None:
     if group.remove():
         for folder in group.folders.values():
             WATCHDOG.forget_cgroup(folder)
