@@ -7,9 +7,9 @@ Every figure comes from the real server's parts (bench/competition_*.py say how)
   warm-up, and EXTRAPOLATED to games per hour and hours for the final;
 - ``--rounds``: test rounds among generated contestants, games/s, two kinds of games:
   start-up-bound ones (the Domineering Python starter bot, a random mover: the figure is
-  the server's machinery and program start-up) and ones where programs think (Flippo's
-  builtin:strong against builtin:greedy at a 0.2 clock scale; the goal is --jobs 2 and
-  2 Dask workers at least 1.8x --jobs 1);
+  the server's machinery and program start-up) and ones where programs think (8 entrants,
+  Flippo's builtin:strong and builtin:greedy, at a 0.2 clock scale, the whole round timed
+  after its warm-up; the goal is --jobs 2 and 2 Dask workers at least 1.8x --jobs 1);
 - ``--builds``: build and admission time per submission (C++ and Python starter bots);
 - ``--pages``: the ranking and a contestant's pages with 5,000 games in the store (goal < 300 ms).
 
@@ -78,7 +78,9 @@ def measure_rounds(address: str, quick: bool, sample: int | None, warm_up: int) 
               sample or (4 if quick else 200)),
              (f"thinking: {game} {strong} vs {greedy}, clocks x{scale}", game,
               [strong if n % 2 else greedy for n in range(thinkers)], {"time_scale": scale},
-              min(sample or 40, thinkers * (thinkers - 1) - warm_up) if not quick else 3))
+              # the whole round after its warm-up: its pairs mix strong and greedy in every way,
+              # and each configuration must time the same games
+              min(sample or 10**6, thinkers * (thinkers - 1) - warm_up) if not quick else 3))
     for title, game_name, commands, options, sample in kinds:
         print(f"\ntest round, {title} ({len(commands) * (len(commands) - 1)} games; {sample} timed)", flush=True)
         print(f"{'':<34}{'games/s':>10}{'vs jobs 1':>11}{'CPU busy':>10}", flush=True)
@@ -93,8 +95,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     for piece in ("final", "rounds", "builds", "pages"):
         parser.add_argument(f"--{piece}", action="store_true", help=f"measure the {piece} (default: everything)")
-    parser.add_argument("--sample", type=int, default=None, help="games timed per measurement (default: 200, "
-                                                                  "40 of the thinking games)")
+    parser.add_argument("--sample", type=int, default=None, help="games timed per measurement (default: 200; "
+                                                                  "all but the warm-up of the thinking round)")
     parser.add_argument("--quick", action="store_true", help="a tiny run that only shows the benchmark works")
     args = parser.parse_args()
     everything = not (args.final or args.rounds or args.builds or args.pages)
