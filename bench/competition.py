@@ -1,137 +1,118 @@
-"""How fast the competition server plays: a CodeCup-sized final and a test round, through the conductor.
+"""How fast the competition server works: a CodeCup-sized final, test rounds, builds and pages.
 
-Generated contestants are the Domineering Python starter bot (a random mover: fast, so the
-figure is the server's machinery and program start-up, not thinking), each an admitted
-submission in a fresh competition folder. Every measurement runs the real conductor
-(store, games loop, sandbox ``isolate``; programs shipped to the workers on Dask) and
-PLAYS A SAMPLE of the games, timed after a warm-up, then EXTRAPOLATES to the whole:
+Every figure comes from the real server's parts (bench/competition_*.py say how):
 
-- the final of CodeCup 2025's size: 60 entrants, 11 Swiss rounds, then the top 58 play
-  10 games per pair (16,530 games), printed as games per hour and hours for the final;
-- a test round among 50 contestants (2,450 games): games/s.
+- ``--final``: the final of CodeCup 2025's size, 60 entrants, 11 Swiss rounds, then the top
+  58 play 10 games per pair (16,530 games); a SAMPLE of its games is played, timed after a
+  warm-up, and EXTRAPOLATED to games per hour and hours for the final;
+- ``--rounds``: test rounds among generated contestants, games/s, two kinds of games:
+  start-up-bound ones (the Domineering Python starter bot, a random mover: the figure is
+  the server's machinery and program start-up) and ones where programs think (8 entrants,
+  Flippo's builtin:strong and builtin:greedy, at a 0.2 clock scale, the whole round timed
+  after its warm-up; the goal is --jobs 2 and 2 Dask workers at least 1.8x --jobs 1);
+- ``--builds``: build and admission time per submission (C++ and Python starter bots);
+- ``--pages``: the ranking and a contestant's pages with 5,000 games in the store (goal < 300 ms).
 
-Each at --jobs 1, --jobs 2 and on a local 2-worker Dask cluster. Build and admission time
-per submission is building.py's to measure (not here). Prints figures, not pass/fail;
-run it on a quiet machine.
+Games are measured at --jobs 1, --jobs 2 and on a local 2-worker Dask cluster, side by
+side in one run, each with the share of the machine's CPU that was busy meanwhile (a
+start-up-bound game keeps more than one core busy at --jobs 1: both programs start at
+once, so no ratio can reach 2 there). With none of the four flags, all of them run.
+Prints figures, not pass/fail: run it on a quiet machine (``--quick`` only shows it works).
 
-    python bench/competition.py [--sample N] [--quick]
+    python bench/competition.py [--final] [--rounds] [--builds] [--pages] [--sample N] [--quick]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sqlite3
 import sys
-import tempfile
-import time
 from pathlib import Path
 
 SOURCE = str(Path(__file__).resolve().parents[1] / "src")
 sys.path.insert(0, SOURCE)
+sys.path.insert(1, str(Path(__file__).resolve().parent))
 # the Dask workers import this checkout's arena too (they unpickle its play_shipped)
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [SOURCE, os.environ.get("PYTHONPATH")]))
 
-from arena.competition.conductor import Conductor  # noqa: E402
-from arena.competition.folder import CompetitionFolder  # noqa: E402
-from arena.competition.store import CompetitionStore  # noqa: E402
-from arena.starter import template_source  # noqa: E402
 from arena.tournament.local_cluster import local_cluster  # noqa: E402
+from competition_builds import print_builds  # noqa: E402
+from competition_games import final_games, games_per_second  # noqa: E402
+from competition_pages import print_pages  # noqa: E402
 
-GAME = "domineering"
 FINAL = {"final_robin_max": 20, "final_swiss_rounds": 11, "final_top": 58, "final_robin_seeds_per_pair": 5}
+QUICK_FINAL = {**FINAL, "final_robin_max": 4, "final_swiss_rounds": 2, "final_top": 4}
+THINKING = ("flippo", "builtin:strong", "builtin:greedy", 0.2)  # game, two programs, clock scale
 
 
-def final_games(entrants: int, swiss_rounds: int, top: int, games_per_pair: int) -> tuple[int, int]:
-    """(Swiss games, robin games) of a final (each Swiss pairing plays one seed in both seats)."""
-    return swiss_rounds * (entrants // 2) * 2, top * (top - 1) // 2 * games_per_pair
+def configurations(address: str) -> tuple[tuple[str, int | None, str | None], ...]:
+    return (("local pool, --jobs 1", 1, None), ("local pool, --jobs 2", 2, None),
+            ("Dask, 2 workers x 1 thread", None, address))
 
 
-def competition_with(root: Path, entrants: int) -> tuple[CompetitionFolder, CompetitionStore]:
-    folder = CompetitionFolder(root)
-    root.mkdir(mode=0o700)
-    store = CompetitionStore(folder.database, must_exist=False)
-    store.create(GAME, "benchmark")
-    source = template_source(GAME, "python")
-    for number in range(entrants):
-        user = store.add_user(f"bot{number:02d}", None, "contestant")
-        submission = store.add_submission(user, "python", "bot.py", status="admitted")
-        build = folder.build(submission)
-        build.mkdir(parents=True)
-        (build / "bot.py").write_text(source)
-        store.update_submission(submission, command=f"{sys.executable} {build / 'bot.py'}")
-    return folder, store
+def measure_final(address: str, quick: bool, sample: int, warm_up: int) -> None:
+    entrants, options = (6, QUICK_FINAL) if quick else (60, FINAL)
+    swiss, robin = final_games(entrants, options["final_swiss_rounds"], options["final_top"],
+                               2 * options["final_robin_seeds_per_pair"])
+    total = swiss + robin
+    print(f"\nfinal: {entrants} entrants, {options['final_swiss_rounds']} Swiss rounds ({swiss} games), then the "
+          f"top {options['final_top']} play {2 * options['final_robin_seeds_per_pair']} games per pair "
+          f"({robin} games): {total} games; {sample} played per measurement (after {warm_up}), extrapolated",
+          flush=True)
+    print(f"{'domineering, Python starter bots':<34}{'games/hour':>12}{'hours':>8}{'vs jobs 1':>11}{'CPU busy':>10}",
+          flush=True)
+    base = None
+    for label, jobs, scheduler in configurations(address):
+        rate, busy = games_per_second("domineering", [None] * entrants, "final", sample, warm_up, jobs, scheduler,
+                                      options)
+        base = base or rate
+        print(f"{label:<34}{rate * 3600:>12.0f}{total / rate / 3600:>8.2f}{rate / base:>10.2f}x{busy:>9.0%}",
+              flush=True)
 
 
-def played(database: Path) -> int:
-    with sqlite3.connect(database) as db:
-        return db.execute("SELECT COUNT(*) FROM games WHERE record IS NOT NULL").fetchone()[0]
-
-
-def games_per_second(entrants: int, start: str, sample: int, warm_up: int, jobs: int | None,
-                     scheduler: str | None, options: dict) -> float:
-    """Start a final or a test round among ``entrants`` and time ``sample`` games after ``warm_up``."""
-    with tempfile.TemporaryDirectory(prefix="arena-bench-") as scratch:
-        folder, store = competition_with(Path(scratch) / "competition", entrants)
-        conductor = Conductor(folder, store, jobs=jobs, scheduler=scheduler, debut=False, tick_s=0.1, **options)
-        conductor.start()
-        try:
-            conductor.start_final() if start == "final" else conductor.start_round()
-            _wait_until(conductor, lambda: played(folder.database) >= warm_up)
-            began, first = time.perf_counter(), played(folder.database)
-            _wait_until(conductor, lambda: played(folder.database) >= first + sample)
-            return (played(folder.database) - first) / (time.perf_counter() - began)
-        finally:
-            conductor.stop()
-            store.close()
-
-
-def _wait_until(conductor: Conductor, condition, timeout_s: float = 3600) -> None:
-    deadline = time.monotonic() + timeout_s
-    while not condition():
-        status = conductor.status()
-        if status["games"]["given_up"] or time.monotonic() > deadline:
-            problems = [r["problem"] for r in status["rounds"] if r["problem"]] or [status["games"]["problem"]]
-            raise SystemExit(f"the benchmark's games stalled: {problems[0]}")
-        time.sleep(0.05)
+def measure_rounds(address: str, quick: bool, sample: int | None, warm_up: int) -> None:
+    entrants = 4 if quick else 50
+    game, strong, greedy, scale = THINKING
+    thinkers = 4 if quick else 8  # a round of n(n-1) games: 56 for 8
+    kinds = ((f"start-up-bound: domineering, {entrants} Python starter bots", "domineering", [None] * entrants, {},
+              sample or (4 if quick else 200)),
+             (f"thinking: {game} {strong} vs {greedy}, clocks x{scale}", game,
+              [strong if n % 2 else greedy for n in range(thinkers)], {"time_scale": scale},
+              # the whole round after its warm-up: its pairs mix strong and greedy in every way,
+              # and each configuration must time the same games
+              min(sample or 10**6, thinkers * (thinkers - 1) - warm_up) if not quick else 3))
+    for title, game_name, commands, options, sample in kinds:
+        print(f"\ntest round, {title} ({len(commands) * (len(commands) - 1)} games; {sample} timed)", flush=True)
+        print(f"{'':<34}{'games/s':>10}{'vs jobs 1':>11}{'CPU busy':>10}", flush=True)
+        base = None
+        for label, jobs, scheduler in configurations(address):
+            rate, busy = games_per_second(game_name, commands, "test", sample, warm_up, jobs, scheduler, options)
+            base = base or rate
+            print(f"{label:<34}{rate:>10.2f}{rate / base:>10.2f}x{busy:>9.0%}", flush=True)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--sample", type=int, default=200, help="games timed per measurement")
+    for piece in ("final", "rounds", "builds", "pages"):
+        parser.add_argument(f"--{piece}", action="store_true", help=f"measure the {piece} (default: everything)")
+    parser.add_argument("--sample", type=int, default=None, help="games timed per measurement (default: 200; "
+                                                                  "all but the warm-up of the thinking round)")
     parser.add_argument("--quick", action="store_true", help="a tiny run that only shows the benchmark works")
     args = parser.parse_args()
-    final_entrants, round_entrants, sample, warm_up = 60, 50, args.sample, 8
-    final_options = dict(FINAL)
-    if args.quick:
-        final_entrants, round_entrants, sample, warm_up = 6, 4, 4, 2
-        final_options.update(final_robin_max=4, final_swiss_rounds=2, final_top=4)
-    swiss, robin = final_games(final_entrants, final_options["final_swiss_rounds"], final_options["final_top"],
-                               2 * final_options["final_robin_seeds_per_pair"])
-    total = swiss + robin
-    print(f"{GAME}, generated contestants (the Python starter bot), sandbox isolate, {os.cpu_count()} cores")
-    print(f"final: {final_entrants} entrants, {final_options['final_swiss_rounds']} Swiss rounds ({swiss} games), "
-          f"then the top {final_options['final_top']} play {2 * final_options['final_robin_seeds_per_pair']} "
-          f"games per pair ({robin} games): {total} games")
-    print(f"a sample of {sample} games is played per measurement (after {warm_up} to warm up) and extrapolated",
-          flush=True)
-    with local_cluster(workers=2) as address:
-        configurations = (("local pool, --jobs 1", 1, None), ("local pool, --jobs 2", 2, None),
-                          ("Dask, 2 workers x 1 thread", None, address))
-        print(f"\n{'final':<30}{'games/hour':>12}{'hours for the final':>22}{'vs jobs 1':>11}", flush=True)
-        base = None
-        for label, jobs, scheduler in configurations:
-            rate = games_per_second(final_entrants, "final", sample, warm_up, jobs, scheduler, final_options)
-            base = base or rate
-            print(f"{label:<30}{rate * 3600:>12.0f}{total / rate / 3600:>22.2f}{rate / base:>10.2f}x", flush=True)
-        round_games = round_entrants * (round_entrants - 1)
-        print(f"\n{f'test round, {round_entrants} entrants ({round_games} games)':<42}{'games/s':>10}"
-              f"{'vs jobs 1':>11}", flush=True)
-        base = None
-        for label, jobs, scheduler in configurations:
-            rate = games_per_second(round_entrants, "test", sample, warm_up, jobs, scheduler, {})
-            base = base or rate
-            print(f"{label:<42}{rate:>10.2f}{rate / base:>10.2f}x", flush=True)
+    everything = not (args.final or args.rounds or args.builds or args.pages)
+    print(f"arena competition server, sandbox isolate, {os.cpu_count()} cores"
+          + (" (--quick: figures mean nothing)" if args.quick else ""), flush=True)
+    if everything or args.final or args.rounds:
+        with local_cluster(workers=2) as address:
+            if everything or args.final:
+                sample = args.sample or (4 if args.quick else 200)
+                measure_final(address, args.quick, sample, 2 if args.quick else 8)
+            if everything or args.rounds:
+                measure_rounds(address, args.quick, args.sample, 2 if args.quick else 4)
+    if everything or args.builds:
+        print_builds("domineering", 1 if args.quick else 3)
+    if everything or args.pages:
+        print_pages("domineering", 10 if args.quick else 50, 500 if args.quick else 5000, 2 if args.quick else 10)
 
 
 if __name__ == "__main__":

@@ -110,7 +110,7 @@ def test_status_tells_what_runs_and_stop_kills_the_programs_at_once(competition,
     wait_for(lambda: len(conductor.status()["games"]["running"]) == 2, what="two games under way")
     status = conductor.status()
     assert status["rounds"][0]["id"] == round_id and status["rounds"][0]["unplayed"] == 2
-    assert status["games"]["slots"] == 2 and status["builds"] == {"building": None, "queued": []}
+    assert status["games"]["slots"] == 2 and status["builds"] == {"building": None, "queued": [], "problem": None}
     wait_for(lambda: _running(marker), 30, "the programs to start")
     began = time.monotonic()
     conductor.stop()
@@ -157,3 +157,17 @@ def test_a_build_that_breaks_the_server_fails_that_submission_alone(competition,
     failed = store.submission(broken)
     assert failed.status == "build-failed" and "the builder broke" in failed.build_log
     assert "not your program's fault" in failed.build_log
+
+
+def test_one_game_more_than_the_slots_is_given_out_so_a_freed_slot_finds_it_waiting(competition, conductors):
+    folder, store = competition
+    sleeper = "import time, sys\nsys.stdin.readline()\ntime.sleep(600)\n"
+    conductor = conductors(Conductor(folder, store, jobs=1, debut=False, tick_s=0.2))
+    for name in ("alice", "bob", "carol"):
+        contestant(store, folder, name, sleeper)
+    conductor.start()
+    conductor.start_round()  # 6 games, one slot
+    wait_for(lambda: len(conductor.status()["games"]["running"]) == 2, 30, "a game given out ahead")
+    time.sleep(1)
+    status = conductor.status()
+    assert status["games"]["slots"] == 1 and len(status["games"]["running"]) == 2 and status["games"]["queued"] == 4

@@ -17,6 +17,13 @@ from .store import CompetitionStore, Submission
 
 log = logging.getLogger(__name__)
 
+RETRY_PAUSE_S = 5.0
+
+
+class BuildDeferred(RuntimeError):
+    """The build cannot run now (no Dask scheduler answers, its worker was lost): the submission
+    stays unfinished and is built again after a pause."""
+
 
 def default_build(job, on_checking):
     from .building import build_submission  # the builds helper's module; imported when first needed
@@ -42,6 +49,7 @@ class BuildLoop:
         self.news = threading.Event()
         self.stopping = threading.Event()
         self.building: int | None = None
+        self.problem: str | None = None  # why builds wait, if they do
 
     def wake(self) -> None:
         self.news.set()
@@ -68,10 +76,16 @@ class BuildLoop:
             if submission.status != "building":
                 self.store.update_submission(submission.id, status="building")
             outcome = self.build(build_job(self.folder, self.game, submission), self._checking(submission.id))
+            self.problem = None
             if self.stopping.is_set():
                 return  # stopped mid-build: the outcome may be a killed build's; the restart builds again
             self.store.update_submission(submission.id, status=outcome.status, build_log=outcome.build_log,
                                          admission=outcome.admission, command=outcome.command)
+        except BuildDeferred as error:
+            self.problem = str(error)
+            log.warning("building submission %s waits: %s", submission.id, error)
+            self.stopping.wait(RETRY_PAUSE_S)
+            return
         except Exception as error:  # a bug, not the contestant's fault: say so instead of retrying forever
             if self.stopping.is_set():
                 return

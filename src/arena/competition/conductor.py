@@ -40,7 +40,12 @@ class Conductor:
         self.game = get_game(store.competition().game)
         sandbox = Sandbox(self.options.sandbox, hidden=(str(folder.root),))
         seats = Seats(store, folder, self.game.name, sandbox, self.options.time_scale, shipped=scheduler is not None)
-        self.builds = BuildLoop(store, folder, self.game.name, self._admitted, build=self.options.build)
+        build = self.options.build
+        if build is None and scheduler is not None:  # the builds run on the cluster too
+            from .remote_building import DaskBuild
+
+            build = DaskBuild(scheduler)
+        self.builds = BuildLoop(store, folder, self.game.name, self._admitted, build=build)
         self.games = GameLoop(store, seats, jobs, scheduler, self._saved, self._rounds_due,
                               max_attempts=self.options.max_attempts, tick_s=self.options.tick_s)
         self.rounds = RoundMaker(store, self.game, self.options, on_new_round=self.games.wakeup.wake)

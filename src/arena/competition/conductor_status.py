@@ -19,7 +19,8 @@ def conductor_status(conductor: "Conductor") -> dict:
     final = final_rounds(store)
     return {
         "running": bool(conductor._threads),
-        "builds": {"building": conductor.builds.building, "queued": conductor.builds.queued()},
+        "builds": {"building": conductor.builds.building, "queued": conductor.builds.queued(),
+                   "problem": conductor.builds.problem},
         "games": {
             "where": f"Dask at {conductor.scheduler}" if conductor.scheduler else "this machine",
             "slots": games.slots,

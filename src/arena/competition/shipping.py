@@ -26,6 +26,7 @@ from typing import Any
 from ..judge.sandbox import Sandbox
 from ..refereeing.players import PlayerSpec, resolve_player
 from ..refereeing.referee import play_game
+from ..tournament.dask_quiet import quiet_dask_worker
 
 WORKER_FOLDER = os.environ.get("ARENA_WORKER_PROGRAMS", "/var/tmp/arena-shipped-programs")
 """Where a worker keeps the programs shipped to it (hidden from every program but its own)."""
@@ -80,9 +81,10 @@ def rewrite_command(command: str, folder: str, copy: str) -> str:
 def play_shipped(game: str, seats: list[ShippedSeat], seed: int, setup: dict | None, time_scale: float,
                  sandbox: Sandbox) -> dict[str, Any]:
     """A game on a worker (what the conductor submits to Dask)."""
+    quiet_dask_worker()
     problem = sandbox_problem(sandbox.mode)
     if problem is not None:
-        raise SandboxRefused(f"worker {_worker_name()} refuses games: {problem}")
+        raise SandboxRefused(f"worker {worker_name()} refuses games: {problem}")
     specs = [_local_spec(game, seat) for seat in seats]
     hidden = (*sandbox.hidden, WORKER_FOLDER)  # the other programs' copies; its own stays visible
     return play_game(game, specs, seed, setup, time_scale, sandbox=replace(sandbox, hidden=hidden))
@@ -141,7 +143,7 @@ def sandbox_problem(mode: str) -> str | None:
     return None
 
 
-def _worker_name() -> str:
+def worker_name() -> str:
     try:
         from distributed import get_worker
 

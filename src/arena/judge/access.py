@@ -11,10 +11,12 @@ of the program the entries are taken out again, and an ACL left with no named
 entry is removed, the file's mode as it was: nothing else on the file changes.
 
 The entries are written in the kernel's ``system.posix_acl_access`` format (no
-``setfacl`` needed). Every change is read-modify-write under one host-wide lock
-(judges on the host share folders such as ``/root``), and each path is noted in
-the uid's ledger before it changes, so that the next judge to take the uid takes
-out what a judge killed mid-game left behind.
+``setfacl`` needed). Every change is read-modify-write under a host-wide lock of
+its file (judges on the host share folders such as ``/root``, and a program's folder
+when it plays two games at once): one of LOCK_STRIPES locks, chosen by the file's
+device and inode, so that any two spellings of a path take the same one. Each path
+is noted in the uid's ledger before it changes, so that the next judge to take the
+uid takes out what a judge killed mid-game left behind.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ import fcntl
 import os
 import stat
 import struct
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -95,20 +98,53 @@ def user_entry(path: str, uid: int) -> int | None:
     return next((perm for tag, perm, ident in entries if tag == USER and ident == uid), None)
 
 
-@contextmanager
-def _host_lock():
-    fd = os.open(os.path.join(lock_folder(), "acl.lock"), os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
-        yield
-    finally:
-        os.close(fd)
+LOCK_STRIPES = 64
+"""The host-wide locks of ACL changes, one per file at a time. A single lock for every change
+was held for all of a program's entries at once: a program whose folder holds 450 files kept
+it about 15 ms at its start and 12 ms at its end, and a second judge on the host waited 13 to
+20 ms per program of its own (two judges starting such programs in a loop: 30 ms a program
+alone, 56 ms each side by side on 2 cores)."""
+
+
+class _FileLocks:
+    """The striped locks: a lock file's descriptor per stripe, opened once per process, and a
+    thread lock per stripe (flock does not exclude threads sharing a descriptor)."""
+
+    def __init__(self) -> None:
+        self.threads = [threading.Lock() for _ in range(LOCK_STRIPES)]
+        self.fds: dict[int, int] = {}
+
+    @contextmanager
+    def holding(self, info: os.stat_result) -> Iterator[None]:
+        stripe = (info.st_dev * 1_000_003 + info.st_ino) % LOCK_STRIPES  # the same in every process
+        with self.threads[stripe]:
+            fd = self.fds.get(stripe)
+            if fd is None:
+                fd = os.open(os.path.join(lock_folder(), f"acl-{stripe}.lock"),
+                             os.O_RDWR | os.O_CREAT | os.O_CLOEXEC | os.O_NOFOLLOW, 0o600)
+                self.fds[stripe] = fd
+            fcntl.flock(fd, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(fd, fcntl.LOCK_UN)
+
+    def after_fork(self) -> None:
+        # a forked judge shares its parent's lock descriptions, which would not exclude it:
+        # it opens its own (closing its copies leaves the parent's locks alone)
+        for fd in self.fds.values():
+            os.close(fd)
+        self.__init__()
+
+
+_FILE_LOCKS = _FileLocks()
+os.register_at_fork(after_in_child=_FILE_LOCKS.after_fork)
 
 
 def _set_entry(path: str, uid: int, perm: int | None) -> None:
     """Give ``uid`` ``perm`` on ``path`` (None: take its entry out). A symbolic link is passed over."""
     try:
-        with _opened(path) as fd:
+        with _opened(path) as fd, _FILE_LOCKS.holding(os.fstat(fd)):
             entries, mode = _entries(fd)
             entries = [entry for entry in entries if not (entry[0] == USER and entry[2] == uid)]
             if perm is not None:
@@ -134,29 +170,28 @@ class Grants:
         Returns the paths whose entry could not be written (a file system without ACLs).
         """
         failed = []
-        with _host_lock():
-            with open(self.ledger, "a") as ledger:  # noted before the change: a crash leaves no orphan
-                ledger.writelines(f"{path}\n" for path in wanted if "\n" not in path)
-            for path, perm in wanted.items():
-                try:
-                    _set_entry(path, self.uid, perm)
-                    self.paths.append(path)
-                except OSError:
-                    failed.append(path)  # no ACLs there
+        # the ledger is this uid's, which this judge alone holds: no other lock needed
+        with open(self.ledger, "a") as ledger:  # noted before the change: a crash leaves no orphan
+            ledger.writelines(f"{path}\n" for path in wanted if "\n" not in path)
+        for path, perm in wanted.items():
+            try:
+                _set_entry(path, self.uid, perm)
+                self.paths.append(path)
+            except OSError:
+                failed.append(path)  # no ACLs there
         return failed
 
     def revoke_all(self, restore: dict[str, int] | None = None) -> None:
         """Take every entry out, or set it back to what ``restore`` says (the uid's lasting grants)."""
         restore = restore or {}
-        with _host_lock():
-            for path in self.paths:
-                try:
-                    _set_entry(path, self.uid, restore.get(path))
-                except OSError:
-                    pass  # gone, or never had it
-            self.paths.clear()
-            if not restore:
-                _truncate(self.ledger)
+        for path in self.paths:
+            try:
+                _set_entry(path, self.uid, restore.get(path))
+            except OSError:
+                pass  # gone, or never had it
+        self.paths.clear()
+        if not restore:
+            _truncate(self.ledger)
 
 
 def revoke_left_behind(uid: int, ledger: str) -> None:
@@ -168,13 +203,12 @@ def revoke_left_behind(uid: int, ledger: str) -> None:
         return
     if not paths:
         return
-    with _host_lock():
-        for path in dict.fromkeys(paths):
-            try:
-                _set_entry(path, uid, None)
-            except OSError:
-                pass
-        _truncate(ledger)
+    for path in dict.fromkeys(paths):
+        try:
+            _set_entry(path, uid, None)
+        except OSError:
+            pass
+    _truncate(ledger)
 
 
 def _truncate(path: str) -> None:

@@ -25,7 +25,8 @@ _lock = threading.Lock()
 def take_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
     """A cgroup with these limits, registered with the guardian; None where none can be made."""
     with _lock:
-        group = next((kept for kept in _kept if kept.limits == (memory_mb, max_tasks)), None)
+        # the one given back last: its memory the most likely still in the CPU's caches
+        group = next((kept for kept in reversed(_kept) if kept.limits == (memory_mb, max_tasks)), None)
         if group is not None:
             _kept.remove(group)
     if group is not None:
@@ -38,13 +39,28 @@ def take_cgroup(memory_mb: int, max_tasks: int) -> Cgroup | None:
 
 
 def give_back(group: Cgroup) -> None:
-    """The program of ``group`` is reaped: keep the cgroup for the next one, or remove it."""
+    """The program of ``group`` is reaped: keep the cgroup for the next one, or remove it.
+
+    Its other processes, killed, may take a moment to leave it (``isolate``'s namespace init
+    is reaped by the host's init, not by the judge): that moment is waited for, so that the
+    cgroup is kept, where it used to be removed (5 ms sleeps) and another made for the next
+    program (a mkdir in four v1 hierarchies)."""
+    group.wait_empty()
+    evicted = None
     with _lock:
-        keep = len(_kept) < MAX_KEPT and group.reset()
+        keep = group.reset()
         if keep:
+            if len(_kept) >= MAX_KEPT:
+                # the one given back longest ago makes room (a pool full of another limit's
+                # cgroups, a build's say, made a new cgroup at every program of the game's)
+                evicted = _kept.pop(0)
             _kept.append(group)
-    if keep:
-        return
+    for removed in ([evicted] if keep else [group]):
+        if removed is not None:
+            _remove(removed)
+
+
+def _remove(group: Cgroup) -> None:
     if group.remove():
         for folder in group.folders.values():
             WATCHDOG.forget_cgroup(folder)

@@ -18,6 +18,9 @@ LEFTOVER_BYTES = 2 * 2**20
 """A cgroup still charged with more than this (files its program wrote) is not reused."""
 REMOVE_WAIT_S = 1.0
 """How long removal waits for killed processes to leave the cgroup."""
+EMPTY_POLL_S = 0.0002
+"""How often a cgroup is looked at while its killed processes leave it: under ``isolate`` the
+namespace's init, handed to the host's init when bwrap dies, leaves within about a millisecond."""
 FREEZE_WAIT_S = 0.05
 """How long a freeze waits for every task to be frozen (they are within a millisecond). A task
 that takes longer, asleep in the kernel (a slow disk), freezes as it wakes: the judge goes on."""
@@ -57,6 +60,8 @@ class Cgroup:
     _freezable: bool | None = field(default=None, repr=False)  # known after the first look
     _oom_base: int = 0  # out-of-memory kills of earlier programs, when reused
     _keeps_peak: bool | None = field(default=None, repr=False)  # known after the first look
+    _procs_file: str | None = field(default=None, repr=False)  # the first folder's cgroup.procs
+    _listed: list[int] = field(default_factory=list, repr=False)  # its processes, as last read
 
     @property
     def procs_files(self) -> list[str]:
@@ -148,9 +153,22 @@ class Cgroup:
 
     def pids(self) -> list[int]:
         try:
-            return [int(pid) for pid in read_text(self.procs_files[0]).split()]
+            if self._procs_file is None:  # asked at every suspension of a program of many processes
+                self._procs_file = self.procs_files[0]
+            return [int(pid) for pid in read_text(self._procs_file).split()]
         except (OSError, ValueError, IndexError):
             return []
+
+    def wait_empty(self, timeout_s: float = REMOVE_WAIT_S) -> bool:
+        """Wait until every killed process has left the cgroup (killing again what a racing fork
+        started); False if some are still there after ``timeout_s``."""
+        deadline = time.monotonic() + timeout_s
+        while self.pids():
+            if time.monotonic() > deadline:
+                return False
+            self.kill_all()
+            time.sleep(EMPTY_POLL_S)
+        return True
 
     def outside_group(self, pgid: int) -> bool:
         """Does the cgroup hold a process outside process group ``pgid`` (one that called
@@ -162,7 +180,7 @@ class Cgroup:
         """
         if not self.more_than_one_process():
             return False
-        for pid in self.pids():
+        for pid in self._listed:  # what more_than_one_process just read: not read twice per suspension
             try:
                 if os.getpgid(pid) != pgid:
                     return True
@@ -187,7 +205,8 @@ class Cgroup:
                     return False
             except (OSError, ValueError):
                 pass  # ask cgroup.procs
-        return len(self.pids()) > 1
+        self._listed = self.pids()
+        return len(self._listed) > 1
 
     # -- freezing (suspension.py) -----------------------------------------
 

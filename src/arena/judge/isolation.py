@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import shutil
 import sys
+from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
@@ -30,12 +31,19 @@ def _needed_under_tmp() -> list[str]:
     """What programs need that a private /tmp would hide: this Python, its virtual
     environment, arena itself (built-in players run from it) and tool folders on PATH,
     when they live under /tmp (a clone of arena in /tmp, say). Shown read-only."""
+    return list(_needed_under_tmp_for(os.environ.get("PATH", "")))
+
+
+@lru_cache(maxsize=8)
+def _needed_under_tmp_for(path_variable: str) -> tuple[str, ...]:
+    # looked up once per PATH, as tool_folders() is: resolving these paths cost about 2 ms of
+    # the judge's CPU at every start of an isolated program, and they do not move under it
     wanted = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent,
               ARENA_ROOT, *tool_folders()}
     found = sorted({str(path.resolve()) for path in wanted if path.exists()})
     under_tmp = [path for path in found if _inside(path, "/tmp") and path != "/tmp"]
     # a folder already shown through its parent needs no mount of its own
-    return [path for path in under_tmp if not any(p != path and _inside(path, p) for p in under_tmp)]
+    return tuple(path for path in under_tmp if not any(p != path and _inside(path, p) for p in under_tmp))
 
 
 def _inside(path: str, folder: str) -> bool:
@@ -59,10 +67,11 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
             "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
     if own_user:
         argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
-    for needed in _needed_under_tmp():
+    under_tmp = _needed_under_tmp()
+    for needed in under_tmp:
         argv += ["--ro-bind", needed, needed]  # the private /tmp must not hide arena or its Python
+    shown = [p for p in (folder, home) if p] + under_tmp
     for path in command_files:
-        shown = [p for p in (folder, home) if p] + _needed_under_tmp()
         if _inside(path, "/tmp") and path != "/tmp" and not any(_inside(path, p) for p in shown):
             argv += ["--ro-bind", path, path]
     covers, within = [], []  # hidden paths around its folder go first, those inside it after it

@@ -16,6 +16,7 @@ import threading
 from typing import Any
 
 from ..refereeing.referee import play_game
+from .dask_quiet import quiet_dask_worker
 
 _stopping = False
 
@@ -49,6 +50,7 @@ def init_worker() -> None:
 
 def play_one(*args: Any, **kwargs: Any) -> dict[str, Any]:
     """``play_game`` as a unit of work; once told to stop, the worker exits after it."""
+    quiet_dask_worker()  # the same unit of work runs on Dask workers
     try:
         return play_game(*args, **kwargs)
     finally:
