@@ -1,0 +1,84 @@
+"""What the store hands out: the competition, accounts, submissions, rounds and games, as plain data."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+
+class CompetitionError(Exception):
+    """The competition cannot do this; the message says why."""
+
+
+@dataclass(frozen=True)
+class Competition:
+    game: str
+    title: str
+    created: float
+    secret: str
+    invitation: str | None
+    deadline: float | None
+    frozen: bool
+
+
+@dataclass(frozen=True)
+class User:
+    id: int
+    name: str
+    password: str | None
+    role: str
+    created: float
+
+    @property
+    def is_organiser(self) -> bool:
+        return self.role == "organiser"
+
+
+@dataclass(frozen=True)
+class Submission:
+    id: int
+    user_id: int
+    user_name: str
+    created: float
+    language: str
+    filename: str
+    status: str
+    build_log: str
+    admission: str
+    command: str | None
+    benched: bool
+
+
+@dataclass(frozen=True)
+class Round:
+    id: int
+    kind: str
+    status: str
+    created: float
+    finished: float | None
+    details: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class PlannedGame:
+    """A game a new round will play (its row is written with the round, its record later)."""
+
+    slot: int
+    submissions: tuple[int, int]  # first seat first
+    seed: int
+    setup: dict | None = None
+    rated: bool = True
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    id: int
+    round_id: int
+    slot: int
+    submissions: tuple[int, int]
+    players: tuple[str, str]  # the account names, first seat first
+    seed: int
+    setup: dict | None
+    rated: bool
+    record: dict[str, Any] | None  # without stderr; None until played
+    finished: float | None
