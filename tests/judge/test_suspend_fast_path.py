@@ -32,10 +32,13 @@ ONE_PROCESS = "builtin:random"
 TWO_PROCESSES = """
 import os, sys, time
 from arena.games.flippo.rules import FlippoState
+ready, told = os.pipe()
 if os.fork() == 0:
     if sys.argv[1:] == ["setsid"]:
         os.setsid()
+    os.write(told, b"x")
     time.sleep(600)
+os.read(ready, 1)  # its child is where it will stay before the game goes on (a busy machine may run it late)
 state = FlippoState()
 for line in sys.stdin:
     line = line.strip()
