@@ -10,7 +10,7 @@ from ..ranking import ranking_rows
 from .app import site_of
 from .auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
 from .bodies import field, form_data, json_object
-from .games_access import game_replay, played_game, seat_stderr
+from .games_access import account_named, game_replay, played_game, seat_stderr
 from .ids import Id, Ply, Seat
 from .login import authenticate
 from .refusal import Refusal
@@ -106,12 +106,7 @@ def games(request: Request, limit: int = 50, offset: int = 0, round: int | None 
     if not 1 <= limit <= MAX_PAGE or not 0 <= offset <= 2 ** 62 or round is not None and not 1 <= round <= 2 ** 62:
         raise Refusal(400, f"limit is 1 to {MAX_PAGE}, offset at least 0 and round an id")
     store = site_of(request).store
-    user_id = None
-    if player:
-        account = store.user_named(player)
-        if account is None:
-            raise Refusal(404, f"there is no account {player!r}")
-        user_id = account.id
+    user_id = account_named(store, player).id if player else None
     found = store.games(round_id=round, user_id=user_id, limit=limit + 1, offset=offset)
     return {"games": [game_view(g) for g in found[:limit]], "limit": limit, "offset": offset,
             "more": len(found) > limit}

@@ -13,6 +13,7 @@ from ...games import get_game
 from .app import site_of
 from .auth import api_user, organiser
 from .bodies import field, json_object
+from .games_access import account_named
 from .refusal import Refusal
 from .views import user_view
 
@@ -27,9 +28,7 @@ def check_bot(request: Request, bot: str) -> str:
 
 
 def opponent_id(request: Request, name: str, user_id: int) -> int:
-    opponent = site_of(request).store.user_named(name)
-    if opponent is None:
-        raise Refusal(404, f"there is no account {name[:60]!r}")
+    opponent = account_named(site_of(request).store, name)
     if opponent.id == user_id:
         raise Refusal(400, "choose an opponent other than yourself")
     return opponent.id

@@ -7,7 +7,7 @@ from fastapi import Request
 
 from ...web.record_check import BadRecord
 from ...web.replay import Replay
-from ..store import StoredGame, User
+from ..store import CompetitionStore, StoredGame, User
 from .app import site_of
 from .refusal import Refusal
 from .views import may_read_stderr
@@ -50,3 +50,11 @@ def seat_stderr(request: Request, game_id: int, seat: int, user: User) -> str:
     if game.record is None:
         raise Refusal(404, f"game {game_id} has not been played yet")
     return site_of(request).store.stderr(game_id, seat) or ""
+
+
+def account_named(store: CompetitionStore, name: str) -> User:
+    """The account ``name`` (a filter, an opponent): 404 naming it (cut short) when there is none."""
+    account = store.user_named(name)
+    if account is None:
+        raise Refusal(404, f"there is no account {name[:60]!r}")
+    return account

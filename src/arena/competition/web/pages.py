@@ -9,7 +9,7 @@ from ..final import is_final
 from ..ranking import ranking_rows
 from .app import site_of
 from .auth import session_user
-from .games_access import game_replay, played_game, readable_seats
+from .games_access import account_named, game_replay, played_game, readable_seats
 from .ids import Id
 from .language_choice import descriptions
 from .page_render import render
@@ -43,12 +43,7 @@ def games(request: Request, page: int = 0, player: str | None = None):
     if not 0 <= page <= 10 ** 9:
         raise Refusal(400, "page is a number from 0")
     store = site_of(request).store
-    user_id = None
-    if player:
-        account = store.user_named(player)
-        if account is None:
-            raise Refusal(404, f"there is no account {player[:60]!r}")
-        user_id = account.id
+    user_id = account_named(store, player).id if player else None
     found = store.games(user_id=user_id, limit=GAMES_PAGE + 1, offset=page * GAMES_PAGE)
     return render(request, "games.html", games=[game_view(g) for g in found[:GAMES_PAGE]], page=page,
                   more=len(found) > GAMES_PAGE, player=player or "",
