@@ -16,7 +16,6 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from ..games import get_svg
 from .encoding import load_encoding
 from .episode import Episode
 
@@ -106,9 +105,7 @@ class ArenaAECEnv(AECEnv):
     def render(self) -> str | None:
         if self.render_mode is None or self.episode is None:
             return None
-        if self.render_mode == "ansi":
-            return self.encoding.text(self.episode.state)
-        return get_svg(self.encoding.game).board(self.episode.state, before=self._before)
+        return self.encoding.render(self.render_mode, self.episode.state, self._before)
 
     def close(self) -> None:
         pass

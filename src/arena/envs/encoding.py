@@ -13,7 +13,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..games import GAME_MODULES, get_game
+from ..games import GAME_MODULES, get_game, get_svg
 from ..games.base import GameState
 
 
@@ -84,6 +84,13 @@ class GameEncoding:
     def text(self, state: GameState) -> str:
         """The whole position as text, for ``render()`` (both hidden grids in Lucky Words)."""
         return str(state)
+
+    def render(self, mode: str, state: GameState, before: GameState | None) -> str:
+        """What both environments' ``render()`` give: the text (``ansi``), or the viewer's SVG
+        marking what the last move changed since ``before``."""
+        if mode == "ansi":
+            return self.text(state)
+        return get_svg(self.game).board(state, before=before)
 
     def in_process_player(self, name: str, seat: int, rng) -> Any:
         """``choose(state) -> move`` for the built-in player ``name`` (random, greedy), or None

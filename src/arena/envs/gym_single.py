@@ -15,7 +15,7 @@ import gymnasium as gym
 import numpy as np
 from gymnasium import spaces
 
-from ..games import get_game, get_svg
+from ..games import get_game
 from .encoding import load_encoding
 from .episode import Episode
 from .opponents import make_opponent
@@ -104,9 +104,7 @@ class ArenaGymEnv(gym.Env):
     def render(self):
         if self.render_mode is None or self.episode is None:
             return None
-        if self.render_mode == "ansi":
-            return self.encoding.text(self.episode.state)
-        return get_svg(self.encoding.game).board(self.episode.state, before=self._before)
+        return self.encoding.render(self.render_mode, self.episode.state, self._before)
 
     def close(self) -> None:
         if self.opponent is not None:
