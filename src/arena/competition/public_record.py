@@ -1,9 +1,9 @@
-"""What everyone in a competition may read of a game's record.
+"""What everyone in a competition may read of a game's record: each seat named by its account.
 
-Everything but the programs' stderr (kept apart, for each program's author and the
-organisers), and with each seat named by its account: the commands that ran a built
-program name the server's own folders (``/srv/competition/builds/4/bot``), which are
-nobody's business, and a built-in player's command names the server's Python.
+The commands that ran a built program name the server's own folders
+(``/srv/competition/builds/4/bot``), which are nobody's business, and a built-in player's
+command names the server's Python. (The programs' stderr is the store's to keep apart:
+save_game never writes it into the public record.)
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from typing import Any
 
 
 def public_record(record: dict[str, Any], names: tuple[str, str], submissions: tuple[int, int]) -> dict[str, Any]:
-    public = {key: value for key, value in record.items() if key != "stderr"}
-    public["players"] = [{**player, "name": name, "command": f"submission {submission}"}
-                         for player, name, submission in zip(record["players"], names, submissions)]
-    return public
+    players = [{**player, "name": name, "command": f"submission {submission}"}
+               for player, name, submission in zip(record["players"], names, submissions)]
+    return {**record, "players": players}
