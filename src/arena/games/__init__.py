@@ -52,3 +52,10 @@ def get_svg(name: str) -> ModuleType:
     if name not in GAME_MODULES:
         get_game(name)  # raises UnknownGameError naming the games
     return importlib.import_module(f"{GAME_MODULES[name]}.svg")
+
+
+def get_analyst(name: str) -> ModuleType:
+    """The game's analyst (``evaluate(state, played, seconds)``; arena/analysis/evaluation.py)."""
+    if name not in GAME_MODULES:
+        get_game(name)  # raises UnknownGameError naming the games
+    return importlib.import_module(f"{GAME_MODULES[name]}.analyst")
