@@ -99,6 +99,26 @@ def test_turning_and_scoring_agree_with_the_rules_on_random_boards():
         assert engine.wins(black) == has_3x3(board, BLACK)
 
 
+def test_both_colours_at_once_agree_with_the_rules():
+    """The one-word evaluation of both colours (the loops over circuits use it) against scoring.py,
+    on random boards and on boards with a 3×3 block of one colour or of both planted in them."""
+    rng = random.Random(27)
+    wins_seen = set()
+    for _ in range(4000):
+        board = [WHITE] * 18 + [BLACK] * 18
+        rng.shuffle(board)
+        for colour in rng.sample([WHITE, BLACK], rng.randrange(3)):
+            f, r = rng.randrange(4), rng.randrange(4)
+            for sq in (square(f + i, r + j) for i in range(3) for j in range(3)):
+                board[sq] = colour
+        white = colour_mask(board, WHITE)
+        white_points, black_points = points_on_board(board)
+        wins = (has_3x3(board, WHITE), has_3x3(board, BLACK))
+        assert engine.both_colours(white) == (white_points + black_points, white_points - black_points, *wins)
+        wins_seen.add(wins)
+    assert wins_seen == {(False, False), (True, False), (False, True), (True, True)}
+
+
 def test_whole_random_games_end_as_the_rules_say():
     """The player's own bookkeeping (its Game) against TurnRightState, move by move, to the end."""
     rng = random.Random(26)

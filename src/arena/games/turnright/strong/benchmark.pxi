@@ -9,13 +9,13 @@ def count_positions(const uint64_t[::1] data):
     """
     cdef Py_ssize_t k
     cdef int i, n
-    cdef uint64_t white, m1, total = 0
+    cdef uint64_t white, pair, total = 0
     build_table()
     with nogil:
         for k in range(0, data.shape[0], 2):
             white = data[k]
             n = UP_TO[min(<int>data[k + 1], MAX_CORNERS)]
             for i in range(n):
-                m1 = rotate(white, TABLE[i])
-                total += blocks2(m1) + blocks2(~m1 & FULL) + has3(m1) + has3(~m1 & FULL) + 1
+                pair = both_origins2(rotate(white, TABLE[i]))   # White's blocks and Black's at once
+                total += both_blocks2(pair) + first_has3(pair) + other_has3(pair) + 1
     return total

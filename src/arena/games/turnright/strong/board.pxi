@@ -8,14 +8,25 @@ cdef extern from *:
     int ctz "__builtin_ctzll"(unsigned long long) nogil
 
 DEF SIDE = 6
-cdef uint64_t FULL = (1ULL << 36) - 1
-cdef uint64_t ORIGIN2 = 0   # lower-left squares of the 25 2×2 blocks (file, rank <= 4)
-cdef uint64_t ORIGIN3 = 0   # lower-left squares of the 16 3×3 blocks (file, rank <= 3)
+DEF PAIR_SHIFT = 32           # where both_origins2() puts the other colour's blocks
+
+# C constants rather than module variables, so the C compiler keeps them in registers
+# and hoists the work on them out of the loops over circuits (a Cython DEF would make
+# these large numbers Python objects).
+cdef extern from *:
+    """
+    #define TURNRIGHT_FULL 0xFFFFFFFFFULL
+    #define TURNRIGHT_ORIGIN2 0x1F7DF7DFULL
+    #define TURNRIGHT_ORIGIN3 0x3CF3CFULL
+    """
+    const uint64_t FULL "TURNRIGHT_FULL"          # the 36 squares
+    const uint64_t ORIGIN2 "TURNRIGHT_ORIGIN2"    # lower-left squares of the 25 2×2 blocks (file, rank <= 4)
+    const uint64_t ORIGIN3 "TURNRIGHT_ORIGIN3"    # lower-left squares of the 16 3×3 blocks (file, rank <= 3)
 cdef uint64_t BLOCK3[16]    # each 3×3 block's squares
 cdef int SHIFT3[9]          # offsets of a 3×3 block's squares from its lower-left square
 
 
-cdef inline int popcount(uint64_t x) nogil:
+cdef inline int popcount(uint64_t x) noexcept nogil:
     """Bits set, by adding in parallel: without -mpopcnt the builtin is a slow library call."""
     x = x - ((x >> 1) & 0x5555555555555555ULL)
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
@@ -24,14 +35,10 @@ cdef inline int popcount(uint64_t x) nogil:
 
 
 cdef void _init_board():
-    global ORIGIN2, ORIGIN3
     cdef int f, r, i, j, b = 0
     for f in range(SIDE):
         for r in range(SIDE):
-            if f <= 4 and r <= 4:
-                ORIGIN2 |= 1ULL << (f * 6 + r)
             if f <= 3 and r <= 3:
-                ORIGIN3 |= 1ULL << (f * 6 + r)
                 BLOCK3[b] = 0
                 for i in range(3):
                     for j in range(3):
@@ -42,18 +49,67 @@ cdef void _init_board():
             SHIFT3[i * 3 + j] = i * 6 + j
 
 
-cdef inline int blocks2(uint64_t m) nogil:
+cdef inline uint64_t origins2(uint64_t m) noexcept nogil:
+    """The lower-left squares of the 2×2 blocks wholly inside ``m``.
+
+    Bits of ``m`` above the board are ignored: the shifts bring squares down by at
+    most 7, and ORIGIN2's highest square is 28."""
+    cdef uint64_t columns = m & (m >> 1)   # squares with the one above them
+    return columns & (columns >> 6) & ORIGIN2
+
+
+cdef inline int blocks2(uint64_t m) noexcept nogil:
     """The 2×2 blocks wholly inside ``m``: the points one colour scores after a circuit."""
-    return popcount(m & (m >> 1) & (m >> 6) & (m >> 7) & ORIGIN2)
+    return popcount(origins2(m))
 
 
-cdef inline bint has3(uint64_t m) nogil:
+cdef inline uint64_t both_origins2(uint64_t m) noexcept nogil:
+    """origins2() of ``m`` in bits 0-28 and of the other colour in bits 32-60, in one word,
+    so that one popcount and one 3×3 test serve both colours after a circuit."""
+    return origins2(m) | (origins2(~m) << PAIR_SHIFT)
+
+
+cdef inline int both_blocks2(uint64_t pair) noexcept nogil:
+    """Both colours' 2×2 points together, from both_origins2()."""
+    return popcount(pair)
+
+
+cdef inline int blocks2_difference(uint64_t pair) noexcept nogil:
+    """The first colour's 2×2 points minus the other's, from both_origins2().
+
+    One popcount's byte sums: after the multiply, byte 3 adds up bytes 0-3 (the
+    first colour) and byte 7 bytes 4-7 (the other); none exceeds 255, so no carries."""
+    cdef uint64_t x = pair - ((pair >> 1) & 0x5555555555555555ULL)
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
+    x = ((x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * 0x01010101ULL
+    return <int>((x >> 24) & 0xFF) - <int>(x >> 56)
+
+
+cdef inline uint64_t origins3_of_pair(uint64_t pair) noexcept nogil:
+    """The lower-left squares of the 3×3 blocks of both colours, from both_origins2():
+    a 3×3 block is the four 2×2 blocks at its origin and one square up, right, or both.
+    The shifts stay within each colour's half (ORIGIN3's highest square is 21, 21+7 <= 28)."""
+    cdef uint64_t columns = pair & (pair >> 1)
+    return columns & (columns >> 6)
+
+
+cdef inline bint first_has3(uint64_t pair) noexcept nogil:
+    """has3() of the first colour, from both_origins2()."""
+    return (origins3_of_pair(pair) & ORIGIN3) != 0
+
+
+cdef inline bint other_has3(uint64_t pair) noexcept nogil:
+    """has3() of the other colour, from both_origins2()."""
+    return (origins3_of_pair(pair) & (<uint64_t>ORIGIN3 << PAIR_SHIFT)) != 0
+
+
+cdef inline bint has3(uint64_t m) noexcept nogil:
     """Whether ``m`` holds a whole 3×3 block (a win)."""
     cdef uint64_t t = m & (m >> 1) & (m >> 2)
     return (t & (t >> 6) & (t >> 12) & ORIGIN3) != 0
 
 
-cdef inline int near3(uint64_t m) nogil:
+cdef inline int near3(uint64_t m) noexcept nogil:
     """The 3×3 blocks that miss at most one square of ``m``: the seeds of a 3×3 win."""
     cdef uint64_t z = ~m & FULL, ones = 0, twos = 0, s
     cdef int k

@@ -16,8 +16,9 @@ DEF MAX_CIRCUITS = 1222363
 DEF MAX_CORNERS = 28     # a player's 13th circuit may have 2·(13+1) corners
 
 cdef struct Circuit:
-    uint64_t lo   # bits 0-35: L; bits 36-63: V's bits 0-27
-    uint64_t hi   # bits 0-7: V's bits 28-35; bits 8-43: P; bits 44-48: corners
+    # Laid out so that rotate() unpacks the three masks with four operations:
+    uint64_t lo   # bits 0-35: P; bits 36-63: V's bits 0-27
+    uint64_t hi   # bits 0-7: V's bits 28-35; bits 8-43: L; bits 44-48: corners
 
 cdef Circuit *TABLE = NULL
 cdef int COUNT = 0
@@ -26,25 +27,50 @@ cdef int STEP[4]                  # up, right, down, left as square offsets
 STEP[:] = [1, 6, -1, -6]
 
 
-cdef inline uint64_t loop_of(Circuit c) nogil:
+cdef inline uint64_t loop_of(Circuit c) noexcept nogil:
+    return (c.hi >> 8) & FULL
+
+
+cdef inline uint64_t verticals_of(Circuit c) noexcept nogil:
+    return ((c.lo >> 36) | (c.hi << 28)) & FULL
+
+
+cdef inline uint64_t from_higher_of(Circuit c) noexcept nogil:
     return c.lo & FULL
 
 
-cdef inline int corners_of(Circuit c) nogil:
+cdef inline int corners_of(Circuit c) noexcept nogil:
     return <int>(c.hi >> 44)
 
 
-cdef inline uint64_t rotate(uint64_t m, Circuit c) nogil:
-    """One colour's mask ``m`` after the circuit's pieces each move one square on."""
-    cdef uint64_t loop = c.lo & FULL
-    cdef uint64_t v = (c.lo >> 36) | ((c.hi & 0xFF) << 28)
-    cdef uint64_t p = (c.hi >> 8) & FULL
-    cdef uint64_t h = loop & ~v
-    return ((m & ~loop) | ((m << 1) & v & ~p) | ((m >> 1) & v & p)
-            | ((m << 6) & h & ~p) | ((m >> 6) & h & p))
+cdef inline uint64_t rotate(uint64_t m, Circuit c) noexcept nogil:
+    """One colour's mask ``m`` after the circuit's pieces each move one square on.
+
+    A loop square takes the piece from below (m << 1), above (m >> 1), the left
+    (m << 6) or the right (m >> 6): V picks the vertical pair, P the higher one
+    of the pair. As selections by bit masks, with x ^ ((x ^ y) & mask) taking y
+    where the mask is set, the square's new piece is
+
+        new = left ^ (left ^ right) & P ^ ((up ^ left) ^ ((up ^ down) ^ (left ^ right)) & P) & V
+
+    and the mask is m ^ (m ^ new) & L. Everything that depends on ``m`` alone is
+    loop-invariant (the compiler computes it once per position), and kept within
+    the board, so the masks may carry other fields above bit 35 without harm:
+    eight operations per circuit, and four to unpack the masks."""
+    cdef uint64_t up = m << 1, down = m >> 1, left = m << 6, right = m >> 6
+    cdef uint64_t stay_or_left = (m ^ left) & FULL
+    cdef uint64_t horizontal_flip = (left ^ right) & FULL
+    cdef uint64_t vertical_or_left = (up ^ left) & FULL
+    cdef uint64_t both_flips = (up ^ down ^ left ^ right) & FULL
+    cdef uint64_t p = c.lo                        # P, with V's low bits above the board
+    cdef uint64_t v = (c.lo >> 36) | (c.hi << 28)  # V, with L above the board
+    cdef uint64_t loop = c.hi >> 8                # L, with the corners above the board
+    cdef uint64_t changed = (stay_or_left ^ (horizontal_flip & p)
+                             ^ ((vertical_or_left ^ (both_flips & p)) & v))
+    return m ^ (changed & loop)
 
 
-cdef inline bint on_board(int square, int d) nogil:
+cdef inline bint on_board(int square, int d) noexcept nogil:
     cdef int f = square // 6, r = square % 6
     if d == 0:
         return r < 5
@@ -55,7 +81,7 @@ cdef inline bint on_board(int square, int d) nogil:
     return f > 0
 
 
-cdef void _extend(int start, int at, int came, uint64_t seen, uint64_t v, uint64_t p, int turns) nogil:
+cdef void _extend(int start, int at, int came, uint64_t seen, uint64_t v, uint64_t p, int turns) noexcept nogil:
     """Grow the path start, start+1, ..., at by every possible next square (depth first)."""
     cdef int d, nxt, corners
     cdef uint64_t bit
@@ -91,7 +117,7 @@ for _sq in range(36):
         NOT_BOTTOM |= 1ULL << _sq
 
 
-cdef inline bint _can_close(int start, int at, uint64_t seen) nogil:
+cdef inline bint _can_close(int start, int at, uint64_t seen) noexcept nogil:
     """Whether the path's end can still reach start+6 through free squares above start."""
     cdef uint64_t free = FULL & ~seen & ~((2ULL << start) - 1), reach = 1ULL << at, grown
     cdef uint64_t goal = 1ULL << (start + 6)
@@ -104,14 +130,14 @@ cdef inline bint _can_close(int start, int at, uint64_t seen) nogil:
         reach = grown
 
 
-cdef inline void _store(uint64_t loop, uint64_t v, uint64_t p, int corners) nogil:
+cdef inline void _store(uint64_t loop, uint64_t v, uint64_t p, int corners) noexcept nogil:
     global COUNT
-    TABLE[COUNT].lo = loop | ((v & 0xFFFFFFF) << 36)
-    TABLE[COUNT].hi = (v >> 28) | (p << 8) | (<uint64_t>corners << 44)
+    TABLE[COUNT].lo = p | ((v & 0xFFFFFFF) << 36)
+    TABLE[COUNT].hi = (v >> 28) | (loop << 8) | (<uint64_t>corners << 44)
     COUNT += 1
 
 
-cdef void _sort_by_corners() nogil:
+cdef void _sort_by_corners() noexcept nogil:
     """In place, fewest corners first (a bucket sort that swaps records into their buckets)."""
     cdef int k, b, i, j
     cdef int ends[MAX_CORNERS + 1]
@@ -159,11 +185,11 @@ cdef int build_table() except -1:
     return COUNT
 
 
-cdef int corner_list(Circuit c, int *out) nogil:
+cdef int corner_list(Circuit c, int *out) noexcept nogil:
     """The corners in travel order from the lowest square (always a corner); returns how many."""
     cdef uint64_t loop = loop_of(c)
-    cdef uint64_t v = (c.lo >> 36) | ((c.hi & 0xFF) << 28)
-    cdef uint64_t p = (c.hi >> 8) & FULL
+    cdef uint64_t v = verticals_of(c)
+    cdef uint64_t p = from_higher_of(c)
     cdef int start = ctz(loop), at = start, d, nxt, came = -1, n = 0, source, length = popcount(loop), k
     for k in range(length):
         for d in range(4):   # the successor is the neighbour whose piece comes from here

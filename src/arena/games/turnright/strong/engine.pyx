@@ -56,6 +56,13 @@ def near_wins(uint64_t mask):
     return near3(mask)
 
 
+def both_colours(uint64_t mask):
+    """(both colours' points, the difference ``mask``'s minus the other's, ``mask`` wins, the
+    other wins), by the one-word evaluation of both colours the loops over circuits use."""
+    cdef uint64_t pair = both_origins2(mask)
+    return both_blocks2(pair), blocks2_difference(pair), first_has3(pair), other_has3(pair)
+
+
 include "clock.pxi"
 include "circuit_search.pxi"
 include "margin.pxi"
