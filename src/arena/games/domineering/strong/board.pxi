@@ -20,6 +20,8 @@ cdef uint64_t NOT_COL8 = ~0x8080808080808080ULL
 cdef uint64_t FILE_1 = 0x0101010101010101ULL
 cdef int STEP[2]
 STEP[:] = [1, 8]
+cdef uint64_t SHAPE[2]          # a domino of each seat with its upper-left cell on bit 0
+SHAPE[:] = [0b11, 0x101]
 
 cdef int VALUE[64]
 cdef int GAIN[2][64]            # the points of a placement, per seat and upper-left bit
@@ -43,7 +45,8 @@ cdef inline uint64_t coverable(uint64_t occ, int side) noexcept nogil:
 
 
 cdef inline uint64_t domino(int side, int bit) noexcept nogil:
-    return (1ULL << bit) | (1ULL << (bit + STEP[side]))
+    """The two cells: one shift of the domino's shape (the shape is the same for every bit)."""
+    return SHAPE[side] << bit
 
 
 cdef inline int column_byte(uint64_t cells, int column) noexcept nogil:
