@@ -9,6 +9,7 @@ cdef extern from *:
 
 DEF SIDE = 6
 DEF PAIR_SHIFT = 32           # where both_origins2() puts the other colour's blocks
+DEF WIN_BIT = 22              # where win_flags() marks the first colour's 3×3 (ORIGIN3 < 2^22)
 
 # C constants rather than module variables, so the C compiler keeps them in registers
 # and hoists the work on them out of the loops over circuits (a Cython DEF would make
@@ -93,14 +94,24 @@ cdef inline uint64_t origins3_of_pair(uint64_t pair) noexcept nogil:
     return columns & (columns >> 6)
 
 
+cdef inline uint64_t win_flags(uint64_t pair) noexcept nogil:
+    """From both_origins2(): bit 22 set when the first colour holds a 3×3 block, bit 54 when
+    the other does. Each half's 3×3 origins (below 2^22) plus 2^22 - 1 carry into its bit 22
+    exactly when there is one: arithmetic rather than a comparison per colour, so a loop over
+    circuits that adds these up stays straight-line code the compiler can vectorize."""
+    cdef uint64_t below = (1ULL << WIN_BIT) - 1
+    return ((origins3_of_pair(pair) & (ORIGIN3 | (ORIGIN3 << PAIR_SHIFT)))
+            + (below | (below << PAIR_SHIFT)))
+
+
 cdef inline bint first_has3(uint64_t pair) noexcept nogil:
     """has3() of the first colour, from both_origins2()."""
-    return (origins3_of_pair(pair) & ORIGIN3) != 0
+    return (win_flags(pair) >> WIN_BIT) & 1
 
 
 cdef inline bint other_has3(uint64_t pair) noexcept nogil:
     """has3() of the other colour, from both_origins2()."""
-    return (origins3_of_pair(pair) & (<uint64_t>ORIGIN3 << PAIR_SHIFT)) != 0
+    return win_flags(pair) >> (WIN_BIT + PAIR_SHIFT)
 
 
 cdef inline bint has3(uint64_t m) noexcept nogil:
