@@ -119,6 +119,18 @@ def test_both_colours_at_once_agree_with_the_rules():
     assert wins_seen == {(False, False), (True, False), (False, True), (True, True)}
 
 
+def test_near_wins_count_the_3x3_blocks_missing_at_most_one_square():
+    rng = random.Random(31)
+    blocks = [[square(f + i, r + j) for i in range(3) for j in range(3)] for f in range(4) for r in range(4)]
+    counts = set()
+    for _ in range(3000):
+        mask = rng.getrandbits(36) | (rng.getrandbits(36) if rng.random() < 0.5 else 0)  # denser boards too
+        expected = sum(1 for block in blocks if sum(1 for sq in block if not mask >> sq & 1) <= 1)
+        assert engine.near_wins(mask) == expected
+        counts.add(expected)
+    assert len(counts) >= 5  # boards with none, one and several near wins were seen
+
+
 def test_whole_random_games_end_as_the_rules_say():
     """The player's own bookkeeping (its Game) against TurnRightState, move by move, to the end."""
     rng = random.Random(26)

@@ -24,7 +24,6 @@ cdef extern from *:
     const uint64_t ORIGIN2 "TURNRIGHT_ORIGIN2"    # lower-left squares of the 25 2×2 blocks (file, rank <= 4)
     const uint64_t ORIGIN3 "TURNRIGHT_ORIGIN3"    # lower-left squares of the 16 3×3 blocks (file, rank <= 3)
 cdef uint64_t BLOCK3[16]    # each 3×3 block's squares
-cdef int SHIFT3[9]          # offsets of a 3×3 block's squares from its lower-left square
 
 
 cdef inline int popcount(uint64_t x) noexcept nogil:
@@ -45,9 +44,6 @@ cdef void _init_board():
                     for j in range(3):
                         BLOCK3[b] |= 1ULL << ((f + i) * 6 + r + j)
                 b += 1
-    for i in range(3):
-        for j in range(3):
-            SHIFT3[i * 3 + j] = i * 6 + j
 
 
 cdef inline uint64_t origins2(uint64_t m) noexcept nogil:
@@ -121,11 +117,14 @@ cdef inline bint has3(uint64_t m) noexcept nogil:
 
 
 cdef inline int near3(uint64_t m) noexcept nogil:
-    """The 3×3 blocks that miss at most one square of ``m``: the seeds of a 3×3 win."""
-    cdef uint64_t z = ~m & FULL, ones = 0, twos = 0, s
-    cdef int k
-    for k in range(9):
-        s = z >> SHIFT3[k]
-        twos |= ones & s
-        ones |= s
-    return popcount(~twos & ORIGIN3)
+    """The 3×3 blocks that miss at most one square of ``m``: the seeds of a 3×3 win.
+
+    Counting the other colour's squares ``z`` of every block at once, by bit slices: up
+    each file's three squares first (some, or several), then across the block's three
+    files. A block misses at most one square when no file has several and at most one
+    file has some."""
+    cdef uint64_t z = ~m & FULL, z1 = z >> 1, z2 = z >> 2
+    cdef uint64_t some = z | z1 | z2, several = (z & z1) | (z2 & (z | z1))
+    cdef uint64_t some6 = some >> 6, some12 = some >> 12
+    cdef uint64_t two_files = (some & some6) | (some12 & (some | some6))
+    return popcount(~(several | (several >> 6) | (several >> 12) | two_files) & ORIGIN3)
