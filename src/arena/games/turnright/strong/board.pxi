@@ -26,12 +26,16 @@ cdef extern from *:
 cdef uint64_t BLOCK3[16]    # each 3×3 block's squares
 
 
-cdef inline int popcount(uint64_t x) noexcept nogil:
-    """Bits set, by adding in parallel: without -mpopcnt the builtin is a slow library call."""
+cdef inline uint64_t byte_counts(uint64_t x) noexcept nogil:
+    """The bits set in each byte of ``x``, by adding in parallel."""
     x = x - ((x >> 1) & 0x5555555555555555ULL)
     x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
-    return <int>((x * 0x0101010101010101ULL) >> 56)
+    return (x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL
+
+
+cdef inline int popcount(uint64_t x) noexcept nogil:
+    """Bits set, by adding in parallel: without -mpopcnt the builtin is a slow library call."""
+    return <int>((byte_counts(x) * 0x0101010101010101ULL) >> 56)
 
 
 cdef void _init_board():
@@ -76,10 +80,8 @@ cdef inline int blocks2_difference(uint64_t pair) noexcept nogil:
 
     One popcount's byte sums: after the multiply, byte 3 adds up bytes 0-3 (the
     first colour) and byte 7 bytes 4-7 (the other); none exceeds 255, so no carries."""
-    cdef uint64_t x = pair - ((pair >> 1) & 0x5555555555555555ULL)
-    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL)
-    x = ((x + (x >> 4)) & 0x0F0F0F0F0F0F0F0FULL) * 0x01010101ULL
-    return <int>((x >> 24) & 0xFF) - <int>(x >> 56)
+    cdef uint64_t sums = byte_counts(pair) * 0x01010101ULL
+    return <int>((sums >> 24) & 0xFF) - <int>(sums >> 56)
 
 
 cdef inline uint64_t origins3_of_pair(uint64_t pair) noexcept nogil:
