@@ -71,7 +71,8 @@ def count_positions(const uint64_t[::1] boards):
     """
     cdef uint64_t occ, left, child, total = 0
     cdef Py_ssize_t i
-    cdef int side, bit
+    cdef int side
+    cdef unsigned int bit   # unsigned: widening it to index GAIN is a plain move
     with nogil:
         for i in range(0, boards.shape[0], 2):
             occ = boards[i]
