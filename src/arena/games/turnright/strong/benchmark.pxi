@@ -5,7 +5,9 @@ def count_positions(const uint64_t[::1] data):
     """For each (White's mask, corner limit) pair in ``data``, turn every circuit with at most
     that many corners and score the child: both colours' 2×2 blocks and 3×3 blocks.
 
-    Returns a checksum over the children (so the work cannot be skipped).
+    Returns a checksum over the children (so the work cannot be skipped). The loop over
+    circuits is straight-line code (no branch or comparison per child), so the C compiler
+    runs it on SSE2 vectors, two circuits at a time, on any x86-64.
     """
     cdef Py_ssize_t k
     cdef int i, n
