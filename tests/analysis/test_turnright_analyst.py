@@ -141,3 +141,12 @@ def test_a_move_that_is_no_legal_move_has_no_played_value(positions):
     evaluation = analyst.evaluate(states[36], "a1-a2", 0.2)  # a circuit needs 4 corners
     assert evaluation.played_value is None
     assert not evaluation.exact
+
+
+def test_a_search_out_of_time_claims_no_3x3(positions):
+    states, _ = positions
+    for state in states[36:-2:6] + [states[-3]]:
+        hurried = analyst.evaluate(state, None, 0.001)  # too short for any reply to be searched
+        thorough = analyst.evaluate(state, None, 1.0)
+        if "forced_3x3" not in thorough.detail:
+            assert "forced_3x3" not in hurried.detail and abs(hurried.value) < 50

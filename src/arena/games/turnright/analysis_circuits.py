@@ -22,7 +22,7 @@ FULL = (1 << 36) - 1
 
 EXACT_FROM = 2      # circuits left from which the end is solved exactly
 SEARCH_SHARE = 0.6  # of the time for the best circuit; the rest values the circuit played
-EXACT_SHARE = 0.85  # the exact end: valuing the circuit played exactly is quick
+EXACT_SHARE = 0.9   # the exact end: valuing the circuit played exactly is quick
 
 
 def _engine():
@@ -47,9 +47,14 @@ def evaluate_circuit(state: TurnRightState, played: str | None, seconds: float) 
             circuits = 1 if plies_left == 1 or engine.wins(engine.turn(mine, index)) else 2
     if not exact:
         left = max(deadline - time.monotonic(), 0.0) * SEARCH_SHARE
-        index, raw, _, candidates = engine.search_circuit(
+        index, raw, examined, candidates = engine.search_circuit(
             mine, my_limit, their_limit, plies_left, left * 0.8, left, margin_room=LEAD_CAP - lead)
-        value, circuits = _from_search(engine, index, raw, mine, lead, (their_limit, my_limit), candidates, left)
+        if examined == 0 and candidates > 0 and raw < WIN // 2:
+            # out of time before any reply was searched: the best candidate's own points only
+            # (the search's -WIN then means "nothing searched", not a 3×3 to come)
+            value, circuits = lead + _gain(engine, engine.turn(mine, index)), 0
+        else:
+            value, circuits = _from_search(engine, index, raw, mine, lead, (their_limit, my_limit), candidates, left)
     best = state.format_move(engine.corners(index))
     played_value = None
     if played is not None:

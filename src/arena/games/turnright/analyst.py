@@ -21,10 +21,10 @@ from .analysis_units import margin, outcome  # noqa: F401  (outcome is part of t
 from .rules import TurnRightState
 
 UNITS = "point margin (a 3x3 win: 50 + the lead)"
-DEFAULT_SECONDS = 0.5
+DEFAULT_SECONDS = 0.6
 """A circuit's 2-ply search is usually complete in a few tenths of a second and the exact end
-in under 0.4 s; a placement's search reaches 5-8 plies in 0.3 s; a whole game (61 plies at
-most) takes about 10 s on two cores."""
+needs 0.1-0.45 s; a placement's search reaches 5-8 plies in 0.36 s; a whole game (61 plies at
+most) takes about 20 s of one core, 10-12 s on two."""
 MISTAKE = 4.0
 """Four points: a 2×2 block kept for four circuits, or a good circuit's whole gain. The
 estimates of the 2-ply search and of the placement search are off by a point or two (their
