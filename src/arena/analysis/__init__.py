@@ -1,0 +1,14 @@
+"""Analysis of games: each ply's value by the game's strong engine, its best move, and how much
+the move played lost (``arena analyse``; the viewer's evaluation graph)."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+
+def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | None = None,
+            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+    """The analysis document of a game record (runner.py says how)."""
+    from .runner import analyse as run
+
+    return run(record, seconds=seconds, jobs=jobs, progress=progress)
