@@ -1,0 +1,90 @@
+"""What a replay page shows of a game's analysis: the graph (inline SVG), each side's biggest
+mistakes and mean loss, the turning point; and the JSON a page polls while an analysis runs.
+
+Shared by the viewer (``arena serve``) and the competition server's game pages. The document
+may come from a file beside a record: the graph escapes every text, the templates escape the
+rest, and only numbers that are numbers are shown.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from markupsafe import Markup
+
+from ..analysis.graph import eval_graph_svg
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def loss_text(loss: Any, units: str) -> str:
+    """``−6.0 disc margin``: a loss is what the move gave away, so it is written negative."""
+    number = _number(loss)
+    return "" if number is None else f"−{number:.1f} {units}".rstrip()
+
+
+def _mistakes(doc: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
+    """Each side's biggest mistakes as lines to show, the biggest first."""
+    summary = doc.get("summary") if isinstance(doc.get("summary"), dict) else {}
+    seats, units = doc.get("seats") or ["", ""], str(doc.get("units", ""))
+    lines = []
+    for seat, found in enumerate((summary.get("mistakes") or [[], []])[:2]):
+        for item in found if isinstance(found, list) else []:
+            if not isinstance(item, dict) or not isinstance(item.get("ply"), int):
+                continue
+            lines.append({"ply": item["ply"], "seat": str(seats[seat]) if seat < len(seats) else "",
+                          "player": players[seat] if seat < len(players) else "", "move": str(item.get("move")),
+                          "best": str(item.get("best")), "loss": loss_text(item.get("loss"), units),
+                          "size": _number(item.get("loss")) or 0.0})
+    return sorted(lines, key=lambda line: -line["size"])
+
+
+def _mean_losses(doc: dict[str, Any], players: list[str]) -> list[str]:
+    summary = doc.get("summary") if isinstance(doc.get("summary"), dict) else {}
+    means = summary.get("mean_loss") or [None, None]
+    seats = doc.get("seats") or ["", ""]
+    return [f"{seats[seat]} ({players[seat] if seat < len(players) else ''}): "
+            + (f"{_number(means[seat]):.2f}" if seat < len(means) and _number(means[seat]) is not None else "–")
+            for seat in (0, 1) if seat < len(seats)]
+
+
+def _turning_point(doc: dict[str, Any]) -> dict[str, Any] | None:
+    summary = doc.get("summary") if isinstance(doc.get("summary"), dict) else {}
+    point = summary.get("turning_point")
+    if not isinstance(point, dict) or not isinstance(point.get("ply"), int):
+        return None
+    plies = doc.get("plies") or []
+    entry = plies[point["ply"]] if 0 <= point["ply"] < len(plies) and isinstance(plies[point["ply"]], dict) else {}
+    seat = point.get("seat")
+    seats = doc.get("seats") or []
+    return {"ply": point["ply"], "move": str(entry.get("move", "")),
+            "seat": str(seats[seat]) if isinstance(seat, int) and 0 <= seat < len(seats) else ""}
+
+
+def analysis_context(doc: dict[str, Any] | None, url: str | None, players: list[str],
+                     problem: str | None = None) -> dict[str, Any]:
+    """What templates/_analysis.html needs: ``url`` the status endpoint (None: no Analyse button),
+    ``problem`` why a stored analysis could not be read."""
+    if doc is None:
+        return {"doc": None, "graph": None, "url": url, "problem": problem, "mistakes": [], "means": [],
+                "turning_point": None, "units": ""}
+    return {"doc": doc, "graph": Markup(eval_graph_svg(doc)), "url": url, "problem": problem,
+            "mistakes": _mistakes(doc, players), "means": _mean_losses(doc, players),
+            "turning_point": _turning_point(doc), "units": str(doc.get("units", ""))}
+
+
+def status_payload(status: dict[str, Any] | None, stored: dict[str, Any] | None) -> dict[str, Any]:
+    """The JSON a page polls: the job's state (``none`` when never asked for), its progress, the
+    partial or final document and the graph drawn from it."""
+    if stored is not None and (status is None or status["state"] != "running"):
+        status = {"state": "done", "analysed": stored.get("analysed"), "total": stored.get("total"),
+                  "error": None, "analysis": stored}
+    if status is None:
+        return {"state": "none", "analysed": 0, "total": None, "error": None, "analysis": None, "graph": None}
+    doc = status.get("analysis")
+    return {**status, "graph": eval_graph_svg(doc) if isinstance(doc, dict) else None}
