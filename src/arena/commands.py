@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import click
 
+from .analysis.commands import analyse
 from .check import check, echo_faults
 from .competition.client import submit
 from .competition.commands import competition
@@ -167,3 +168,4 @@ cli.add_command(check)
 cli.add_command(new)
 cli.add_command(competition)
 cli.add_command(submit)
+cli.add_command(analyse)

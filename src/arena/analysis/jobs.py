@@ -1,0 +1,78 @@
+"""Analyses asked for from a web page, run in the background one game at a time.
+
+One game at a time, because each already uses every core (runner.py); the others wait in a
+queue. A page polls ``status(key)`` and draws the partial document as plies come in; ``save`` is
+called once with the finished document, where the page's server keeps it (beside the record,
+in the tournament or the competition database).
+"""
+
+from __future__ import annotations
+
+import copy
+import threading
+from collections import OrderedDict, deque
+from typing import Any, Callable, Hashable
+
+from .plies import RecordError
+from .runner import analyse
+
+KEPT = 64  # finished jobs remembered, so a page polling after the end still sees "done"
+
+
+class AnalysisJobs:
+    def __init__(self, jobs: int | None = None, seconds: float | None = None) -> None:
+        self.jobs = jobs
+        self.seconds = seconds
+        self._lock = threading.Lock()
+        self._status: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
+        self._queue: deque[tuple[Hashable, dict[str, Any], Callable[[dict[str, Any]], None]]] = deque()
+        self._worker: threading.Thread | None = None
+
+    def start(self, key: Hashable, record: dict[str, Any],
+              save: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+        """Queue the analysis of ``record`` unless it is queued, running or done; its status."""
+        with self._lock:
+            status = self._status.get(key)
+            if status is None or status["state"] == "failed":
+                status = {"state": "queued", "analysed": 0, "total": None, "error": None, "analysis": None}
+                self._status[key] = status
+                self._queue.append((key, record, save))
+                if self._worker is None or not self._worker.is_alive():
+                    self._worker = threading.Thread(target=self._work, name="analysis", daemon=True)
+                    self._worker.start()
+            return copy.deepcopy(status)
+
+    def status(self, key: Hashable) -> dict[str, Any] | None:
+        with self._lock:
+            status = self._status.get(key)
+            return None if status is None else copy.deepcopy(status)
+
+    def _update(self, key: Hashable, **changes: Any) -> None:
+        with self._lock:
+            self._status[key].update(changes)
+
+    def _work(self) -> None:
+        while True:
+            with self._lock:
+                if not self._queue:
+                    self._worker = None
+                    return
+                key, record, save = self._queue.popleft()
+            self._update(key, state="running")
+            try:
+                document = analyse(record, seconds=self.seconds, jobs=self.jobs, progress=lambda doc: self._update(
+                    key, analysed=doc["analysed"], total=doc["total"], analysis=copy.deepcopy(doc)))
+                save(document)
+                self._update(key, state="done", analysed=document["analysed"], total=document["total"],
+                             analysis=document)
+            except RecordError as problem:
+                self._update(key, state="failed", error=str(problem))
+            except Exception as problem:  # the page must say so rather than poll forever
+                self._update(key, state="failed", error=f"{type(problem).__name__}: {problem}")
+            self._forget_old()
+
+    def _forget_old(self) -> None:
+        with self._lock:
+            finished = [k for k, s in self._status.items() if s["state"] in ("done", "failed")]
+            for key in finished[:max(0, len(finished) - KEPT)]:
+                del self._status[key]
