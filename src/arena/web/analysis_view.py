@@ -69,13 +69,14 @@ def _turning_point(doc: dict[str, Any]) -> dict[str, Any] | None:
 def analysis_context(doc: dict[str, Any] | None, url: str | None, players: list[str],
                      problem: str | None = None) -> dict[str, Any]:
     """What templates/_analysis.html needs: ``url`` the status endpoint (None: no Analyse button),
-    ``problem`` why a stored analysis could not be read."""
+    ``problem`` why a stored analysis could not be read. ``can_start`` (the visitor may press
+    Analyse) and ``post_body`` (what the press sends) are the server's to change."""
+    base = {"doc": doc, "url": url, "problem": problem, "can_start": url is not None, "post_body": {}}
     if doc is None:
-        return {"doc": None, "graph": None, "url": url, "problem": problem, "mistakes": [], "means": [],
-                "turning_point": None, "units": ""}
-    return {"doc": doc, "graph": Markup(eval_graph_svg(doc)), "url": url, "problem": problem,
-            "mistakes": _mistakes(doc, players), "means": _mean_losses(doc, players),
-            "turning_point": _turning_point(doc), "units": str(doc.get("units", ""))}
+        return {**base, "graph": None, "mistakes": [], "means": [], "turning_point": None, "units": ""}
+    return {**base, "graph": Markup(eval_graph_svg(doc)), "mistakes": _mistakes(doc, players),
+            "means": _mean_losses(doc, players), "turning_point": _turning_point(doc),
+            "units": str(doc.get("units", ""))}
 
 
 def status_payload(status: dict[str, Any] | None, stored: dict[str, Any] | None) -> dict[str, Any]:

@@ -100,7 +100,7 @@
       button.disabled = true;
       if (progress) progress.textContent = "starting…";
       try {
-        if (update(await postJson(view.analysis_url))) setTimeout(poll, 500);
+        if (update(await postJson(view.analysis_url, view.analysis_body || {}))) setTimeout(poll, 500);
         else button.disabled = false;
       } catch (error) {
         if (progress) progress.textContent = "the analysis cannot start: " + error.message;
