@@ -183,3 +183,18 @@ def test_a_damaged_analysis_beside_a_record_is_said_and_the_page_still_shows(vie
     assert status == 200 and "the stored analysis cannot be read" in page and 'id="analyse"' in page
     answer = fetch_json(f"{viewer.url}/api/records/flippo.json/analysis")
     assert answer["state"] == "none" and "cannot be read" in answer["problem"]
+
+
+def test_a_hand_made_analysis_of_odd_shapes_is_shown_escaped_never_a_500(viewer, fetch):
+    from arena.analysis.document import FORMAT, VERSION, record_digest
+
+    record = json.loads((viewer.folder / "flippo.json").read_text())
+    odd = {"format": FORMAT, "version": VERSION, "record": record_digest(record), "complete": True,
+           "seats": ["<b>White</b>", 7], "units": "<i>u</i>", "mistake": "big",
+           "plies": [{"ply": 0, "seat": 0, "move": "<script>x</script>", "value": 3, "best": "<b>", "mistake": True,
+                      "loss": 9}, "not a ply", {"value": "high"}],
+           "summary": {"mistakes": {"a": 1}, "mean_loss": "low", "turning_point": {"ply": 999, "seat": "x"}}}
+    storage.save_beside(viewer.folder / "flippo.json", odd)
+    status, page = fetch(f"{viewer.url}/records/flippo.json")
+    assert status == 200 and 'id="eval-graph"' in page
+    assert "<b>White</b>" not in page and "<script>x</script>" not in page and "<i>u</i>" not in page

@@ -28,42 +28,52 @@ def loss_text(loss: Any, units: str) -> str:
     return "" if number is None else f"−{number:.1f} {units}".rstrip()
 
 
+def _summary(doc: dict[str, Any]) -> dict[str, Any]:
+    summary = doc.get("summary")
+    return summary if isinstance(summary, dict) else {}
+
+
+def _list(value: Any, length: int = 2) -> list[Any]:
+    """``value`` as a list of at least ``length`` items (None filling in): a file may hold anything."""
+    items = list(value) if isinstance(value, list) else []
+    return items + [None] * (length - len(items))
+
+
+def _seat_name(doc: dict[str, Any], seat: Any) -> str:
+    seats = _list(doc.get("seats"))
+    return str(seats[seat]) if seat in (0, 1) and seats[seat] is not None else ""
+
+
 def _mistakes(doc: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
     """Each side's biggest mistakes as lines to show, the biggest first."""
-    summary = doc.get("summary") if isinstance(doc.get("summary"), dict) else {}
-    seats, units = doc.get("seats") or ["", ""], str(doc.get("units", ""))
+    units = str(doc.get("units", ""))
     lines = []
-    for seat, found in enumerate((summary.get("mistakes") or [[], []])[:2]):
-        for item in found if isinstance(found, list) else []:
-            if not isinstance(item, dict) or not isinstance(item.get("ply"), int):
-                continue
-            lines.append({"ply": item["ply"], "seat": str(seats[seat]) if seat < len(seats) else "",
-                          "player": players[seat] if seat < len(players) else "", "move": str(item.get("move")),
-                          "best": str(item.get("best")), "loss": loss_text(item.get("loss"), units),
-                          "size": _number(item.get("loss")) or 0.0})
+    for seat, found in enumerate(_list(_summary(doc).get("mistakes"))[:2]):
+        for item in _list(found, 0):
+            if isinstance(item, dict) and isinstance(item.get("ply"), int):
+                lines.append({"ply": item["ply"], "seat": _seat_name(doc, seat), "player": _list(players)[seat] or "",
+                              "move": str(item.get("move")), "best": str(item.get("best")),
+                              "loss": loss_text(item.get("loss"), units), "size": _number(item.get("loss")) or 0.0})
     return sorted(lines, key=lambda line: -line["size"])
 
 
 def _mean_losses(doc: dict[str, Any], players: list[str]) -> list[str]:
-    summary = doc.get("summary") if isinstance(doc.get("summary"), dict) else {}
-    means = summary.get("mean_loss") or [None, None]
-    seats = doc.get("seats") or ["", ""]
-    return [f"{seats[seat]} ({players[seat] if seat < len(players) else ''}): "
-            + (f"{_number(means[seat]):.2f}" if seat < len(means) and _number(means[seat]) is not None else "–")
-            for seat in (0, 1) if seat < len(seats)]
+    """``White (greedy): 2.13`` for each side."""
+    means = _list(_summary(doc).get("mean_loss"))
+    shown = [_number(means[seat]) for seat in (0, 1)]
+    names = [name or "" for name in _list(players)]
+    return [f"{_seat_name(doc, seat)} ({names[seat]}): " + ("–" if shown[seat] is None else f"{shown[seat]:.2f}")
+            for seat in (0, 1)]
 
 
 def _turning_point(doc: dict[str, Any]) -> dict[str, Any] | None:
-    summary = doc.get("summary") if isinstance(doc.get("summary"), dict) else {}
-    point = summary.get("turning_point")
+    """The move after which the loser never recovered, with its text, or None."""
+    point = _summary(doc).get("turning_point")
     if not isinstance(point, dict) or not isinstance(point.get("ply"), int):
         return None
-    plies = doc.get("plies") or []
+    plies = _list(doc.get("plies"), 0)
     entry = plies[point["ply"]] if 0 <= point["ply"] < len(plies) and isinstance(plies[point["ply"]], dict) else {}
-    seat = point.get("seat")
-    seats = doc.get("seats") or []
-    return {"ply": point["ply"], "move": str(entry.get("move", "")),
-            "seat": str(seats[seat]) if isinstance(seat, int) and 0 <= seat < len(seats) else ""}
+    return {"ply": point["ply"], "move": str(entry.get("move", "")), "seat": _seat_name(doc, point.get("seat"))}
 
 
 def analysis_context(doc: dict[str, Any] | None, url: str | None, players: list[str],

@@ -63,5 +63,6 @@ def replay(request: Request, game_id: Id):
     view = {**view, "players": list(game.players), "commands": [None, None], "stderr": stderr}
     heading = f"Game {game.id}, round {game.round_id}: {' vs '.join(game.players)}"
     analysis = page_analysis(site_of(request), game, session_user(request), csrf_token(request))
-    view = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"], "analysis_body": analysis["post_body"]}
+    view = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"],
+            "analysis_body": analysis["post_body"]}
     return render(request, "replay.html", view=view, analysis=analysis, heading=heading, back="/games")

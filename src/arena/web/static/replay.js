@@ -95,6 +95,11 @@
                   End: () => show(last), " ": () => (timer ? pause() : play())};
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
+  // a best move the server cannot draw (a hand-edited analysis): the board without it
+  board.addEventListener("error", () => {
+    const plain = view.svg_base + "/" + ply;
+    if (board.getAttribute("src") !== plain) board.src = plain;
+  });
   buildMoves();
   window.arenaReplay = {show: (n) => show(n), ply: () => ply};
   show(plyFromLocation(), true);
