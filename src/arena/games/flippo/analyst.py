@@ -12,8 +12,9 @@ from .rules import BLACK, EMPTY, SEAT_COLOUR, WHITE, square_name
 from .strong import engine
 
 UNITS = "disc margin"
-# A 60-ply game on two cores in about 10 s: 30 plies per core, the endgame's exact solves included.
-DEFAULT_SECONDS = 0.25
+# A 60-ply game on two cores in about 10 s (bench/analysis.py): 30 plies per core, each search stopping
+# between half and all of it, the endgame's exact solves included.
+DEFAULT_SECONDS = 0.4
 # Four discs is a move a strong player would not make: the 2019 finals were often decided by less.
 MISTAKE = 4.0
 # 14 empties solve in 0.2-0.4 s; 16 in a few seconds, more than a ply is worth.
