@@ -41,6 +41,4 @@ def board_svg(game: str, state: GameState, before: GameState | None = None, hint
     module = svg_module(game)
     if module is None:
         return text_board(str(state))
-    if hint is None:
-        return module.board(state, before=before)
     return module.board(state, before=before, hint=hint)
