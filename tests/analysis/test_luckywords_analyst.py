@@ -47,7 +47,10 @@ def test_the_opponents_real_grid_changes_nothing_of_the_judgment(positions, ply)
     honest = analyst.evaluate(state, moves[ply], analyst.DEFAULT_SECONDS)
     for seed in range(3):
         changed = analyst.evaluate(rearranged_opponent(state, seed), moves[ply], analyst.DEFAULT_SECONDS)
-        assert (changed.best, changed.value, changed.played_value) == (honest.best, honest.value, honest.played_value)
+        assert changed.best == honest.best
+        assert changed.detail["judged"] == honest.detail["judged"]
+        assert changed.detail["judged_played"] == honest.detail["judged_played"]
+        assert changed.value - changed.played_value == pytest.approx(honest.value - honest.played_value)
     # the spectator's figures do read the real grids: the rearrangement was seen there
     changed = [analyst.evaluate(rearranged_opponent(state, seed), None, 1.0).detail["grids"] for seed in range(3)]
     assert any(grids[1 - state.to_move] != honest.detail["grids"][1 - state.to_move] for grids in changed)
@@ -82,10 +85,12 @@ def test_last_call_by_brute_force_from_the_movers_view(positions):
 
     evaluation = analyst.evaluate(state, moves[-2], analyst.DEFAULT_SECONDS)
     best_margin = max(margin(letter) for letter in LETTERS)
-    assert evaluation.value == pytest.approx(best_margin)  # mine minus theirs: a flipped sign fails
+    judged = evaluation.detail["judged"]
+    assert judged == pytest.approx(best_margin)  # mine minus theirs: a flipped sign fails
     letter, best_cell = evaluation.best.split()
     assert int(best_cell) == cell and margin(letter) == best_margin
-    assert evaluation.played_value == pytest.approx(margin(moves[-2].split()[0]))
+    loss = evaluation.value - evaluation.played_value
+    assert loss == pytest.approx(best_margin - margin(moves[-2].split()[0]))
 
 
 def test_last_placement_by_brute_force(positions):
@@ -97,7 +102,10 @@ def test_last_placement_by_brute_force(positions):
     points = grid_points(own.replace(".", state.called), words)
     pictured = grid_points("".join("." if c == 0 else chr(c + 64) for c in pictured_opponent(state, words)), words)
     evaluation = analyst.evaluate(state, moves[-1], analyst.DEFAULT_SECONDS)
-    assert evaluation.value == pytest.approx(points - pictured) == evaluation.played_value
+    assert evaluation.detail["judged"] == pytest.approx(points - pictured) == evaluation.detail["judged_played"]
+    assert evaluation.played_value == pytest.approx(evaluation.value)  # the only placement loses nothing
+    grids = evaluation.detail["grids"]
+    assert evaluation.value == pytest.approx(grids[0] - grids[1])
     assert analyst.outcome(states[-1], 0) == grid_points(states[-1].grid_text(0), words) - grid_points(
         states[-1].grid_text(1), words) == -analyst.outcome(states[-1], 1)
 

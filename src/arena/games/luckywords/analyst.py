@@ -1,21 +1,24 @@
 """Lucky Words' analyst (arena/analysis/evaluation.py): a move judged by what its player knew.
 
 A ply is a call (``E 35``: the caller's letter and its cell) or a placement (``35``: the
-other player's cell for the letter just called). The value is the mover's **expected
-word-point margin**: the expected word points of its own grid minus those of the opponent's
-grid. Each grid's expectation is computed only from that grid and the public letters (the
-strong engine's line values under its owner's letter odds, analysis_knowledge.py) — and since
-the mover never saw the opponent's grid, the opponent's grid in the value is the one the
-mover can picture from the letters it holds, never the real one. So the value, the best move
-and the value of the move played depend only on the mover's own grid, the letters called so
-far and the starting letter (tests/analysis/test_luckywords_analyst.py proves it).
+other player's cell for the letter just called).
 
-A placement is worth what it adds to the mover's own grid. A call is worth what its letter
-adds to the caller's grid on the cell it names, less what the letter can add to the
-opponent's pictured grid (the opponent gets every called letter too). Letters are called
-between plies, so the value right after the move played comes back as ``played_value``.
-The real grids' expectations, what a spectator sees, are in ``detail["grids"]`` (for people
-only: nothing else uses them). No value is exact: the opponent's grid stays unknown.
+The value shown is the mover's **expected word-point margin** as a spectator sees it: the
+expected word points of its grid minus those of the opponent's real grid (each grid's
+expectation from that grid and the public letters alone: the strong engine's line values
+under its owner's letter odds, analysis_knowledge.py). Its points per grid are in
+``detail["grids"]``.
+
+The judgment of the move, its best move and its loss, uses only what the mover knew: its own
+grid, the letters called so far and the starting letter. The opponent's grid in it is the one
+the mover can picture from the called letters (the greedy placement the strong player's
+opponent model assumes), never the real one. A placement is worth what it adds to the mover's
+own grid; a call what its letter adds to the caller's grid on the cell it names, less what the
+letter can add to the opponent's pictured grid (the opponent gets every called letter too).
+``played_value`` is the shown value less that loss, so the loss the analysis reports is the
+honest one (tests/analysis/test_luckywords_analyst.py proves it does not read the opponent's
+grid). Letters are called between plies, which is why the loss cannot be read from the next
+position. No value is exact: the letters to come are unknown.
 """
 
 from __future__ import annotations
@@ -58,14 +61,18 @@ def evaluate(state: LuckyWordsState, played: str | None, seconds: float) -> Eval
         return own_now + own_gains[letter][cell] - pictured_now - given[ord(letter) - 65]
 
     moves = [(letter, cell) for letter in letters for cell in range(49) if own_gains[letter][cell] is not None]
-    value, best_letter, best_cell = max((worth(letter, cell), letter, -cell) for letter, cell in moves)
+    judged, best_letter, best_cell = max((worth(letter, cell), letter, -cell) for letter, cell in moves)
     best = state.format_move((best_letter, -best_cell) if state.calling else -best_cell)
-    played_value = None
+    grids = _real_grids(engine, state)
+    value = grids[mover] - grids[1 - mover]
+    played_value = judged_played = None
     if played is not None:
         move = _legal(state, played)
         if move is not None:
-            played_value = worth(*move) if state.calling else worth(state.called, move)
-    detail = {"grids": _real_grids(engine, state), "pictured_opponent": round(pictured_now, 3)}
+            judged_played = worth(*move) if state.calling else worth(state.called, move)
+            played_value = value - (judged - judged_played)
+    detail = {"grids": grids, "pictured_opponent": round(pictured_now, 3), "judged": round(judged, 3),
+              "judged_played": None if judged_played is None else round(judged_played, 3)}
     return Evaluation(value=value, best=best, exact=False, played_value=played_value, detail=detail)
 
 
