@@ -1,0 +1,67 @@
+"""Black Hole's analyst: the strong engine's search on one position (arena/analysis/evaluation.py).
+
+Values are point margins: the mover's final score minus the opponent's, by rules.py's
+scores(). Red scores 75 + R − B and Blue 75 − R + B, so the margin is twice the mover's
+R − B at the hole (the engine's score, in hundredths of R − B, is doubled).
+
+Before the end the value is the engine's estimate (its greedy playout's blurred order
+statistic at the search's horizon: an expected margin). With SOLVE_PLIES plies or fewer
+left the engine searches to the end; only a search that got there is marked exact.
+"""
+
+from __future__ import annotations
+
+from ..base import GameState
+from .rules import BLUE, BROWN, RED
+from .strong import engine
+
+UNITS = "point margin"
+# A 30-ply game on two cores in under 15 s: 15 plies a core at 0.7 s is 10.5 s, and the last
+# dozen plies solve in milliseconds, leaving room for start-up and replay.
+DEFAULT_SECONDS = 0.7
+# 4 points: every point of R − B at the hole counts twice in the margin (one more for me, one
+# less for the other), so exact margins move in steps of 2. A loss of 4 is the hole's sum off by
+# 2, a stone's choice a strong player would not give away; a loss of 2 is within what the
+# estimate (about 1.8 off in R − B, strong/search.pxi) wobbles between neighbouring plies.
+MISTAKE = 4.0
+# The engine's player solves exactly from 13 plies left (strong/player.py); so do we.
+SOLVE_PLIES = 13
+# Estimated iterations before the solve: a fallback move and value if the solve runs out of time.
+SEARCH_BEFORE_SOLVE = 4
+# With this many plies left the exact solve takes milliseconds (a few thousand nodes at most
+# in the games measured; 13 plies take up to 2 s), so it may run past a very short ``seconds``.
+QUICK_SOLVE_PLIES = 10
+QUICK_SOLVE_SECONDS = 1.0
+
+
+def load(state: GameState) -> None:
+    """Make the engine's position ``state``'s: the brown stones, then the stones alternately.
+
+    A rules.py position does not keep the order of the moves, and the engine needs none: a
+    stone's effect does not depend on when it came, only on whose it is, and the engine
+    reads whose from the turn, so Red's and Blue's stones go down in turn.
+    """
+    engine.new_game([tile for tile, owner in enumerate(state.owner) if owner == BROWN])
+    red = [(tile, state.number[tile]) for tile, owner in enumerate(state.owner) if owner == RED]
+    blue = [(tile, state.number[tile]) for tile, owner in enumerate(state.owner) if owner == BLUE]
+    for i, stone in enumerate(red):
+        engine.play(*stone)
+        if i < len(blue):
+            engine.play(*blue[i])
+
+
+def evaluate(state: GameState, played: str | None, seconds: float):
+    from ...analysis.evaluation import Evaluation
+
+    load(state)
+    plies = 30 - state.turns
+    hard = max(seconds, QUICK_SOLVE_SECONDS) if plies <= QUICK_SOLVE_PLIES else seconds
+    tile, number, score, _depth, _nodes, exact = engine.search(
+        seconds, hard, SOLVE_PLIES, 30, SEARCH_BEFORE_SOLVE)
+    return Evaluation(value=2 * score / 100, best=state.format_move((tile, number)), exact=bool(exact))
+
+
+def outcome(state: GameState, seat: int) -> float:
+    """The final point margin from ``seat``'s view: its score minus the other's."""
+    scores = state.scores()
+    return float(scores[seat] - scores[1 - seat])
