@@ -113,6 +113,26 @@ def test_a_side_without_a_placement_passes():
     assert seen >= 3
 
 
+def test_after_a_voluntary_pass_the_pass_that_ends_the_game_is_valued_by_the_rules():
+    """A program may pass with dominoes still to place; then a pass ends the game as it
+    stands, runs only one side could fill left empty, which the engine alone counts as won."""
+    engine_alone_wrong = 0
+    for seed in range(12):
+        positions = game_positions(seed)
+        state = positions[max(0, len(positions) - 6)].copy()
+        state.play(PASS)  # the side to move there passes instead of playing on
+        if state.is_over():
+            continue
+        expected = brute_force(state)
+        evaluation = analyst.evaluate(state, None, 0.5)
+        assert evaluation.exact and evaluation.value == expected
+        after = state.copy()
+        after.play(state.parse_move(evaluation.best))
+        assert -brute_force(after) == expected
+        engine_alone_wrong += analyst.engine_value(state, 0.5)[0] != expected
+    assert engine_alone_wrong >= 1  # the case this test is about did come up
+
+
 def test_mid_game_evaluation_is_legal_quick_and_leaves_the_state_alone():
     positions = game_positions(20)
     for ply in (0, 5, 10):
