@@ -67,6 +67,24 @@ def test_exact_values_and_best_moves_match_brute_force_at_the_end(plies_left, ga
     assert nonzero >= 2  # a value of 0 would not tell the sides apart
 
 
+def test_the_move_played_is_valued_on_the_same_horizon():
+    """played_value: the margin after the move played, from the mover's view. In the solved
+    end it is brute force's; the best move played loses nothing."""
+    checked = 0
+    for seed in range(4):
+        state = game_positions(seed)[27]
+        for move in state.legal_moves()[::7]:
+            text = state.format_move(move)
+            evaluation = analyst.evaluate(state, text, 0.5)
+            after = state.copy()
+            after.play(move)
+            assert evaluation.played_value == -brute_force(after)
+            checked += evaluation.played_value < evaluation.value
+        best = analyst.evaluate(state, None, 0.5).best
+        assert analyst.evaluate(state, best, 0.5).played_value == analyst.evaluate(state, None, 0.5).value
+    assert checked >= 4  # some of the moves tried were worse than the best
+
+
 def test_values_are_from_the_movers_view():
     """Consecutive exact positions along the best line: the value changes sign with the mover,
     and the side that brute force says wins gets the positive value."""
@@ -105,9 +123,11 @@ def test_mid_game_evaluation_is_legal_quick_and_leaves_the_state_alone():
         state = positions[ply]
         before = snapshot(state)
         started = time.monotonic()
-        evaluation = analyst.evaluate(state, None, 0.2)
+        played = state.format_move(state.legal_moves()[-1])
+        evaluation = analyst.evaluate(state, played, 0.2)
         assert time.monotonic() - started < 1.5
         assert snapshot(state) == before
+        assert evaluation.played_value is not None and evaluation.played_value <= evaluation.value + 10
         assert not evaluation.exact  # 15 or more plies left: no solve in 0.2 s
         assert state.parse_move(evaluation.best) in state.legal_moves()
         assert -60 <= evaluation.value <= 60

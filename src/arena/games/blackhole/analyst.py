@@ -11,7 +11,9 @@ left the engine searches to the end; only a search that got there is marked exac
 
 from __future__ import annotations
 
-from ..base import GameState
+import time
+
+from ..base import GameState, MoveError
 from .rules import BLUE, BROWN, RED
 from .strong import engine
 
@@ -32,6 +34,10 @@ SEARCH_BEFORE_SOLVE = 4
 # in the games measured; 13 plies take up to 2 s), so it may run past a very short ``seconds``.
 QUICK_SOLVE_PLIES = 10
 QUICK_SOLVE_SECONDS = 1.0
+# Of the time, the share of the search for the best move; the rest searches the move played.
+SEARCH_SHARE = 0.8
+# The move played gets at least this long (its search mostly reuses the table of the first).
+PLAYED_MIN_SECONDS = 0.02
 
 
 def load(state: GameState) -> None:
@@ -56,9 +62,36 @@ def evaluate(state: GameState, played: str | None, seconds: float):
     load(state)
     plies = 30 - state.turns
     hard = max(seconds, QUICK_SOLVE_SECONDS) if plies <= QUICK_SOLVE_PLIES else seconds
+    started = time.monotonic()
     tile, number, score, _depth, _nodes, exact = engine.search(
-        seconds, hard, SOLVE_PLIES, 30, SEARCH_BEFORE_SOLVE)
-    return Evaluation(value=2 * score / 100, best=state.format_move((tile, number)), exact=bool(exact))
+        seconds * SEARCH_SHARE, hard * SEARCH_SHARE, SOLVE_PLIES, 30, SEARCH_BEFORE_SOLVE)
+    best = state.format_move((tile, number))
+    value = 2 * score / 100
+    played_value = None
+    if played == best:
+        played_value = value  # no loss: not the next position's value, of another depth
+    elif played is not None:
+        played_value = played_score(state, played, hard - (time.monotonic() - started))
+    return Evaluation(value=value, best=best, exact=bool(exact), played_value=played_value)
+
+
+def played_score(state: GameState, played: str, seconds: float) -> float | None:
+    """The margin after the move played, searched on the same horizon as the best move.
+
+    The next position's own value comes from a search of another depth; estimates of one
+    depth and the next differ by a few points (whose move ends the horizon counts), which
+    would read as a loss. The same depth for both moves leaves the difference the moves make.
+    None (the next position's value is used) if the move is not legal or time runs out.
+    """
+    depth = engine.last_depth()
+    try:
+        tile, number = state.parse_move(played)
+    except MoveError:
+        return None
+    if depth == 0 or state.owner[tile] is not None or number in state.used[state.to_move]:
+        return None
+    score = engine.score_move(tile, number, depth, max(seconds, PLAYED_MIN_SECONDS))
+    return None if score is None else 2 * score / 100
 
 
 def outcome(state: GameState, seat: int) -> float:
