@@ -64,6 +64,7 @@ def test_exact_values_and_best_moves_match_brute_force_at_the_end(plies_left):
         evaluation = analyst.evaluate(state, None, 0.5)
         assert evaluation.exact
         assert evaluation.value == expected
+        assert analyst.evaluate(state, evaluation.best, 0.5).played_value == expected
         after = state.copy()
         after.play(state.parse_move(evaluation.best))
         # the other side moves next whatever was played (a pass too): its margin is ours negated

@@ -103,11 +103,14 @@ def evaluate(state: GameState, played: str | None, seconds: float):
 
     if state.passes_in_a_row == 1:
         value, best, exact = after_a_pass(state, seconds)
-        return Evaluation(value=value, best=best, exact=exact)
-    value, bit, exact = engine_value(state, seconds)
-    if bit == -1:
-        bit = own_run_move(occupancy(state), state.to_move)  # a pass that scores: a run only it can fill
-    return Evaluation(value=value, best=move_text(state, bit), exact=exact)
+    else:
+        value, bit, exact = engine_value(state, seconds)
+        if bit == -1:
+            bit = own_run_move(occupancy(state), state.to_move)  # a pass that scores: a run only it can fill
+        best = move_text(state, bit)
+    # the best move played loses nothing, whatever the next position's search says
+    played_value = value if played == best else None
+    return Evaluation(value=value, best=best, exact=exact, played_value=played_value)
 
 
 def outcome(state: GameState, seat: int) -> float:
