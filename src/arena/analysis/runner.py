@@ -47,15 +47,22 @@ def analyst_of(game: str):
         raise RecordError(f"{game} has no analyst yet") from None
 
 
-def _pool(jobs: int) -> ProcessPoolExecutor:
+def _lower_priority(niceness: int) -> None:
+    os.nice(niceness)
+
+
+def _pool(jobs: int, niceness: int) -> ProcessPoolExecutor:
     # forkserver: the viewer and the servers call this from threads, which fork() does not copy safely
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"))
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"),
+                               initializer=_lower_priority if niceness else None,
+                               initargs=(niceness,) if niceness else ())
 
 
 def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | None = None,
-            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+            progress: Callable[[dict[str, Any]], None] | None = None, niceness: int = 0) -> dict[str, Any]:
     """The analysis document of ``record`` (document.py); raises plies.RecordError for a record
-    the rules cannot replay."""
+    the rules cannot replay. ``niceness`` > 0 runs the searches at a lower priority (a server whose
+    games run under clocks must not lose CPU to an analysis)."""
     plies, final_state = record_plies(record)
     game = get_game(record["game"])
     analyst = analyst_of(game.name)
@@ -69,7 +76,7 @@ def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | No
     # the longest searches first (a game's end, where the solvers run), so no core idles at the end
     tasks.reverse()
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
-    with _pool(jobs) as pool:
+    with _pool(jobs, niceness) as pool:
         if final_state.is_over():
             pending = {pool.submit(final_outcome, game.name, environment, final_state, plies[-1].seat): OUTCOME}
         else:

@@ -47,7 +47,7 @@ def flippo_site(tmp_path):
     app = create_app(folder, store, FakeConductor(folder, store))
     app.state.site.analyses = AnalysisJobs(seconds=0.05)  # quick on two shared cores
     with BackgroundServer(app) as server:
-        server.store, server.game_id = store, game.id
+        server.store, server.game_id, server.site = store, game.id, app.state.site
         yield server
     store.close()
 
@@ -110,3 +110,17 @@ def test_malformed_requests_are_refused_by_name(flippo_site, path, status, says)
 def test_a_bad_hint_is_refused_by_name(flippo_site):
     answer = Http(flippo_site.url).get(f"/api/games/{flippo_site.game_id}/replay/svg/2?hint=Q0")
     assert answer.status == 400 and "the row must be an uppercase letter" in answer.json()["error"]
+
+
+def test_a_full_analysis_queue_is_refused_with_429_and_why(flippo_site):
+    """A bounded queue (here none may wait) refuses by name; the site's own jobs run one worker at
+    the lowest priority with a bounded queue, so no account can starve the rounds' games."""
+    from arena.competition.web import analysis_routes
+
+    flippo_site.site.analyses = AnalysisJobs(seconds=0.05, max_queued=0)
+    bob = Http(flippo_site.url).login("bob")
+    answer = bob.post_json(f"/api/games/{flippo_site.game_id}/analysis", {})
+    assert answer.status == 429 and "analyses are waiting already" in answer.text
+    flippo_site.site.analyses = None
+    made = analysis_routes.jobs_of(flippo_site.site)
+    assert (made.jobs, made.niceness, made.max_queued) == (1, 19, analysis_routes.MAX_QUEUED)

@@ -40,12 +40,19 @@ def stored(site: Site, game: StoredGame) -> tuple[dict[str, Any] | None, str | N
     return doc, None
 
 
+# The competition's games run under clocks on this machine: an analysis gets one core at the
+# lowest priority, and a bounded queue, so no account can starve the rounds.
+ANALYSIS_WORKERS = 1
+ANALYSIS_NICENESS = 19
+MAX_QUEUED = 16
+
+
 def jobs_of(site: Site):
     """The site's analyses, made when first asked for."""
     if site.analyses is None:
         from ...analysis.jobs import AnalysisJobs
 
-        site.analyses = AnalysisJobs()
+        site.analyses = AnalysisJobs(jobs=ANALYSIS_WORKERS, niceness=ANALYSIS_NICENESS, max_queued=MAX_QUEUED)
     return site.analyses
 
 
@@ -81,5 +88,10 @@ async def analyse(request: Request, game_id: Id):
     game = played_game(request, game_id)
     doc, _ = stored(site, game)
     if doc is None:  # computed once
-        jobs_of(site).start(_key(game), game.record, lambda document: site.store.save_analysis(game.id, document))
+        from ...analysis.jobs import QueueFull
+
+        try:
+            jobs_of(site).start(_key(game), game.record, lambda document: site.store.save_analysis(game.id, document))
+        except QueueFull as full:
+            raise Refusal(429, str(full)) from None
     return _status(site, game)

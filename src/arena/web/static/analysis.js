@@ -80,7 +80,7 @@
                    failed: "the analysis failed: " + status.error};
     if (progress) progress.textContent = words[status.state] || status.state;
     markMoves();
-    window.arenaReplay.show(window.arenaReplay.ply());
+    window.arenaReplay.redraw();
     moveCursor(window.arenaReplay.ply());
     return status.state === "queued" || status.state === "running";
   }
@@ -109,7 +109,7 @@
     });
   }
   markMoves();
-  window.arenaReplay.show(window.arenaReplay.ply());
+  window.arenaReplay.redraw();
   moveCursor(window.arenaReplay.ply());
   // an analysis already running (started from another page or before a reload) keeps being followed
   if (analysis && !analysis.complete && view.analysis_url) poll();

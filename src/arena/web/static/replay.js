@@ -101,7 +101,8 @@
     if (board.getAttribute("src") !== plain) board.src = plain;
   });
   buildMoves();
-  window.arenaReplay = {show: (n) => show(n), ply: () => ply};
+  // show: a jump (the address follows); redraw: the same ply again (a best move now known), address kept
+  window.arenaReplay = {show: (n) => show(n), redraw: () => show(ply, true), ply: () => ply};
   show(plyFromLocation(), true);
   // once the page is shown, fetch every board one after the other (the nearest first), so that
   // stepping never waits and the server is never flooded
