@@ -3,6 +3,8 @@
 import json
 import time
 
+import pytest
+
 from arena.analysis.jobs import AnalysisJobs
 
 
@@ -47,3 +49,36 @@ def test_a_record_the_rules_refuse_fails_with_the_reason_and_the_next_one_still_
     status, _ = wait_for(jobs, "broken")
     assert status["state"] == "failed" and "move 5 ('A1') cannot be replayed" in status["error"]
     assert wait_for(jobs, "fine")[0]["state"] == "done"
+
+
+def test_a_bounded_queue_refuses_more_and_says_how_many_wait(flippo_records):
+    from arena.analysis.jobs import QueueFull
+
+    record = json.loads(flippo_records[0].read_text())
+    jobs = AnalysisJobs(seconds=0.1, max_queued=1)
+    jobs.start("first", record, lambda document: None)
+    wait_for(jobs, "first", states=("running",))          # out of the queue: about 3 s of work
+    assert jobs.start("second", record, lambda document: None)["state"] == "queued"
+    with pytest.raises(QueueFull, match="1 analyses are waiting already"):
+        jobs.start("third", record, lambda document: None)
+    assert jobs.status("third") is None
+    assert jobs.status("first")["state"] == "running", "the first ended before the third was refused"
+    assert wait_for(jobs, "second")[0]["state"] == "done"
+
+
+def test_niceness_lowers_the_workers_priority(flippo_records):
+    """The searches of a server's analysis run at the niceness asked for."""
+    import os
+
+    from arena.analysis import runner
+
+    seen = []
+    record = json.loads(flippo_records[0].read_text())
+    record = {**record, "moves": record["moves"][:4]}
+    document = runner.analyse(record, seconds=0.01, jobs=1, niceness=7)
+    assert document["complete"]
+    with runner._pool(1, 7) as pool:
+        seen.append(pool.submit(os.nice, 0).result())
+    with runner._pool(1, 0) as pool:
+        seen.append(pool.submit(os.nice, 0).result())
+    assert seen[0] == seen[1] + 7

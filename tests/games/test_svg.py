@@ -1,4 +1,4 @@
-"""What every game's ``svg.py`` shares: the registry's get_svg, one signature, escaping, sizes, doctests."""
+"""What every game's ``svg.py`` shares: the registry's get_svg, one signature (with the hint), escaping, sizes, doctests."""
 
 import doctest
 import importlib
@@ -17,8 +17,9 @@ def test_get_svg_returns_the_games_drawing_module_with_the_common_signature(name
     module = get_svg(name)
     assert module.__name__ == f"{GAME_MODULES[name]}.svg"
     parameters = inspect.signature(module.board).parameters
-    assert list(parameters) == ["state", "before", "size"]
-    assert parameters["before"].kind is parameters["size"].kind is inspect.Parameter.KEYWORD_ONLY
+    assert list(parameters) == ["state", "before", "size", "hint"]  # hint: a move drawn as the best one
+    assert all(parameters[name].kind is inspect.Parameter.KEYWORD_ONLY for name in ("before", "size", "hint"))
+    assert parameters["hint"].default is None
 
 
 @pytest.mark.parametrize("name", GAMES)

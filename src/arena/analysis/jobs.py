@@ -19,10 +19,20 @@ from .runner import analyse
 KEPT = 64  # finished jobs remembered, so a page polling after the end still sees "done"
 
 
+class QueueFull(Exception):
+    """Too many analyses are waiting; the message says how many."""
+
+
 class AnalysisJobs:
-    def __init__(self, jobs: int | None = None, seconds: float | None = None) -> None:
+    """``jobs`` worker processes per analysis (default: every core), at ``niceness``; at most
+    ``max_queued`` analyses waiting (None: no bound), so a public site cannot be flooded."""
+
+    def __init__(self, jobs: int | None = None, seconds: float | None = None, niceness: int = 0,
+                 max_queued: int | None = None) -> None:
         self.jobs = jobs
         self.seconds = seconds
+        self.niceness = niceness
+        self.max_queued = max_queued
         self._lock = threading.Lock()
         self._status: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
         self._queue: deque[tuple[Hashable, dict[str, Any], Callable[[dict[str, Any]], None]]] = deque()
@@ -30,10 +40,13 @@ class AnalysisJobs:
 
     def start(self, key: Hashable, record: dict[str, Any],
               save: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
-        """Queue the analysis of ``record`` unless it is queued, running or done; its status."""
+        """Queue the analysis of ``record`` unless it is queued, running or done; its status.
+        Raises QueueFull when ``max_queued`` analyses wait already."""
         with self._lock:
             status = self._status.get(key)
             if status is None or status["state"] == "failed":
+                if self.max_queued is not None and len(self._queue) >= self.max_queued:
+                    raise QueueFull(f"{len(self._queue)} analyses are waiting already; ask again once they are done")
                 status = {"state": "queued", "analysed": 0, "total": None, "error": None, "analysis": None}
                 self._status[key] = status
                 self._queue.append((key, record, save))
@@ -60,8 +73,9 @@ class AnalysisJobs:
                 key, record, save = self._queue.popleft()
             self._update(key, state="running")
             try:
-                document = analyse(record, seconds=self.seconds, jobs=self.jobs, progress=lambda doc: self._update(
-                    key, analysed=doc["analysed"], total=doc["total"], analysis=copy.deepcopy(doc)))
+                document = analyse(record, seconds=self.seconds, jobs=self.jobs, niceness=self.niceness,
+                                   progress=lambda doc: self._update(key, analysed=doc["analysed"], total=doc["total"],
+                                                                     analysis=copy.deepcopy(doc)))
                 save(document)
                 self._update(key, state="done", analysed=document["analysed"], total=document["total"],
                              analysis=document)

@@ -13,57 +13,87 @@ import os
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Callable
 
-from ..games import get_analyst
+from ..games import get_analyst, get_game
 from ..games.base import GameState
 from .document import new_document, set_evaluation, set_final
 from .evaluation import Evaluation
-from .plies import record_plies
+from .plies import RecordError, record_plies
 
-FINAL = -1  # the task that evaluates the position after the last move of a game stopped early
+FINAL = -1    # the task that evaluates the position after the last move of a game stopped early
+OUTCOME = -2  # the task that scores a finished game
 
 
-def evaluate_position(game: str, state: GameState, played: str | None, seconds: float) -> Evaluation:
-    """One ply's evaluation, in a worker process."""
+def evaluate_position(game: str, environment: dict[str, str], state: GameState, played: str | None,
+                      seconds: float) -> Evaluation:
+    """One ply's evaluation, in a worker process. ``environment`` is what the game's built-in players
+    are told of the setup (Lucky Words: the word list the game was scored with)."""
+    os.environ.update(environment)
     return get_analyst(game).evaluate(state, played, seconds)
 
 
-def _pool(jobs: int) -> ProcessPoolExecutor:
+def final_outcome(game: str, environment: dict[str, str], state: GameState, seat: int) -> float:
+    """A finished game's value for ``seat``, in a worker process (it may need ``environment`` too)."""
+    os.environ.update(environment)
+    return get_analyst(game).outcome(state, seat)
+
+
+def analyst_of(game: str):
+    """The game's analyst; a game without one is refused by name, as a record the rules refuse is."""
+    try:
+        return get_analyst(game)
+    except ModuleNotFoundError as missing:
+        if not (missing.name or "").endswith(".analyst"):
+            raise
+        raise RecordError(f"{game} has no analyst yet") from None
+
+
+def _lower_priority(niceness: int) -> None:
+    os.nice(niceness)
+
+
+def _pool(jobs: int, niceness: int) -> ProcessPoolExecutor:
     # forkserver: the viewer and the servers call this from threads, which fork() does not copy safely
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"))
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"),
+                               initializer=_lower_priority if niceness else None,
+                               initargs=(niceness,) if niceness else ())
 
 
 def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | None = None,
-            progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
+            progress: Callable[[dict[str, Any]], None] | None = None, niceness: int = 0) -> dict[str, Any]:
     """The analysis document of ``record`` (document.py); raises plies.RecordError for a record
-    the rules cannot replay."""
+    the rules cannot replay. ``niceness`` > 0 runs the searches at a lower priority (a server whose
+    games run under clocks must not lose CPU to an analysis)."""
     plies, final_state = record_plies(record)
-    game = record["game"]
-    analyst = get_analyst(game)
+    game = get_game(record["game"])
+    analyst = analyst_of(game.name)
+    environment = game.builtin_env(record.get("setup") or {}) if game.builtin_env else {}
     seconds = float(seconds if seconds is not None else analyst.DEFAULT_SECONDS)
     document = new_document(record, plies, analyst, seconds)
-    if final_state.is_over() and plies:
-        set_final(document, None, analyst.outcome(final_state, plies[-1].seat), True)
-    tasks: list[tuple[int, GameState, str | None]] = [(ply.index, ply.state, ply.move) for ply in plies]
-    if not final_state.is_over():
-        tasks.append((FINAL, final_state, None))
-    if not tasks:
+    if not plies:
         set_final(document, None, 0.0, True)
         return document
+    tasks: list[tuple[int, GameState, str | None]] = [(ply.index, ply.state, ply.move) for ply in plies]
     # the longest searches first (a game's end, where the solvers run), so no core idles at the end
     tasks.reverse()
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
-    with _pool(jobs) as pool:
-        pending = {pool.submit(evaluate_position, game, state, played, seconds): index
-                   for index, state, played in tasks}
+    with _pool(jobs, niceness) as pool:
+        if final_state.is_over():
+            pending = {pool.submit(final_outcome, game.name, environment, final_state, plies[-1].seat): OUTCOME}
+        else:
+            pending = {pool.submit(evaluate_position, game.name, environment, final_state, None, seconds): FINAL}
+        pending.update({pool.submit(evaluate_position, game.name, environment, state, played, seconds): index
+                        for index, state, played in tasks})
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 index = pending.pop(future)
-                evaluation = future.result()
-                if index == FINAL:
-                    set_final(document, final_state.to_move, evaluation.value, evaluation.exact)
+                result = future.result()
+                if index == OUTCOME:
+                    set_final(document, None, result, True)
+                elif index == FINAL:
+                    set_final(document, final_state.to_move, result.value, result.exact)
                 else:
-                    set_evaluation(document, index, evaluation)
+                    set_evaluation(document, index, result)
             if progress is not None:
                 progress(document)
     return document

@@ -76,14 +76,19 @@ def save_beside(record_path: str | Path, document: dict[str, Any]) -> Path:
 
 
 @contextmanager
-def _tournament(db_path: str | Path) -> Iterator[sqlite3.Connection]:
-    """The tournament's database, committed and closed after use (its tournament may be running)."""
+def _tournament(db_path: str | Path, writing: bool = False) -> Iterator[sqlite3.Connection | None]:
+    """The tournament's database, committed and closed after use (its tournament may be running);
+    None when reading one that has no analyses yet (a viewer may only have the right to read it)."""
     if not Path(db_path).is_file():
         raise FileNotFoundError(f"{db_path}: no such tournament database")
     db = sqlite3.connect(db_path, timeout=30)
     try:
         with db:
-            db.execute("CREATE TABLE IF NOT EXISTS analyses (slot INTEGER PRIMARY KEY, analysis TEXT NOT NULL)")
+            if writing:
+                db.execute("CREATE TABLE IF NOT EXISTS analyses (slot INTEGER PRIMARY KEY, analysis TEXT NOT NULL)")
+            elif db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'analyses'").fetchone() is None:
+                yield None
+                return
             yield db
     finally:
         db.close()
@@ -92,6 +97,8 @@ def _tournament(db_path: str | Path) -> Iterator[sqlite3.Connection]:
 def load_from_tournament(db_path: str | Path, slot: int) -> dict[str, Any] | None:
     """The finished analysis of a tournament's game, None when it has none."""
     with _tournament(db_path) as db:
+        if db is None:
+            return None
         row = db.execute("SELECT a.analysis, g.record FROM analyses a JOIN games g ON g.slot = a.slot "
                          "WHERE a.slot = ?", (slot,)).fetchone()
     if row is None:
@@ -103,13 +110,15 @@ def load_from_tournament(db_path: str | Path, slot: int) -> dict[str, Any] | Non
 
 
 def save_to_tournament(db_path: str | Path, slot: int, document: dict[str, Any]) -> None:
-    with _tournament(db_path) as db:
+    with _tournament(db_path, writing=True) as db:
         db.execute("INSERT OR REPLACE INTO analyses (slot, analysis) VALUES (?, ?)", (slot, json.dumps(document)))
 
 
 def tournament_analyses(db_path: str | Path) -> dict[int, dict[str, Any]]:
     """Every finished analysis of a tournament, by slot."""
     with _tournament(db_path) as db:
+        if db is None:
+            return {}
         rows = db.execute("SELECT a.slot, a.analysis, g.record FROM analyses a JOIN games g ON g.slot = a.slot")
         found = {}
         for slot, text, record in rows:

@@ -54,6 +54,10 @@ CREATE TABLE IF NOT EXISTS games (
     UNIQUE (round_id, slot)
 );
 CREATE INDEX IF NOT EXISTS games_unplayed ON games (round_id) WHERE record IS NULL;
+CREATE TABLE IF NOT EXISTS analyses (   -- a played game's analysis (arena.analysis), made once when asked
+    game_id INTEGER PRIMARY KEY REFERENCES games (id),
+    analysis TEXT NOT NULL           -- the analysis document (JSON): moves and values, never stderr
+);
 CREATE TABLE IF NOT EXISTS login_failures (
     key TEXT PRIMARY KEY,            -- an account name or an address
     count INTEGER NOT NULL,

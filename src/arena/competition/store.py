@@ -296,6 +296,17 @@ class CompetitionStore:
         row = self._one(f"SELECT {('stderr_first', 'stderr_second')[seat]} FROM games WHERE id = ?", (game_id,))
         return None if row is None else row[0]
 
+    # -- analyses ---------------------------------------------------------
+
+    def analysis(self, game_id: int) -> dict[str, Any] | None:
+        """The analysis document kept for a game, None when it has none (ValueError if it is no JSON)."""
+        row = self._one("SELECT analysis FROM analyses WHERE game_id = ?", (game_id,))
+        return None if row is None else json.loads(row[0])
+
+    def save_analysis(self, game_id: int, document: dict[str, Any]) -> None:
+        self._write("INSERT OR REPLACE INTO analyses (game_id, analysis) VALUES (?, ?)",
+                    (game_id, json.dumps(document)))
+
     def _games(self, clause: str, args: tuple) -> list[StoredGame]:
         return [StoredGame(id=row[0], round_id=row[1], slot=row[2], submissions=(row[3], row[4]),
                            players=(row[5], row[6]), seed=row[7],

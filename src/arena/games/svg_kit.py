@@ -103,3 +103,13 @@ def doc(width: float, height: float, children: Iterable[str], *, size: float | N
                             height=size * height / width, font_family=FONT, role="img",
                             aria_label=label or None))
     return f'<svg xmlns="{SVG_NS}" {attrs}>{body}</svg>'
+
+
+# The analysis's best move ("hint"): blue and dashed, where every last-move mark is red and solid
+HINT = "#1565e0"
+HINT_STROKE = dict(fill="none", stroke=HINT, stroke_width=4, stroke_dasharray="8 5")
+
+
+def hint_group(children: Iterable[str], move: str) -> str:
+    """The best move's marks, named for people (a tooltip) and for tests (``class="best-move"``)."""
+    return group([title(f"best move: {move}"), *children], class_="best-move", data_move=move)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request, Response
+from fastapi import APIRouter, Query, Request, Response
 
 from .app import viewer_of
 from .games_list import games_view
@@ -63,20 +63,24 @@ def record_replay(request: Request, name: str):
     return viewer_of(request).record_replay(name).full_view()
 
 
-def _svg(replay: Replay, ply: int) -> Response:
+# ?hint=MOVE: a move to draw on the board (the page asks for the analysis's best move)
+Hint = Query(None, max_length=200, description="a move in the game's notation, drawn as the best move")
+
+
+def _svg(replay: Replay, ply: int, hint: str | None = None) -> Response:
     try:
-        svg = replay.svg(ply)
+        svg = replay.svg(ply, hint)
     except LookupError as error:
         raise NotFound(str(error)) from None
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=600"})
 
 
 @router.get("/t/{index}/games/{slot}/replay/svg/{ply}")
-def tournament_svg(request: Request, index: int, slot: int, ply: int):
+def tournament_svg(request: Request, index: int, slot: int, ply: int, hint: str | None = Hint):
     """The board after ``ply`` moves of a tournament game (the replay page's images)."""
-    return _svg(viewer_of(request).tournament_replay(index, slot)[1], ply)
+    return _svg(viewer_of(request).tournament_replay(index, slot)[1], ply, hint)
 
 
 @router.get("/records/{name}/replay/svg/{ply}")
-def record_svg(request: Request, name: str, ply: int):
-    return _svg(viewer_of(request).record_replay(name), ply)
+def record_svg(request: Request, name: str, ply: int, hint: str | None = Hint):
+    return _svg(viewer_of(request).record_replay(name), ply, hint)

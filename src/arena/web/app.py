@@ -19,6 +19,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
 from ..games import game_names
+from ..games.base import MoveError
 from ..judge.sandbox import Sandbox
 from .drawing import svg_module
 from .library import Library, NotFound
@@ -41,6 +42,8 @@ class Viewer:
     templates: jinja2.Environment
     home: str  # where / leads
     replays: ReplayCache = field(default_factory=ReplayCache)
+    analyses: Any = None  # the background analyses (analysis_routes.jobs_of makes them when first asked)
+    analysis_seconds: float | None = None  # the search time per ply (None: each game's default)
 
     def tournament_replay(self, index: int, slot: int) -> tuple[Any, Replay]:
         """A tournament game's summary and replay (a saved game never changes)."""
@@ -102,19 +105,20 @@ def _refused(request: Request, bound_to: str | None) -> Response | None:
 
 def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = None,
                home: str | None = None, sandbox: Sandbox | None = None, builtin_only: bool = False,
-               play_idle_s: float = IDLE_AFTER_S) -> FastAPI:
+               play_idle_s: float = IDLE_AFTER_S, analysis_seconds: float | None = None) -> FastAPI:
     """The viewer over these databases and this records folder; ``home`` overrides where / leads.
 
     Games played in the browser run their opponent in ``sandbox`` (default: ``limits``);
     ``builtin_only`` refuses any opponent but a built-in player; a game whose person has not
-    moved for ``play_idle_s`` ends.
+    moved for ``play_idle_s`` ends. Analyses asked for from a page search ``analysis_seconds`` per
+    ply (None: each game's default).
     """
     library = Library(db_paths, records_dir)
     if home is None:
         home = "/t/0" if len(db_paths) == 1 else "/tournaments"
     app = FastAPI(title="arena viewer", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     plays = PlayManager(Path(records_dir), sandbox, builtin_only, play_idle_s)
-    app.state.viewer = Viewer(library, plays, _templates(), home)
+    app.state.viewer = Viewer(library, plays, _templates(), home, analysis_seconds=analysis_seconds)
 
     @app.middleware("http")
     async def guard(request: Request, call_next):
@@ -136,6 +140,10 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
     async def bad_record(request: Request, error: BadRecord):
         return refusal(request, 400, "This record cannot be shown", str(error))
 
+    @app.exception_handler(MoveError)
+    async def bad_move(request: Request, error: MoveError):  # a move to draw that the position cannot read
+        return refusal(request, 400, "Bad request", str(error))
+
     @app.exception_handler(NotYourGame)
     async def not_your_game(request: Request, error: NotYourGame):
         return refusal(request, 403, "Not your game", str(error))
@@ -147,9 +155,9 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
         return secured(refusal(request, 500, "Something went wrong", f"the viewer failed on this page "
                        f"({type(error).__name__}); nothing was changed"))
 
-    from . import api, live, pages, play_routes  # the routes, one module per concern
+    from . import analysis_pages, analysis_routes, api, live, pages, play_routes  # one module per concern
 
-    for module in (pages, api, live, play_routes):
+    for module in (analysis_routes, analysis_pages, pages, api, live, play_routes):
         app.include_router(module.router)
     app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
     return app

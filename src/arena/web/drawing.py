@@ -35,8 +35,10 @@ def text_board(text: str) -> str:
             f'fill="#fff"/>{texts}</svg>')
 
 
-def board_svg(game: str, state: GameState, before: GameState | None = None) -> str:
+def board_svg(game: str, state: GameState, before: GameState | None = None, hint: str | None = None) -> str:
+    """The drawing of ``state``, the move since ``before`` marked, and ``hint`` (a move in the game's
+    notation, e.g. the analysis's best one) drawn apart; a MoveError if the position cannot read it."""
     module = svg_module(game)
     if module is None:
         return text_board(str(state))
-    return module.board(state, before=before)
+    return module.board(state, before=before, hint=hint)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ..analysis.storage import is_analysis_file
 from ..judge.record import RecordError, read_record
 from ..tournament.session import Results, results_of
 from ..tournament.store import GameSummary, StoreError, TournamentIdentity, TournamentStore
@@ -158,16 +159,19 @@ class Library:
         return self.tournaments[index]
 
     def record_names(self) -> list[str]:
-        """The records in the folder, newest first."""
+        """The records in the folder, newest first (not the analyses kept beside them)."""
         if not self.records_dir.is_dir():
             return []
-        files = sorted(self.records_dir.glob("*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+        files = sorted((path for path in self.records_dir.glob("*.json") if not is_analysis_file(path)),
+                       key=lambda p: p.stat().st_mtime, reverse=True)
         return [path.name for path in files]
 
     def record_path(self, name: str) -> Path:
         """The file of a record in the folder (never a path outside it)."""
         if "/" in name or "\\" in name or name.startswith(".") or not name.endswith(".json"):
             raise NotFound(f"{name!r} is not a record name")
+        if is_analysis_file(name):
+            raise NotFound(f"{name} is the analysis of a record, not a record")
         path = self.records_dir / name
         if not path.is_file():
             raise NotFound(f"no record {name} in {self.records_dir}")

@@ -8,6 +8,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from .analysis_routes import game_place, page_analysis, record_place
 from .app import viewer_of
 from .games_list import games_view
 from .library import NotFound
@@ -53,11 +54,13 @@ def games(request: Request, index: int, player: str | None = None, seat: str | N
 
 @router.get("/t/{index}/games/{slot}", response_class=HTMLResponse)
 def tournament_replay(request: Request, index: int, slot: int):
-    summary, view = viewer_of(request).tournament_replay(index, slot)
+    viewer = viewer_of(request)
+    summary, replay = viewer.tournament_replay(index, slot)
     names = " vs ".join(summary.players)
-    svg_base = f"/api/t/{index}/games/{slot}/replay/svg"
-    return _page(request, "replay.html", view=view.page_view(svg_base), back=f"/t/{index}/games",
-                 heading=f"Game {slot}, round {summary.round}: {names}")
+    view = replay.page_view(f"/api/t/{index}/games/{slot}/replay/svg")
+    analysis = page_analysis(viewer, game_place(viewer, index, slot), view["players"])
+    return _page(request, "replay.html", view=_with_analysis(view, analysis), analysis=analysis,
+                 back=f"/t/{index}/games", heading=f"Game {slot}, round {summary.round}: {names}")
 
 
 @router.get("/records", response_class=HTMLResponse)
@@ -67,8 +70,16 @@ def records(request: Request):
 
 @router.get("/records/{name}", response_class=HTMLResponse)
 def record_replay(request: Request, name: str):
-    view = viewer_of(request).record_replay(name).page_view(f"/api/records/{quote(name)}/replay/svg")
-    return _page(request, "replay.html", view=view, back="/records", heading=name)
+    viewer = viewer_of(request)
+    view = viewer.record_replay(name).page_view(f"/api/records/{quote(name)}/replay/svg")
+    analysis = page_analysis(viewer, record_place(viewer, name), view["players"])
+    return _page(request, "replay.html", view=_with_analysis(view, analysis), analysis=analysis, back="/records",
+                 heading=name)
+
+
+def _with_analysis(view: dict, analysis: dict) -> dict:
+    """The page's data with what its script needs of the analysis (the document, where to poll)."""
+    return {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"]}
 
 
 @router.get("/play", response_class=HTMLResponse)

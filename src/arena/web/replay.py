@@ -102,10 +102,15 @@ class Replay:
             "transcripts": record.get("transcripts", [[], []]),
         }
 
-    def svg(self, ply: int) -> str:
-        """The board after ``ply`` moves, the last move marked."""
+    def svg(self, ply: int, hint: str | None = None) -> str:
+        """The board after ``ply`` moves, the last move marked, and ``hint`` (a move to show, e.g. the
+        analysis's best one; a MoveError if it is none there). Drawings with a hint are not kept."""
         if not 0 <= ply < len(self.states):
             raise LookupError(f"there is no ply {ply}: the game has {len(self.states) - 1}")
+        if hint is not None:
+            if self.states[ply].is_over():
+                raise MoveError("the game is over: there is no best move to show")
+            return board_svg(self.game.name, self.states[ply], self.states[ply - 1] if ply else None, hint)
         if ply not in self._svgs:
             before = self.states[ply - 1] if ply else None
             self._svgs[ply] = board_svg(self.game.name, self.states[ply], before)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from fastapi import APIRouter, Request
+from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
+from ...games.base import MoveError
 from ..ranking import ranking_rows
 from .app import site_of
 from .auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
@@ -132,10 +133,13 @@ def stderr(request: Request, game_id: Id, seat: Seat):
 
 
 @router.get("/games/{game_id}/replay/svg/{ply}")
-def board(request: Request, game_id: Id, ply: Ply):
+def board(request: Request, game_id: Id, ply: Ply, hint: str | None = Query(None, max_length=200)):
+    """The board after ``ply`` moves; ``hint``: a move drawn as the best one (the analysis's)."""
     replay = game_replay(request, played_game(request, game_id))
     try:
-        svg = replay.svg(ply)
+        svg = replay.svg(ply, hint)
     except LookupError as error:
         raise Refusal(404, str(error)) from None
+    except MoveError as error:
+        raise Refusal(400, str(error)) from None
     return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=600"})

@@ -38,6 +38,7 @@ class Site:
     conductor: Any
     templates: jinja2.Environment
     replays: ReplayCache = field(default_factory=ReplayCache)
+    analyses: Any = None  # the background analyses (analysis_routes.jobs_of makes them when first asked)
 
     @property
     def secret(self) -> str:
@@ -139,9 +140,9 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: An
         return refusal(request, 500, f"the server failed on this request ({type(error).__name__}); "
                        "nothing was changed")
 
-    from . import account_pages, api, api_organiser, contestant_pages, organiser_pages, pages
+    from . import account_pages, analysis_routes, api, api_organiser, contestant_pages, organiser_pages, pages
 
-    for module in (api, api_organiser, pages, account_pages, contestant_pages, organiser_pages):
+    for module in (analysis_routes, api, api_organiser, pages, account_pages, contestant_pages, organiser_pages):
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
     app.mount("/static", StaticFiles(directory=VIEWER / "static"), name="static")

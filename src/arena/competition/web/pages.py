@@ -8,7 +8,9 @@ from ...games import get_game
 from ..final import is_final
 from ..ranking import ranking_rows
 from .app import site_of
+from .analysis_routes import page_analysis
 from .auth import session_user
+from .csrf import csrf_token
 from .games_access import account_named, game_replay, played_game, readable_seats
 from .ids import Id
 from .language_choice import descriptions
@@ -60,4 +62,7 @@ def replay(request: Request, game_id: Id):
     # the viewer's replay page, with the account names and only the stderr this visitor may read
     view = {**view, "players": list(game.players), "commands": [None, None], "stderr": stderr}
     heading = f"Game {game.id}, round {game.round_id}: {' vs '.join(game.players)}"
-    return render(request, "replay.html", view=view, heading=heading, back="/games")
+    analysis = page_analysis(site_of(request), game, session_user(request), csrf_token(request))
+    view = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"],
+            "analysis_body": analysis["post_body"]}
+    return render(request, "replay.html", view=view, analysis=analysis, heading=heading, back="/games")

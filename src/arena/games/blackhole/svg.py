@@ -9,7 +9,8 @@
 The 36 hexagonal tiles form a triangle with A1 at the apex and H1 … A8 along
 the bottom, as in the rules. Each tile carries its label; a stone shows its
 number. Once the game is over the hole is drawn black, the stones around it
-(those that fall in) are ringed, and the sums R and B and the scores are written.
+(those that fall in) are ringed, and the sums R and B and the scores are written. With
+``hint`` (a move, e.g. the analysis's best one) its tile gets a dashed blue ring and the number.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from __future__ import annotations
 import math
 from functools import lru_cache
 
-from ..svg_kit import doc, group, polygon, text, title
+from ..svg_kit import HINT, HINT_STROKE, doc, group, hint_group, polygon, text, title
 from .rules import (
     BLUE, BROWN, COORDS, LABELS, NEIGHBOURS, RED, SIDE, STONES, BlackHoleState,
 )
@@ -110,13 +111,25 @@ def _footer(state: BlackHoleState, hole: int | None) -> list[str]:
     ]
 
 
-def board(state: BlackHoleState, *, before: BlackHoleState | None = None, size: float | None = None) -> str:
-    """The position as a standalone SVG document ``size`` px wide (default: its viewBox width)."""
+def _hint(state: BlackHoleState, move: str) -> str:
+    tile, number = state.parse_move(move)
+    x, y = centre(tile)
+    return hint_group([polygon(_hexagon(x, y, RADIUS - 5), **HINT_STROKE),
+                       text(x, y + 19, number, text_anchor="middle", font_size=11, font_weight="bold", fill=HINT)],
+                      move)
+
+
+def board(state: BlackHoleState, *, before: BlackHoleState | None = None, size: float | None = None,
+          hint: str | None = None) -> str:
+    """The position as a standalone SVG document ``size`` px wide (default: its viewBox width);
+    ``hint`` a move to mark (a MoveError if the position cannot read it)."""
     hole = state.hole()
     around = set(NEIGHBOURS[hole]) if hole is not None else set()
     last = placed_tile(state, before) if before is not None else None
     parts = [_tile(tile, state.owner[tile], state.number[tile], tile == hole, tile in around, tile == last)
              for tile in range(len(LABELS))]
+    if hint is not None:
+        parts.append(_hint(state, hint))
     if state.is_over():
         status = "Game over"
     else:

@@ -9,13 +9,15 @@
 Row x runs 1–8 from the top and column y 1–8 from the left, as in the rules.
 Every cell shows its value (darker cells are worth more); FIRST's horizontal
 dominoes are orange, SECOND's vertical ones blue. The last move is outlined, a
-pass is written under the board, and both scores (SECOND from 2.5) above it.
+pass is written under the board, and both scores (SECOND from 2.5) above it. With ``hint``
+(a move, e.g. the analysis's best one) the domino the side to move would place is dashed blue.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from ..svg_kit import doc, group, rect, text, title
+from ..base import IllegalMoveError
+from ..svg_kit import HINT, HINT_STROKE, doc, group, hint_group, rect, text, title
 from .rules import FIRST, SECOND, SEAT_WORDS, SIZE, DomineeringState
 
 CELL = 50
@@ -124,12 +126,29 @@ def _status(state: DomineeringState, last) -> list[str]:
     return lines
 
 
-def board(state: DomineeringState, *, before: DomineeringState | None = None, size: float | None = None) -> str:
-    """The position as a standalone SVG document ``size`` px wide (default: its viewBox width)."""
+def _hint(state: DomineeringState, move: str) -> str:
+    x, y = state.parse_move(move)
+    if (x, y) == (-1, -1):
+        return hint_group([text(WIDTH / 2, HEADER - 12, "best: pass", text_anchor="middle", font_size=14,
+                                font_weight="bold", fill=HINT)], move)
+    wide = state.to_move == FIRST
+    if not (1 <= x <= SIZE - (not wide) and 1 <= y <= SIZE - wide):
+        raise IllegalMoveError(f"{move!r}: that domino is not on the board")
+    left, top = _cell_origin(x, y)
+    width, height = (2 * CELL, CELL) if wide else (CELL, 2 * CELL)
+    return hint_group([rect(left + 3, top + 3, width - 6, height - 6, rx=10, **HINT_STROKE)], move)
+
+
+def board(state: DomineeringState, *, before: DomineeringState | None = None, size: float | None = None,
+          hint: str | None = None) -> str:
+    """The position as a standalone SVG document ``size`` px wide (default: its viewBox width);
+    ``hint`` a move to mark (a MoveError if the position cannot read it)."""
     last = last_move(state, before)
     parts = _cells(state)
     parts += [_domino(seat, x, y, _domino_values(state, seat, x, y), (seat, x, y) == last)
               for seat, x, y in dominoes(state)]
+    if hint is not None:
+        parts.append(_hint(state, hint))
     first, second = state.scores()
     for seat, points, anchor, x in ((FIRST, first, "start", MARGIN), (SECOND, second, "end", MARGIN + BOARD)):
         parts.append(text(x, HEADER - 12, f"{SEAT_WORDS[seat]} ({SHAPE[seat]}) {points:g}", text_anchor=anchor,

@@ -9,14 +9,15 @@
 
 Rows ``A``–``H`` run top to bottom and columns ``1``–``8`` left to right, as in
 the rules. With ``before`` (the position just before the last move) the square
-played is ringed and every piece that move flipped carries a small mark.
+played is ringed and every piece that move flipped carries a small mark. With ``hint``
+(a move, e.g. the analysis's best one) its square gets a dashed blue circle.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ..svg_kit import circle, doc, group, line, rect, text, title
+from ..svg_kit import HINT_STROKE, circle, doc, group, hint_group, line, rect, text, title
 from .rules import BLACK, EMPTY, ROWS, SIZE, WHITE, FlippoState, square_name
 
 CELL = 50
@@ -74,8 +75,15 @@ def _piece(index: int, colour: int, played: bool, flipped: bool) -> str:
     return group(parts, data_square=square_name(index))
 
 
-def board(state: FlippoState, *, before: FlippoState | None = None, size: float | None = None) -> str:
-    """The position as a standalone SVG document ``size`` px wide (default: its viewBox width, 456)."""
+def _hint(state: FlippoState, move: str) -> str:
+    x, y = _centre(state.parse_move(move))
+    return hint_group([circle(x, y, CELL * 0.44, **HINT_STROKE)], move)
+
+
+def board(state: FlippoState, *, before: FlippoState | None = None, size: float | None = None,
+          hint: str | None = None) -> str:
+    """The position as a standalone SVG document ``size`` px wide (default: its viewBox width, 456);
+    ``hint`` a move to mark (a MoveError if the position cannot read it)."""
     played, flipped = last_move(state, before) if before is not None else (None, [])
     parts = list(_grid())
     if played is not None:
@@ -86,6 +94,8 @@ def board(state: FlippoState, *, before: FlippoState | None = None, size: float 
     for index, colour in enumerate(state.board):
         if colour != EMPTY:
             parts.append(_piece(index, colour, index == played, index in flipped))
+    if hint is not None:
+        parts.append(_hint(state, hint))
     white, black = state.count(WHITE), state.count(BLACK)
     status = "game over" if state.is_over() else f"move {state.moves_played + 1}, " + (
         "White" if state.to_move == 0 else "Black") + " to play"

@@ -11,13 +11,14 @@ its number (0–48, row by row); the starting letter at 24 is tinted. The letter
 placed by the last move are ringed. Once a row or column is full, the words
 that score in it are outlined (rows green, columns purple) with their points,
 and the line's points are written at its end; each grid's total is written
-above it (the total of its full lines while the game goes on).
+above it (the total of its full lines while the game goes on). With ``hint`` (a move, e.g. the
+analysis's best one) the cell of the mover's grid it fills gets a dashed blue ring and the letter.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
-from ..svg_kit import circle, doc, group, rect, text, title
+from ..svg_kit import HINT, HINT_STROKE, circle, doc, group, hint_group, rect, text, title
 from .dictionary import load_words
 from .rules import CENTRE, LuckyWordsState
 from .scoring import EMPTY, SIZE, WORD_POINTS, line_words
@@ -130,8 +131,21 @@ def _status(state: LuckyWordsState) -> str:
     return f"Call {state.calls + 1} of 48: {SEAT_NAMES[state.to_move]} to call"
 
 
-def board(state: LuckyWordsState, *, before: LuckyWordsState | None = None, size: float | None = None) -> str:
-    """Both grids as a standalone SVG document ``size`` px wide (default: its viewBox width)."""
+def _hint(state: LuckyWordsState, move: str) -> str:
+    parsed = state.parse_move(move)
+    letter, cell = parsed if isinstance(parsed, tuple) else (state.called or "", parsed)
+    left, top = _origin(state.to_move)
+    row, col = divmod(cell, SIZE)
+    x, y = left + col * CELL + CELL / 2, top + row * CELL + CELL / 2
+    return hint_group([circle(x, y, CELL / 2 - 3, **HINT_STROKE),
+                       text(x + CELL / 4, y - CELL / 8, letter, text_anchor="middle", font_size=13,
+                            font_weight="bold", fill=HINT)], move)
+
+
+def board(state: LuckyWordsState, *, before: LuckyWordsState | None = None, size: float | None = None,
+          hint: str | None = None) -> str:
+    """Both grids as a standalone SVG document ``size`` px wide (default: its viewBox width);
+    ``hint`` a move to mark (a MoveError if the position cannot read it)."""
     words = state.words if state.words is not None else load_words()
     parts = []
     for seat in (0, 1):
@@ -139,6 +153,8 @@ def board(state: LuckyWordsState, *, before: LuckyWordsState | None = None, size
         if before is not None:
             placed = {cell for cell in range(SIZE * SIZE) if state.grids[seat][cell] != before.grids[seat][cell]}
         parts += _grid(state, seat, placed, words)
+    if hint is not None:
+        parts.append(_hint(state, hint))
     parts += _called(state)
     parts.append(text(WIDTH - MARGIN, HEIGHT - FOOTER + 18, _status(state), text_anchor="end", font_size=14,
                       font_weight="bold", fill=INK, class_="status"))

@@ -11,14 +11,15 @@ the rules. After a circuit every step of its loop is an arrow (each piece moved
 one arrow forward), every 2×2 block of one colour, which scored a point after
 that circuit, carries a diamond where its four squares meet, and a 3×3 block is
 outlined. The points of both sides are written above the board, the result
-under it once the game is over.
+under it once the game is over. With ``hint`` (a move, e.g. the analysis's best one) its square
+(a placement) or its loop (a circuit) is dashed blue.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from ..svg_kit import arrow_marker, circle, doc, group, line, polygon, rect, text, title
+from ..svg_kit import HINT_STROKE, arrow_marker, circle, doc, group, hint_group, line, polygon, rect, text, title
 from .circuit import FILES, SIZE, canonical, format_circuit, loop_squares, square, square_name
 from .scoring import BLACK, EMPTY, WHITE
 from .rules import PLACEMENTS, TurnRightState
@@ -127,8 +128,18 @@ def _status(state: TurnRightState) -> list[str]:
     return [first, second]
 
 
-def board(state: TurnRightState, *, before: TurnRightState | None = None, size: float | None = None) -> str:
-    """The position as a standalone SVG document ``size`` px wide (default: its viewBox width).
+def _hint(state: TurnRightState, move: str) -> str:
+    parsed = state.parse_move(move)
+    if isinstance(parsed, int):  # a placement
+        return hint_group([circle(*_centre(parsed), CELL * 0.44, **HINT_STROKE)], move)
+    loop = [_centre(sq) for sq in loop_squares(parsed)]  # a circuit: the loop its pieces travel
+    return hint_group([polygon(loop, stroke_linejoin="round", **HINT_STROKE)], move)
+
+
+def board(state: TurnRightState, *, before: TurnRightState | None = None, size: float | None = None,
+          hint: str | None = None) -> str:
+    """The position as a standalone SVG document ``size`` px wide (default: its viewBox width);
+    ``hint`` a move to mark (a MoveError if the position cannot read it).
 
     The last move comes from ``state.last_move``, which the rules keep (a circuit
     cannot be read off two boards); ``before`` is accepted for the common signature.
@@ -148,6 +159,8 @@ def board(state: TurnRightState, *, before: TurnRightState | None = None, size: 
         parts += _arrows(move)
     if state.circuits:  # blocks score only after a circuit
         parts += _block_marks(state)
+    if hint is not None:
+        parts.append(_hint(state, hint))
     white, black = state.scores()
     for colour, points, anchor, x in ((WHITE, white, "start", MARGIN), (BLACK, black, "end", MARGIN + BOARD)):
         name = COLOUR_NAME[colour].capitalize()

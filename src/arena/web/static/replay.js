@@ -1,4 +1,6 @@
 // The replay: one board per ply, stepped with buttons, the slider, the keyboard or a #ply=N link.
+// analysis.js, when loaded, sets window.arenaAnalysis.hint(ply) (the best move drawn on the board)
+// and listens for "arena:ply" (the ply shown); window.arenaReplay lets it jump and redraw.
 "use strict";
 
 (function () {
@@ -29,10 +31,16 @@
     Array.from(fresh.rows).forEach((tr, i) => tr.addEventListener("click", () => show(i + 1)));
   }
 
+  function boardUrl(n) {
+    const hint = window.arenaAnalysis ? window.arenaAnalysis.hint(n) : null;
+    return view.svg_base + "/" + n + (hint ? "?hint=" + encodeURIComponent(hint) : "");
+  }
+
   function show(n, fromHash) {
     ply = Math.max(0, Math.min(last, n));
     const p = plies[ply];
-    board.src = view.svg_base + "/" + ply;
+    const url = boardUrl(ply);
+    if (board.getAttribute("src") !== url) board.src = url;
     slider.value = ply;
     document.getElementById("ply").textContent = ply;
     const link = document.getElementById("ply-link");
@@ -54,6 +62,7 @@
       box.scrollTop = Math.max(0, current.offsetTop - box.clientHeight / 2);
     }
     if (final) pause();
+    document.dispatchEvent(new CustomEvent("arena:ply", {detail: ply}));
   }
 
   function pause() {
@@ -86,7 +95,14 @@
                   End: () => show(last), " ": () => (timer ? pause() : play())};
     if (keys[event.key]) { event.preventDefault(); keys[event.key](); }
   });
+  // a best move the server cannot draw (a hand-edited analysis): the board without it
+  board.addEventListener("error", () => {
+    const plain = view.svg_base + "/" + ply;
+    if (board.getAttribute("src") !== plain) board.src = plain;
+  });
   buildMoves();
+  // show: a jump (the address follows); redraw: the same ply again (a best move now known), address kept
+  window.arenaReplay = {show: (n) => show(n), redraw: () => show(ply, true), ply: () => ply};
   show(plyFromLocation(), true);
   // once the page is shown, fetch every board one after the other (the nearest first), so that
   // stepping never waits and the server is never flooded
@@ -94,7 +110,7 @@
     if (!order.length) return;
     const image = new Image();
     image.onload = image.onerror = () => preload(order.slice(1));
-    image.src = view.svg_base + "/" + order[0];
+    image.src = boardUrl(order[0]);
   }
   window.addEventListener("load", () => setTimeout(() => {
     preload(plies.map((p) => p.ply).sort((a, b) => Math.abs(a - ply) - Math.abs(b - ply)));

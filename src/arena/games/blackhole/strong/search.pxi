@@ -43,6 +43,7 @@ cdef Entry* table = <Entry*> calloc(1 << TT_BITS, sizeof(Entry))
 cdef long long nodes = 0
 cdef double deadline = 0.0
 cdef bint aborted = False
+cdef int completed_depth = 0   # the depth of search()'s last finished iteration (its score's)
 
 
 cdef inline double now() noexcept nogil:
@@ -361,7 +362,7 @@ def search(double soft_seconds, double hard_seconds, int solve_plies=10, int max
     estimated iterations have given a fallback in case the solve runs out of
     time. Returns ``(tile, number, score, depth, nodes, exact)``.
     """
-    global nodes, deadline, aborted
+    global nodes, deadline, aborted, completed_depth
     cdef double start = now()
     cdef int plies = 30 - turn
     cdef int tiles[MAX_MOVES]
@@ -373,6 +374,7 @@ def search(double soft_seconds, double hard_seconds, int solve_plies=10, int max
     cdef bint exact = False
     nodes = 0
     aborted = False
+    completed_depth = 0
     deadline = start + hard_seconds
     while depth < min(plies, max_depth) and not exact:
         depth += 1
@@ -406,10 +408,31 @@ def search(double soft_seconds, double hard_seconds, int solve_plies=10, int max
                 best_tile, best_number = tiles[0], numbers[0]  # a finished root move beat the old best
             break
         best_tile, best_number, best_score = tiles[0], numbers[0], alpha
+        completed_depth = depth
         exact = depth >= plies
         if now() - start > soft_seconds * 0.5:
             break
     return best_tile, best_number, best_score, depth, nodes, exact
+
+
+def last_depth():
+    """The depth whose score the last search() returned (0 if no iteration finished)."""
+    return completed_depth
+
+
+def score_move(int tile, int number, int depth, double hard_seconds):
+    """The mover's score of ``(tile, number)`` searched as search() searches a root move at
+    ``depth``, with a full window: the analysis compares the move played with the best one
+    on the same horizon. None if ``hard_seconds`` ran out first."""
+    global nodes, deadline, aborted
+    cdef int score
+    nodes = 0
+    aborted = False
+    deadline = now() + hard_seconds
+    place(tile, number * sign_to_move())
+    score = -negamax(depth - 1, -INF, INF)
+    unplace(tile)
+    return None if aborted else score
 
 
 def clear():

@@ -105,3 +105,4 @@ def circuits_with_loop(uint64_t loop):
     """The indices of the circuits whose loop is exactly ``loop`` (a linear scan, for tests)."""
     build_table()
     return [i for i in range(COUNT) if loop_of(TABLE[i]) == loop]
+include "analysis.pxi"

@@ -1,0 +1,101 @@
+"""What a replay page shows of a game's analysis: the graph (inline SVG), each side's biggest
+mistakes and mean loss, the turning point; and the JSON a page polls while an analysis runs.
+
+Shared by the viewer (``arena serve``) and the competition server's game pages. The document
+may come from a file beside a record: the graph escapes every text, the templates escape the
+rest, and only numbers that are numbers are shown.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from markupsafe import Markup
+
+from ..analysis.graph import eval_graph_svg
+
+
+def _number(value: Any) -> float | None:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        return None
+    return float(value)
+
+
+def loss_text(loss: Any, units: str) -> str:
+    """``−6.0 disc margin``: a loss is what the move gave away, so it is written negative."""
+    number = _number(loss)
+    return "" if number is None else f"−{number:.1f} {units}".rstrip()
+
+
+def _summary(doc: dict[str, Any]) -> dict[str, Any]:
+    summary = doc.get("summary")
+    return summary if isinstance(summary, dict) else {}
+
+
+def _list(value: Any, length: int = 2) -> list[Any]:
+    """``value`` as a list of at least ``length`` items (None filling in): a file may hold anything."""
+    items = list(value) if isinstance(value, list) else []
+    return items + [None] * (length - len(items))
+
+
+def _seat_name(doc: dict[str, Any], seat: Any) -> str:
+    seats = _list(doc.get("seats"))
+    return str(seats[seat]) if seat in (0, 1) and seats[seat] is not None else ""
+
+
+def _mistakes(doc: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
+    """Each side's biggest mistakes as lines to show, the biggest first."""
+    units = str(doc.get("units", ""))
+    lines = []
+    for seat, found in enumerate(_list(_summary(doc).get("mistakes"))[:2]):
+        for item in _list(found, 0):
+            if isinstance(item, dict) and isinstance(item.get("ply"), int):
+                lines.append({"ply": item["ply"], "seat": _seat_name(doc, seat), "player": _list(players)[seat] or "",
+                              "move": str(item.get("move")), "best": str(item.get("best")),
+                              "loss": loss_text(item.get("loss"), units), "size": _number(item.get("loss")) or 0.0})
+    return sorted(lines, key=lambda line: -line["size"])
+
+
+def _mean_losses(doc: dict[str, Any], players: list[str]) -> list[str]:
+    """``White (greedy): 2.13`` for each side."""
+    means = _list(_summary(doc).get("mean_loss"))
+    shown = [_number(means[seat]) for seat in (0, 1)]
+    names = [name or "" for name in _list(players)]
+    return [f"{_seat_name(doc, seat)} ({names[seat]}): " + ("–" if shown[seat] is None else f"{shown[seat]:.2f}")
+            for seat in (0, 1)]
+
+
+def _turning_point(doc: dict[str, Any]) -> dict[str, Any] | None:
+    """The move after which the loser never recovered, with its text, or None."""
+    point = _summary(doc).get("turning_point")
+    if not isinstance(point, dict) or not isinstance(point.get("ply"), int):
+        return None
+    plies = _list(doc.get("plies"), 0)
+    entry = plies[point["ply"]] if 0 <= point["ply"] < len(plies) and isinstance(plies[point["ply"]], dict) else {}
+    return {"ply": point["ply"], "move": str(entry.get("move", "")), "seat": _seat_name(doc, point.get("seat"))}
+
+
+def analysis_context(doc: dict[str, Any] | None, url: str | None, players: list[str],
+                     problem: str | None = None) -> dict[str, Any]:
+    """What templates/_analysis.html needs: ``url`` the status endpoint (None: no Analyse button),
+    ``problem`` why a stored analysis could not be read. ``can_start`` (the visitor may press
+    Analyse) and ``post_body`` (what the press sends) are the server's to change."""
+    base = {"doc": doc, "url": url, "problem": problem, "can_start": url is not None, "post_body": {}}
+    if doc is None:
+        return {**base, "graph": None, "mistakes": [], "means": [], "turning_point": None, "units": ""}
+    return {**base, "graph": Markup(eval_graph_svg(doc)), "mistakes": _mistakes(doc, players),
+            "means": _mean_losses(doc, players), "turning_point": _turning_point(doc),
+            "units": str(doc.get("units", ""))}
+
+
+def status_payload(status: dict[str, Any] | None, stored: dict[str, Any] | None) -> dict[str, Any]:
+    """The JSON a page polls: the job's state (``none`` when never asked for), its progress, the
+    partial or final document and the graph drawn from it."""
+    if stored is not None and (status is None or status["state"] != "running"):
+        status = {"state": "done", "analysed": stored.get("analysed"), "total": stored.get("total"),
+                  "error": None, "analysis": stored}
+    if status is None:
+        return {"state": "none", "analysed": 0, "total": None, "error": None, "analysis": None, "graph": None}
+    doc = status.get("analysis")
+    return {**status, "graph": eval_graph_svg(doc) if isinstance(doc, dict) else None}
