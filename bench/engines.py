@@ -6,7 +6,7 @@ A "position" is one full expansion: generate the legal moves and make every
 child position. All three expand the same positions (from random games). The
 C reference is the same move generator written in plain C (in the game's
 bench/engines_<game>.py), compiled at run time with the machine's ``cc -O3``;
-the goal is engine/C >= 0.7. Lucky Words has no moves to expand: its figures are
+the goal is engine/C >= 1.0 in the median of three runs. Lucky Words has no moves to expand: its figures are
 grid scores and placements per second (bench/engines_luckywords.py).
 """
 
