@@ -4,6 +4,7 @@
 # win, and a 2×2 block with an enemy piece in it is worth little to either side.
 
 DEF PLACE_INF = 1 << 28
+DEF PLACE_MARGIN = 2      # seeded: any square within this much of the best placement
 
 cdef uint64_t BLOCK2[25]
 cdef int VALUE2[5]
@@ -43,7 +44,9 @@ cdef int placement_value(uint64_t m, uint64_t o) nogil:
 
 
 cdef int opening_value(uint64_t black) nogil:
-    """The full board from Black's side, Black to turn first: its rectangles against White's."""
+    """The full board from Black's side, Black to turn first: its rectangles against White's,
+    then whether either side can force a 3×3 with its second circuit (threats.pxi): so the
+    last placements deny the opponent a 3×3 in its first circuits and seek one of their own."""
     cdef int best = -WIN - 1, v, i
     cdef uint64_t m1
     cdef bint timed_out = False
@@ -54,7 +57,7 @@ cdef int opening_value(uint64_t black) nogil:
         elif has3(m1):
             return WIN
         else:
-            v = worst_reply(m1, 4, best, False, 1e300, &timed_out)
+            v = worst_reply(m1, 4, best, False, 6, 6, 1e300, &timed_out)
         if v > best:
             best = v
     return best
@@ -89,23 +92,27 @@ cdef int choose_placement(uint64_t m, uint64_t o, double deadline, int *depth_do
     global place_stopped, place_deadline
     cdef uint64_t free = FULL & ~(m | o), rest
     cdef int depth, sq, v, alpha, best = ctz(free), best_now
+    cdef int margin = PLACE_MARGIN if varied() else 0
     place_deadline = deadline
     place_stopped = False
     depth_done[0] = 0
     for depth in range(1, 13):
         alpha, best_now = -PLACE_INF, -1
+        forget_close_moves()
         rest = free
         while rest:
             sq = ctz(rest)
             rest &= rest - 1
-            v = -place_negamax(o, m | (1ULL << sq), depth - 1, -PLACE_INF, -alpha)
+            v = -place_negamax(o, m | (1ULL << sq), depth - 1, -PLACE_INF, -(alpha - margin))
             if place_stopped:
                 break
+            if v > alpha - margin and -WIN2 < v < WIN2:
+                note_close_move(sq, v)   # exact: the window was opened below it
             if v > alpha:
                 alpha, best_now = v, sq
         if place_stopped:
             break
-        best = best_now
+        best = pick_close_move(best_now, alpha, margin) if -WIN2 < alpha < WIN2 else best_now
         value[0] = alpha
         depth_done[0] = depth
         if depth >= popcount(free):

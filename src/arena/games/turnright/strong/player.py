@@ -22,7 +22,7 @@ CIRCUITS = 26            # 13 each, Black first
 PLACEMENT_SHARE = 0.004  # of the clock per placement
 LATE_PLACEMENT_SHARE = 0.015  # from LATE_EMPTIES on: the search can reach the full board
 LATE_EMPTIES = 10
-CIRCUIT_CAP = 0.035      # of the clock at most per circuit (soft limit)
+CIRCUIT_CAP = 0.05       # of the clock at most per circuit (soft limit): the threat checks need it
 FULL = (1 << 36) - 1
 MARGIN_CAP = 50          # a lead beyond 50 points adds no match points: win at once from there
 
@@ -112,6 +112,8 @@ def choose(game: Game, plan: TimePlan, clock: float) -> str:
 
 
 def main(seed: int | None = None) -> None:
+    # a seed varies the choice among moves within a small margin of the best (variety.pxi)
+    engine.set_seed(seed)
     clock = clock_seconds(30_000)
     plan = TimePlan(clock, solve_from=0, endgame_share=0.0, hard_share=0.3)
     game = Game()
