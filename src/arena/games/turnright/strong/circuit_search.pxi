@@ -26,6 +26,8 @@ DEF MAX_CANDIDATES = 6000
 DEF KILLERS = 8
 DEF WIN2 = WIN // 4        # a 3×3 one circuit later that the other side cannot stop
 DEF THREAT_PENALTY = 4     # a threat we can parry still dictates our next circuit
+DEF LIKELY_LOSS = WIN2 // 2   # a threat no circuit among PARRY_BUDGET parries: most likely lost
+DEF PARRY_BUDGET = 256
 DEF VARIETY_MARGIN = 4     # seeded: any candidate within half a point of the best
 
 cdef struct Candidate:
@@ -125,22 +127,28 @@ cdef inline int reply_value(uint64_t m2, int g1, bint last_reply) nogil:
 
 
 cdef inline int threat_value(uint64_t m2, int v, int alpha, int worst, int my_next, int their_next,
-                             double hard, bint *timed_out) nogil:
+                             int budget, double hard, bint *timed_out) nogil:
     """The value ``v`` of the board ``m2`` (mine, me to move), corrected by what the next
     circuits can force: WIN2 if I can make a 3×3, -WIN2 if the opponent threatens one that
     no circuit of mine parries. Late in the game most boards let the mover make a 3×3 (long
-    circuits reach far), so my own win is looked for first: it is found fast, and it settles it."""
+    circuits reach far), so my own win is looked for first: it is found fast, and it settles it.
+    A parry is looked for among ``budget`` circuits (< 0: all): a threat that none of them
+    meets is taken for a likely loss (a board where parries are that rare is lost or nearly)."""
+    cdef int parry
     if my_next > 0 and can_win(m2, my_next):
         return WIN2
     if their_next > 0 and v > alpha and can_win(~m2 & FULL, their_next):
-        if find_parry(m2, my_next, their_next, hard, timed_out) < 0:
+        parry = find_parry(m2, my_next, their_next, budget, hard, timed_out)
+        if parry == -1:
             return -WIN2
+        if parry == -2:
+            return -LIKELY_LOSS
         v -= THREAT_PENALTY
     return v
 
 
 cdef int worst_reply(uint64_t m1, int limit, int alpha, bint last_reply, int my_next, int their_next,
-                     double hard, bint *timed_out) nogil:
+                     int budget, double hard, bint *timed_out) nogil:
     """The opponent's best reply's value for me, or anything <= alpha once it is below alpha.
     ``my_next`` / ``their_next``: the corner limits of the circuits after the reply (0: there
     is none, so no threat is looked for)."""
@@ -151,10 +159,10 @@ cdef int worst_reply(uint64_t m1, int limit, int alpha, bint last_reply, int my_
             m2 = rotate(m1, TABLE[KILLER[k]])
             v = reply_value(m2, g1, last_reply)
             if -WIN < v < WIN:
-                v = threat_value(m2, v, alpha, worst, my_next, their_next, hard, timed_out)
+                v = threat_value(m2, v, alpha, worst, my_next, their_next, budget, hard, timed_out)
             if v < worst:
                 worst = v
-                if worst <= alpha:
+                if worst <= alpha or worst <= -LIKELY_LOSS:
                     return worst
     for i in range(n):
         if (i & 0xFFFF) == 0 and now() > hard:
@@ -163,10 +171,10 @@ cdef int worst_reply(uint64_t m1, int limit, int alpha, bint last_reply, int my_
         m2 = rotate(m1, TABLE[i])
         v = reply_value(m2, g1, last_reply)
         if -WIN < v < WIN:
-            v = threat_value(m2, v, alpha, worst, my_next, their_next, hard, timed_out)
+            v = threat_value(m2, v, alpha, worst, my_next, their_next, budget, hard, timed_out)
         if v < worst:
             worst = v
-            if worst <= alpha or worst <= -WIN2:
+            if worst <= alpha or worst <= -LIKELY_LOSS:
                 for k in range(KILLERS - 1, 0, -1):
                     KILLER[k] = KILLER[k - 1]
                 KILLER[0] = i
@@ -213,20 +221,20 @@ cdef int choose_circuit(uint64_t m, int my_limit, int their_limit, int plies_lef
     for i in range(n):
         if i > 0 and (CANDIDATES[i].child == CANDIDATES[i - 1].child):
             continue
-        if best >= 0 and best_value > -WIN2 and now() > soft:
+        if best >= 0 and best_value > -LIKELY_LOSS and now() > soft:
             break
         v = worst_reply(CANDIDATES[i].child, their_limit, best_value - margin, plies_left == 2,
-                        my_next, their_next, hard, &timed_out)
+                        my_next, their_next, PARRY_BUDGET, hard, &timed_out)
         if timed_out:
             break
         examined[0] += 1
-        if v > best_value - margin and -WIN2 < v < WIN2:
+        if v > best_value - margin and -LIKELY_LOSS < v < WIN2:
             note_close_move(i, v)   # an exact value: the cut is below it
         if v > best_value:
             best, best_value = i, v
     if best < 0:
         best, best_value = 0, -WIN
     value[0] = best_value
-    if -WIN2 < best_value < WIN2:
+    if -LIKELY_LOSS < best_value < WIN2:
         best = pick_close_move(best, best_value, margin)
     return CANDIDATES[best].index

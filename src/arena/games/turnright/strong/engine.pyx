@@ -130,4 +130,12 @@ def parry(uint64_t mine, int my_limit, int their_limit):
     cdef bint timed_out = False
     build_threat_table()
     clear_parries()
-    return find_parry(mine, min(my_limit, MAX_CORNERS), min(their_limit, MAX_CORNERS), 1e300, &timed_out)
+    return find_parry(mine, min(my_limit, MAX_CORNERS), min(their_limit, MAX_CORNERS), -1, 1e300, &timed_out)
+
+
+def search_counts():
+    """(parry searches, circuits tried in them, searches without a parry) since the last call."""
+    global parry_searches, parry_tries, parry_failures
+    counts = (parry_searches, parry_tries, parry_failures)
+    parry_searches = parry_tries = parry_failures = 0
+    return counts

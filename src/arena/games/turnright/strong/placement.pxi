@@ -57,7 +57,7 @@ cdef int opening_value(uint64_t black) nogil:
         elif has3(m1):
             return WIN
         else:
-            v = worst_reply(m1, 4, best, False, 6, 6, 1e300, &timed_out)
+            v = worst_reply(m1, 4, best, False, 6, 6, -1, 1e300, &timed_out)
         if v > best:
             best = v
     return best

@@ -16,7 +16,7 @@ DEF MAX_SOURCE_SETS = 9568         # found by enumeration (the test checks it)
 DEF LIST_ROOM = 140000             # total length of the per-(block, pattern) lists
 DEF SOURCE_SLOTS = 1 << 16         # open addressing while collecting the distinct source sets
 DEF CORNER_SHIFT = 40              # an entry: source-set bits 0-35, its fewest corners from bit 40
-DEF PARRY_KILLERS = 8
+DEF PARRY_KILLERS = 32
 
 from libc.stdlib cimport free
 
@@ -25,6 +25,8 @@ cdef int LIST_START[16][PATTERNS + 1]
 cdef int source_set_count = 0
 cdef int HINT_BLOCK = 0                    # where the last 3×3 was found: likely again
 cdef int PARRY[PARRY_KILLERS]
+cdef int PARRY_CURSOR = 0
+cdef long parry_searches = 0, parry_tries = 0, parry_failures = 0
 
 
 cdef inline uint64_t sources(uint64_t block, Circuit c) nogil:
@@ -138,32 +140,58 @@ cdef bint can_win(uint64_t m, int limit) nogil:
     return False
 
 
-cdef int find_parry(uint64_t m2, int my_limit, int their_limit, double hard, bint *timed_out) nogil:
+cdef inline bint parries(uint64_t m2, int i, int their_limit) nogil:
+    cdef uint64_t m3 = rotate(m2, TABLE[i])
+    return not has3(~m3 & FULL) and (has3(m3) or not can_win(~m3 & FULL, their_limit))
+
+
+cdef inline void remember_parry(int k, int i) nogil:
+    """Move parry ``i`` (found at killer slot ``k``, or PARRY_KILLERS if new) to the front."""
+    cdef int j
+    for j in range(min(k, PARRY_KILLERS - 1), 0, -1):
+        PARRY[j] = PARRY[j - 1]
+    PARRY[0] = i
+
+
+cdef int find_parry(uint64_t m2, int my_limit, int their_limit, int budget, double hard, bint *timed_out) nogil:
     """With the opponent threatening a 3×3 on ``m2`` (my squares, me to move): a circuit of mine
-    after which it has none in one circuit, or one that wins for me at once; -1 if none exists.
-    Replies that parried before are tried first; a circuit giving the opponent a 3×3 is no parry."""
-    cdef int k, i, n = UP_TO[my_limit]
-    cdef uint64_t m3
+    after which it has none in one circuit, or one that wins for me at once; -1 if none exists,
+    -2 if none was found among ``budget`` circuits (budget < 0: all of them).
+    The parries found last are tried first, then the circuits from where the last search found
+    one (late in a game a parry is one circuit in fifty or so, and alike boards share them);
+    a circuit giving the opponent a 3×3 is no parry."""
+    global parry_searches, parry_tries, parry_failures, PARRY_CURSOR
+    cdef int k, i, t, n = UP_TO[my_limit]
+    parry_searches += 1
     for k in range(PARRY_KILLERS):
         i = PARRY[k]
-        if i >= 0 and i < n:
-            m3 = rotate(m2, TABLE[i])
-            if not has3(~m3 & FULL) and (has3(m3) or not can_win(~m3 & FULL, their_limit)):
-                return i
-    for i in range(n):
-        if (i & 0x3FFF) == 0 and now() > hard:
+        if i >= 0 and i < n and parries(m2, i, their_limit):
+            remember_parry(k, i)
+            return i
+    if PARRY_CURSOR >= n:
+        PARRY_CURSOR = 0
+    i = PARRY_CURSOR
+    for t in range(n):
+        if t == budget:
+            return -2
+        if (t & 0x3FFF) == 0x3FFF and now() > hard:
             timed_out[0] = True
             return i   # out of time: assume the threat can be met
-        m3 = rotate(m2, TABLE[i])
-        if not has3(~m3 & FULL) and (has3(m3) or not can_win(~m3 & FULL, their_limit)):
-            for k in range(PARRY_KILLERS - 1, 0, -1):
-                PARRY[k] = PARRY[k - 1]
-            PARRY[0] = i
+        parry_tries += 1
+        if parries(m2, i, their_limit):
+            remember_parry(PARRY_KILLERS, i)
+            PARRY_CURSOR = i
             return i
+        i += 1
+        if i == n:
+            i = 0
+    parry_failures += 1
     return -1
 
 
 cdef void clear_parries() noexcept nogil:
     cdef int k
+    global PARRY_CURSOR
     for k in range(PARRY_KILLERS):
         PARRY[k] = -1
+    PARRY_CURSOR = 0
