@@ -28,7 +28,8 @@ DEF WIN2 = WIN // 4        # a 3×3 one circuit later that the other side cannot
 DEF THREAT_PENALTY = 4     # a threat we can parry still dictates our next circuit
 DEF LIKELY_LOSS = WIN2 // 2   # a threat no circuit among PARRY_BUDGET parries: most likely lost
 DEF PARRY_BUDGET = 256
-DEF VARIETY_MARGIN = 4     # seeded: any candidate within half a point of the best
+DEF VARIETY_MARGIN = 4
+DEF DEEP_SECONDS = 0.25    # with less time than this (a scaled-down clock), the plain 2-ply search     # seeded: any candidate within half a point of the best
 
 cdef struct Candidate:
     int key
@@ -189,7 +190,9 @@ cdef int choose_circuit(uint64_t m, int my_limit, int their_limit, int plies_lef
     ``margin_room``: the points the mover's lead may still grow by to count (0: win at once)."""
     cdef int win_index, win_points, losing, n, i, v, best = -1, best_value = -WIN - 1
     cdef bint timed_out = False
-    n = gather(m, my_limit, their_limit if plies_left >= 2 else 0, &win_index, &win_points, &losing)
+    # the threat checks cost about 0.1 s a circuit late in the game, whatever the time given
+    cdef bint deep = soft - now() >= DEEP_SECONDS
+    n = gather(m, my_limit, their_limit if plies_left >= 2 and deep else 0, &win_index, &win_points, &losing)
     candidates[0] = n
     examined[0] = 0
     if win_index >= 0:
@@ -211,8 +214,8 @@ cdef int choose_circuit(uint64_t m, int my_limit, int their_limit, int plies_lef
                 best, best_value = i, v
         value[0] = best_value
         return CANDIDATES[best].index
-    cdef int my_next = min(my_limit + 2, MAX_CORNERS) if plies_left >= 3 else 0
-    cdef int their_next = min(their_limit + 2, MAX_CORNERS) if plies_left >= 4 else 0
+    cdef int my_next = min(my_limit + 2, MAX_CORNERS) if plies_left >= 3 and deep else 0
+    cdef int their_next = min(their_limit + 2, MAX_CORNERS) if plies_left >= 4 and deep else 0
     cdef int margin = VARIETY_MARGIN if varied() else 0
     for i in range(KILLERS):
         KILLER[i] = -1

@@ -11,6 +11,9 @@ cdef int VALUE2[5]
 cdef int VALUE3[10]
 VALUE2[:] = [0, 0, 2, 6, 12]
 VALUE3[:] = [0, 0, 0, 1, 3, 6, 12, 24, 48, 96]
+DEF OPENING_SLOTS = 1 << 13
+cdef uint64_t OPENING_KEY[OPENING_SLOTS]   # full boards already valued (Black's mask; 0: empty slot)
+cdef int OPENING_VALUE[OPENING_SLOTS]
 cdef long place_nodes = 0
 cdef bint place_stopped = False
 cdef double place_deadline = 0
@@ -44,20 +47,36 @@ cdef int placement_value(uint64_t m, uint64_t o) nogil:
 
 
 cdef int opening_value(uint64_t black) nogil:
+    """opening_value_now(), remembered: the placement search reaches the same full board by
+    many orders of placing (with 8 squares free, at most 70 boards), and one costs a millisecond."""
+    cdef int slot = <int>((black * 0x9E3779B97F4A7C15ULL) >> (64 - 13)), v
+    if OPENING_KEY[slot] == black and black != 0:
+        return OPENING_VALUE[slot]
+    v = opening_value_now(black)
+    if not place_stopped:
+        OPENING_KEY[slot], OPENING_VALUE[slot] = black, v
+    return v
+
+
+cdef int opening_value_now(uint64_t black) nogil:
     """The full board from Black's side, Black to turn first: its rectangles against White's,
     then whether either side can force a 3×3 with its second circuit (threats.pxi): so the
     last placements deny the opponent a 3×3 in its first circuits and seek one of their own."""
     cdef int best = -WIN - 1, v, i
     cdef uint64_t m1
     cdef bint timed_out = False
+    global place_stopped
     for i in range(UP_TO[4]):
+        if (i & 15) == 0 and now() > place_deadline:
+            place_stopped = True   # this iteration of the placement search is thrown away
+            return best
         m1 = rotate(black, TABLE[i])
         if has3(~m1 & FULL):
             v = -WIN
         elif has3(m1):
             return WIN
         else:
-            v = worst_reply(m1, 4, best, False, 6, 6, -1, 1e300, &timed_out)
+            v = worst_reply(m1, 4, best, False, 6, 6, PARRY_BUDGET, place_deadline, &timed_out)
         if v > best:
             best = v
     return best
@@ -72,6 +91,9 @@ cdef int place_negamax(uint64_t m, uint64_t o, int depth, int alpha, int beta) n
     if (place_nodes & 1023) == 0 and now() > place_deadline:
         place_stopped = True
     if popcount(free) == 1:   # Black's last piece goes there by itself, and Black turns first
+        if now() > place_deadline:   # a full board costs milliseconds: look at the clock each time
+            place_stopped = True
+            return 0
         return opening_value(m | free)
     if depth == 0 or place_stopped:
         return placement_value(m, o)

@@ -145,7 +145,7 @@ cdef inline bint parries(uint64_t m2, int i, int their_limit) nogil:
     return not has3(~m3 & FULL) and (has3(m3) or not can_win(~m3 & FULL, their_limit))
 
 
-cdef inline void remember_parry(int k, int i) nogil:
+cdef inline void remember_parry(int k, int i) noexcept nogil:
     """Move parry ``i`` (found at killer slot ``k``, or PARRY_KILLERS if new) to the front."""
     cdef int j
     for j in range(min(k, PARRY_KILLERS - 1), 0, -1):
