@@ -62,15 +62,16 @@ cdef int gather(uint64_t m, int limit, int their_limit, int *win_index, int *win
     """The best first-ply candidates (sorted, each board once); notes the best 3×3 win.
     Candidates after which the opponent can make a 3×3 with its reply (of at most
     ``their_limit`` corners: the threat table's quick test) are left out, unless all are."""
-    cdef int i, key, bucket, threshold, taken = 0, n = UP_TO[limit], points, safe = 0
+    cdef int i, key, bucket, threshold, taken = 0, n = UP_TO[limit], points, safe = 0, slot
     cdef uint64_t m1
-    cdef bint skip_exposed
+    cdef bint skip_exposed, fresh, exposed
     for i in range(HIST):
         HISTOGRAM[i] = 0
     for i in range((n + 63) // 64):
         EXPOSED[i] = 0
     win_index[0] = -1
     losing[0] = 0
+    forget_boards()
     for i in range(n):
         m1 = rotate(m, TABLE[i])
         if has3(~m1 & FULL):
@@ -79,11 +80,19 @@ cdef int gather(uint64_t m, int limit, int their_limit, int *win_index, int *win
             points = blocks2(m1) - blocks2(~m1 & FULL)
             if win_index[0] < 0 or points > win_points[0]:
                 win_index[0], win_points[0] = i, points
-        elif their_limit > 0 and can_win(~m1 & FULL, their_limit):
-            EXPOSED[i >> 6] |= 1ULL << (i & 63)
         else:
-            safe += 1
-            HISTOGRAM[min(max(first_ply_key(m1) + HIST // 2, 0), HIST - 1)] += 1
+            slot = board_slot(m1, &fresh)
+            if fresh:   # each board once: its exposure is noted in its slot for its repeats
+                exposed = their_limit > 0 and can_win(~m1 & FULL, their_limit)
+                if slot >= 0:
+                    SEEN_VALUE[slot] = exposed
+                if not exposed:
+                    safe += 1
+                    HISTOGRAM[min(max(first_ply_key(m1) + HIST // 2, 0), HIST - 1)] += 1
+            else:
+                exposed = SEEN_VALUE[slot]
+            if exposed:
+                EXPOSED[i >> 6] |= 1ULL << (i & 63)
     skip_exposed = safe > 0
     if not skip_exposed:   # every circuit lets the opponent win: rank them all the same way
         for i in range(n):
@@ -95,9 +104,12 @@ cdef int gather(uint64_t m, int limit, int their_limit, int *win_index, int *win
         threshold -= 1
     cdef int ties = 0, room = MAX_CANDIDATES - taken   # the better buckets all fit; ties fill the room
     taken = 0
+    forget_boards()
     for i in range(n):
         m1 = rotate(m, TABLE[i])
         if has3(~m1 & FULL) or has3(m1) or (skip_exposed and (EXPOSED[i >> 6] >> (i & 63)) & 1):
+            continue
+        if not first_visit(m1):
             continue
         key = first_ply_key(m1)
         bucket = min(max(key + HIST // 2, 0), HIST - 1)
@@ -155,9 +167,12 @@ cdef int worst_reply(uint64_t m1, int limit, int alpha, bint last_reply, int my_
     is none, so no threat is looked for)."""
     cdef int g1 = blocks2(m1) - blocks2(~m1 & FULL), worst = WIN, v, i, k, n = UP_TO[limit]
     cdef uint64_t m2
+    forget_boards()
     for k in range(KILLERS):   # replies that refuted earlier candidates are likely to again
         if KILLER[k] >= 0 and KILLER[k] < n:
             m2 = rotate(m1, TABLE[KILLER[k]])
+            if not first_visit(m2):
+                continue
             v = reply_value(m2, g1, last_reply)
             if -WIN < v < WIN:
                 v = threat_value(m2, v, alpha, worst, my_next, their_next, budget, hard, timed_out)
@@ -170,6 +185,8 @@ cdef int worst_reply(uint64_t m1, int limit, int alpha, bint last_reply, int my_
             timed_out[0] = True
             return worst
         m2 = rotate(m1, TABLE[i])
+        if not first_visit(m2):
+            continue   # the same board as an earlier reply: the same value
         v = reply_value(m2, g1, last_reply)
         if -WIN < v < WIN:
             v = threat_value(m2, v, alpha, worst, my_next, their_next, budget, hard, timed_out)

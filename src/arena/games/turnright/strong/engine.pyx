@@ -17,6 +17,7 @@ def prepare():
     returns the circuit count."""
     build_table()
     build_threat_table()
+    allocate_boards_seen()
     return COUNT
 
 
@@ -62,6 +63,7 @@ def near_wins(uint64_t mask):
 include "clock.pxi"
 include "threats.pxi"
 include "variety.pxi"
+include "boards_seen.pxi"
 include "circuit_search.pxi"
 include "margin.pxi"
 
@@ -139,3 +141,4 @@ def search_counts():
     counts = (parry_searches, parry_tries, parry_failures)
     parry_searches = parry_tries = parry_failures = 0
     return counts
+
