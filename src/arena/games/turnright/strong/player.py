@@ -3,9 +3,10 @@
 Run it with ``arena bot turnright strong``. It speaks the CodeCup 2006 protocol
 itself (``Start``, squares, circuits, ``x``) on bit masks, so a move costs no
 pure-Python rules. The clock is 30 s per game; games/time_plan.py keeps the
-margin, and the player spends only a part of the plan: a placement needs a
-tenth of a second, a circuit about a second (its 2-ply search is complete long
-before that on most boards).
+margin, and the player spends only a part of the plan: a placement a tenth of
+a second (the last twelve up to 0.75 s, to search through to the circuits), a
+circuit at most 1.5 s (late in a game its search with the 3×3 threat checks
+uses all of it). ``--seed`` varies its choices among near-best moves.
 """
 
 from __future__ import annotations
