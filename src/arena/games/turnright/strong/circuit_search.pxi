@@ -28,6 +28,7 @@ DEF WIN2 = WIN // 4        # a 3×3 one circuit later that the other side cannot
 DEF THREAT_PENALTY = 4     # a threat we can parry still dictates our next circuit
 DEF LIKELY_LOSS = WIN2 // 2   # a threat no circuit among PARRY_BUDGET parries: most likely lost
 DEF PARRY_BUDGET = 256
+DEF ALL_PARRIES = 12000    # up to this many circuits (8 corners), every one is tried: a loss is proven
 DEF VARIETY_MARGIN = 4
 DEF DEEP_SECONDS = 0.25    # with less time than this (a scaled-down clock), the plain 2-ply search     # seeded: any candidate within half a point of the best
 
@@ -234,6 +235,7 @@ cdef int choose_circuit(uint64_t m, int my_limit, int their_limit, int plies_lef
     cdef int my_next = min(my_limit + 2, MAX_CORNERS) if plies_left >= 3 and deep else 0
     cdef int their_next = min(their_limit + 2, MAX_CORNERS) if plies_left >= 4 and deep else 0
     cdef int margin = VARIETY_MARGIN if varied() else 0
+    cdef int budget = -1 if my_next > 0 and UP_TO[my_next] <= ALL_PARRIES else PARRY_BUDGET
     for i in range(KILLERS):
         KILLER[i] = -1
     clear_parries()
@@ -244,7 +246,7 @@ cdef int choose_circuit(uint64_t m, int my_limit, int their_limit, int plies_lef
         if best >= 0 and best_value > -LIKELY_LOSS and now() > soft:
             break
         v = worst_reply(CANDIDATES[i].child, their_limit, best_value - margin, plies_left == 2,
-                        my_next, their_next, PARRY_BUDGET, hard, &timed_out)
+                        my_next, their_next, budget, hard, &timed_out)
         if timed_out:
             break
         examined[0] += 1

@@ -76,7 +76,7 @@ cdef int opening_value_now(uint64_t black) nogil:
         elif has3(m1):
             return WIN
         else:
-            v = worst_reply(m1, 4, best, False, 6, 6, PARRY_BUDGET, place_deadline, &timed_out)
+            v = worst_reply(m1, 4, best, False, 6, 6, -1, place_deadline, &timed_out)   # 1,825 parries at most
         if v > best:
             best = v
     return best
