@@ -11,9 +11,12 @@
 # After each reply the threat table (threats.pxi) looks one circuit further: a reply
 # that leaves the mover a 3×3 in one circuit is worth WIN2 to it (so a candidate whose
 # every reply does is a forced win), and a reply that leaves the opponent one is
-# checked for a parry among all the mover's next circuits: none is a forced loss
-# (-WIN2). So a 3×3 the opponent can force with its next two circuits is seen and
-# avoided, and one of ours is found.
+# checked for a parry among the mover's next circuits: none is a forced loss (-WIN2;
+# late in the game, when only PARRY_BUDGET circuits are tried, a likely loss). So a
+# 3×3 the opponent can force with its next two circuits is seen and avoided, and one
+# of ours is found. Candidates after which the opponent has a 3×3 at once are left out
+# before the search (the table's quick test), and each distinct board is valued once
+# per scan (boards_seen.pxi).
 
 from libc.stdlib cimport qsort
 
@@ -29,8 +32,8 @@ DEF THREAT_PENALTY = 4     # a threat we can parry still dictates our next circu
 DEF LIKELY_LOSS = WIN2 // 2   # a threat no circuit among PARRY_BUDGET parries: most likely lost
 DEF PARRY_BUDGET = 256
 DEF ALL_PARRIES = 12000    # up to this many circuits (8 corners), every one is tried: a loss is proven
-DEF VARIETY_MARGIN = 4
-DEF DEEP_SECONDS = 0.25    # with less time than this (a scaled-down clock), the plain 2-ply search     # seeded: any candidate within half a point of the best
+DEF VARIETY_MARGIN = 4     # seeded: any candidate within half a point of the best
+DEF DEEP_SECONDS = 0.25    # with less time than this (a scaled-down clock), the plain 2-ply search
 
 cdef struct Candidate:
     int key
