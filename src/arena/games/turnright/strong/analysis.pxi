@@ -84,7 +84,7 @@ def solve_end(uint64_t mine, int my_limit, int their_limit, int plies_left, doub
             KILLER[i] = -1
         # with a reply to come, the engine's best first-ply candidates first: a high alpha early
         # makes the cuts (the last circuit needs no order: one pass over every circuit)
-        n = gather(mine, my_limit, &win_index, &win_points, &losing) if plies_left > 1 else 0
+        n = gather(mine, my_limit, 0, &win_index, &win_points, &losing) if plies_left > 1 else 0  # 0: none left out
         for i in range(n):
             if timed_out:
                 break
@@ -133,7 +133,7 @@ def circuit_reply_value(uint64_t child, int their_limit, bint last_reply, double
     build_table()
     their_limit = min(their_limit, MAX_CORNERS)
     with nogil:
-        v = worst_reply(child, their_limit, -WIN - 1, last_reply, hard, &timed_out)
+        v = worst_reply(child, their_limit, -WIN - 1, last_reply, 0, 0, 0, hard, &timed_out)  # no threat look-ahead
     return v, not timed_out
 
 

@@ -13,8 +13,12 @@ _init_board()
 
 
 def prepare():
-    """Build the circuit table (about 20 MB, a fraction of a second); returns the circuit count."""
-    return build_table()
+    """Build the circuit table (about 20 MB, a fraction of a second) and the 3×3 threat table;
+    returns the circuit count."""
+    build_table()
+    build_threat_table()
+    allocate_boards_seen()
+    return COUNT
 
 
 def circuit_count(int max_corners=MAX_CORNERS):
@@ -64,6 +68,9 @@ def both_colours(uint64_t mask):
 
 
 include "clock.pxi"
+include "threats.pxi"
+include "variety.pxi"
+include "boards_seen.pxi"
 include "circuit_search.pxi"
 include "margin.pxi"
 
@@ -76,7 +83,7 @@ def search_circuit(uint64_t mine, int my_limit, int their_limit, int plies_left,
     the mover's lead may still usefully grow) a 3×3 win may be held back while it is sure."""
     cdef int value = 0, examined = 0, candidates = 0, index
     cdef double start = now()
-    build_table()
+    prepare()
     with nogil:
         index = choose_circuit(mine, min(my_limit, MAX_CORNERS), min(their_limit, MAX_CORNERS), plies_left, margin_room,
                                start + soft, start + hard, &value, &examined, &candidates)
@@ -87,6 +94,7 @@ include "placement.pxi"
 include "benchmark.pxi"
 
 _init_placement()
+clear_parries()
 
 
 def search_placement(uint64_t mine, uint64_t theirs, double seconds):
@@ -94,7 +102,7 @@ def search_placement(uint64_t mine, uint64_t theirs, double seconds):
     cdef int depth = 0, square, value = 0
     cdef double deadline
     if popcount(FULL & ~(mine | theirs)) <= 13:   # the search (12 plies at most) may reach the full board
-        build_table()
+        prepare()
     deadline = now() + seconds
     with nogil:
         square = choose_placement(mine, theirs, deadline, &depth, &value)
@@ -105,4 +113,41 @@ def circuits_with_loop(uint64_t loop):
     """The indices of the circuits whose loop is exactly ``loop`` (a linear scan, for tests)."""
     build_table()
     return [i for i in range(COUNT) if loop_of(TABLE[i]) == loop]
+
+
+def set_seed(seed):
+    """Vary the choices among moves within a small margin of the best (variety.pxi); 0 or
+    None: always the first best move."""
+    global RANDOM_STATE
+    RANDOM_STATE = 0 if not seed else (<uint64_t>(seed) * 0x2545F4914F6CDD1DULL) | 1
+
+
+def threat_table_size():
+    """(distinct 3×3 source sets, total length of the pattern lists): see threats.pxi."""
+    build_threat_table()
+    return source_set_count, LIST_START[15][PATTERNS]
+
+
+def can_win_in_one(uint64_t mask, int limit):
+    """Whether ``mask``'s colour can hold a 3×3 after one circuit of at most ``limit`` corners."""
+    build_threat_table()
+    return can_win(mask, min(limit, MAX_CORNERS))
+
+
+def parry(uint64_t mine, int my_limit, int their_limit):
+    """A circuit of mine (index) after which the opponent cannot make a 3×3 in one, or -1."""
+    cdef bint timed_out = False
+    build_threat_table()
+    clear_parries()
+    return find_parry(mine, min(my_limit, MAX_CORNERS), min(their_limit, MAX_CORNERS), -1, 1e300, &timed_out)
+
+
+def search_counts():
+    """(parry searches, circuits tried in them, searches without a parry) since the last call."""
+    global parry_searches, parry_tries, parry_failures
+    counts = (parry_searches, parry_tries, parry_failures)
+    parry_searches = parry_tries = parry_failures = 0
+    return counts
+
+
 include "analysis.pxi"

@@ -3,9 +3,10 @@
 Run it with ``arena bot turnright strong``. It speaks the CodeCup 2006 protocol
 itself (``Start``, squares, circuits, ``x``) on bit masks, so a move costs no
 pure-Python rules. The clock is 30 s per game; games/time_plan.py keeps the
-margin, and the player spends only a part of the plan: a placement needs a
-tenth of a second, a circuit about a second (its 2-ply search is complete long
-before that on most boards).
+margin, and the player spends only a part of the plan: a placement a tenth of
+a second (the last twelve up to 0.75 s, to search through to the circuits), a
+circuit at most 1.5 s (late in a game its search with the 3×3 threat checks
+uses all of it). ``--seed`` varies its choices among near-best moves.
 """
 
 from __future__ import annotations
@@ -20,9 +21,9 @@ FILES = "abcdef"
 PLACEMENTS = 35          # then Black's 18th piece fills the last free square by itself
 CIRCUITS = 26            # 13 each, Black first
 PLACEMENT_SHARE = 0.004  # of the clock per placement
-LATE_PLACEMENT_SHARE = 0.015  # from LATE_EMPTIES on: the search can reach the full board
-LATE_EMPTIES = 10
-CIRCUIT_CAP = 0.035      # of the clock at most per circuit (soft limit)
+LATE_PLACEMENT_SHARE = 0.025  # from LATE_EMPTIES on: the search can reach the full board
+LATE_EMPTIES = 12
+CIRCUIT_CAP = 0.05       # of the clock at most per circuit (soft limit): the threat checks need it
 FULL = (1 << 36) - 1
 MARGIN_CAP = 50          # a lead beyond 50 points adds no match points: win at once from there
 
@@ -112,6 +113,8 @@ def choose(game: Game, plan: TimePlan, clock: float) -> str:
 
 
 def main(seed: int | None = None) -> None:
+    # a seed varies the choice among moves within a small margin of the best (variety.pxi)
+    engine.set_seed(seed)
     clock = clock_seconds(30_000)
     plan = TimePlan(clock, solve_from=0, endgame_share=0.0, hard_share=0.3)
     game = Game()
