@@ -31,10 +31,9 @@ cdef long parry_searches = 0, parry_tries = 0, parry_failures = 0
 
 cdef inline uint64_t sources(uint64_t block, Circuit c) nogil:
     """The squares whose pieces circuit ``c`` carries into ``block`` (the inverse of rotate())."""
-    # the record's layout is circuits.pxi's (P, then V split across the words, then L)
-    cdef uint64_t p = c.lo & FULL
-    cdef uint64_t v = (c.lo >> 36) | ((c.hi & 0xFF) << 28)
-    cdef uint64_t loop = (c.hi >> 8) & FULL
+    cdef uint64_t p = from_higher_of(c)
+    cdef uint64_t v = verticals_of(c)
+    cdef uint64_t loop = loop_of(c)
     cdef uint64_t h = loop & ~v
     return ((block & ~loop) | ((block & v & ~p) >> 1) | ((block & v & p) << 1)
             | ((block & h & ~p) >> 6) | ((block & h & p) << 6))
