@@ -65,3 +65,4 @@ def test_analysing_again_reads_the_stored_analysis(flippo_records, tmp_path):
     second = subprocess.run([ARENA, "analyse", str(copy)], capture_output=True, text=True, timeout=300)
     assert second.returncode == 0 and "analysed before" in second.stdout
     assert (tmp_path / "game.analysis.json").read_text() == stored
+

@@ -44,8 +44,7 @@ def record_plies(record: Any) -> tuple[list[Ply], GameState]:
         if not isinstance(move, dict) or not isinstance(move.get("text"), str):
             raise RecordError(f"move {number}: an object with a 'text' is expected")
         if move.get("automatic"):
-            _play(state, move["text"], number)
-            continue
+            continue  # the rules made it themselves when the move before it was played
         before = state.copy()
         _play(state, move["text"], number)
         # in the game's own notation, as the analyst writes its best move: "d3" played is "D3"
