@@ -71,7 +71,7 @@ def solve_end(uint64_t mine, int my_limit, int their_limit, int plies_left, doub
     cdef bint timed_out = False
     cdef uint64_t m1, slot
     global SOLVED
-    build_table()
+    prepare()  # the tables the search reads: circuits, 3×3 threats, boards seen
     if SOLVED == NULL:
         SOLVED = <uint64_t *> malloc(SOLVED_SLOTS * sizeof(uint64_t))
         if SOLVED == NULL:
@@ -117,7 +117,7 @@ def exact_circuit_value(uint64_t child, int their_limit, int plies_left, double 
     cdef bint timed_out = False
     cdef int v
     cdef double hard = now() + seconds
-    build_table()
+    prepare()  # the tables the search reads: circuits, 3×3 threats, boards seen
     their_limit = min(their_limit, MAX_CORNERS)
     with nogil:
         v = exact_child(child, their_limit, plies_left, -WIN * 2, hard, &timed_out)
@@ -130,7 +130,7 @@ def circuit_reply_value(uint64_t child, int their_limit, bint last_reply, double
     cdef bint timed_out = False
     cdef int v
     cdef double hard = now() + seconds
-    build_table()
+    prepare()  # the tables the search reads: circuits, 3×3 threats, boards seen
     their_limit = min(their_limit, MAX_CORNERS)
     with nogil:
         v = worst_reply(child, their_limit, -WIN - 1, last_reply, 0, 0, 0, hard, &timed_out)  # no threat look-ahead
@@ -144,7 +144,7 @@ def keeps_win(uint64_t child, int their_limit, int my_next_limit, double seconds
     cdef bint holds
     cdef double hard = now() + seconds
     global winner_count
-    build_table()
+    prepare()  # the tables the search reads: circuits, 3×3 threats, boards seen
     with nogil:
         winner_count = 0
         holds = holds_the_win(child, min(their_limit, MAX_CORNERS), min(my_next_limit, MAX_CORNERS), hard, &worst)
@@ -157,7 +157,7 @@ def placement_move_value(uint64_t mine, uint64_t theirs, int square, int depth, 
     global place_stopped, place_deadline
     cdef int v
     if popcount(FULL & ~(mine | theirs)) <= 13:
-        build_table()
+        prepare()  # the tables the search reads: circuits, 3×3 threats, boards seen
     place_deadline = now() + seconds
     place_stopped = False
     with nogil:
