@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import http.cookiejar
 import json
+import time
 import subprocess
 import sys
 import urllib.error
@@ -79,3 +80,18 @@ def fetch(visitor):
 @pytest.fixture
 def fetch_json(visitor):
     return visitor.fetch_json
+
+
+@pytest.fixture
+def fetch_once_up(fetch):
+    """``fetch_once_up(server, url)``: fetch ``url`` from a server process just started, retrying
+    until it listens (30 s; a server that exits first fails the test with its stderr)."""
+    def wait_and_fetch(server, url: str) -> tuple[int, str]:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                return fetch(url)
+            except OSError:
+                assert time.monotonic() < deadline and server.poll() is None, server.stderr.read()
+                time.sleep(0.1)
+    return wait_and_fetch

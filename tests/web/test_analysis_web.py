@@ -41,17 +41,10 @@ def serve(records: Path) -> tuple[subprocess.Popen, str]:
     return server, f"http://127.0.0.1:{port}"
 
 
-def test_arena_serve_sends_the_graph_inline_and_names_a_mistake_of_greedy(greedy_vs_strong, fetch):
+def test_arena_serve_sends_the_graph_inline_and_names_a_mistake_of_greedy(greedy_vs_strong, fetch, fetch_once_up):
     server, url = serve(greedy_vs_strong.parent)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                status, page = fetch(f"{url}/records/g.json")
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None, server.stderr.read()
-                time.sleep(0.1)
+        status, page = fetch_once_up(server, f"{url}/records/g.json")
         assert status == 200
         assert 'id="eval-graph"' in page
         mistakes = re.findall(r"<li>(.*?)</li>", re.search(r'<ul id="mistakes">(.*?)</ul>', page, re.S)[1], re.S)

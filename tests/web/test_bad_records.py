@@ -9,7 +9,6 @@ import socket
 import sqlite3
 import subprocess
 import sys
-import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -245,7 +244,7 @@ def test_arena_view_of_a_record_whose_moves_is_a_string_says_so(tmp_path, good_r
     assert "moves must be a list of moves, not a string (\"abc\")" in done.stderr and "Traceback" not in done.stderr
 
 
-def test_arena_serve_answers_a_bad_record_with_its_fault(tmp_path, good_record, fetch):
+def test_arena_serve_answers_a_bad_record_with_its_fault(tmp_path, good_record, fetch, fetch_once_up):
     (tmp_path / "bad.json").write_text(json.dumps(changed(good_record, ("moves",), "abc")))
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -254,14 +253,7 @@ def test_arena_serve_answers_a_bad_record_with_its_fault(tmp_path, good_record, 
                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         server.stdout.readline()  # the address: the server is about to listen
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                status, page = fetch(f"http://127.0.0.1:{port}/records/bad.json")
-                break
-            except OSError:
-                assert time.monotonic() < deadline and server.poll() is None, server.stderr.read()
-                time.sleep(0.1)
+        status, page = fetch_once_up(server, f"http://127.0.0.1:{port}/records/bad.json")
         says = "bad.json is not a game record the viewer can show: moves must be a list of moves"
         assert status == 400 and says in page and "Traceback" not in page
         status, body = fetch(f"http://127.0.0.1:{port}/api/records/bad.json/replay")

@@ -3,13 +3,12 @@
 import socket
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 ARENA = str(Path(sys.executable).with_name("arena"))
 
 
-def test_arena_view_serves_the_replay_of_one_record(records_dir, fetch):
+def test_arena_view_serves_the_replay_of_one_record(records_dir, fetch, fetch_once_up):
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
@@ -18,14 +17,7 @@ def test_arena_view_serves_the_replay_of_one_record(records_dir, fetch):
     try:
         address = viewer.stdout.readline().split()[3]
         assert address == f"http://127.0.0.1:{port}/records/blackhole.json"
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                status, page = fetch(f"http://127.0.0.1:{port}/")
-                break
-            except OSError:
-                assert time.monotonic() < deadline and viewer.poll() is None, viewer.stderr.read()
-                time.sleep(0.1)
+        status, page = fetch_once_up(viewer, f"http://127.0.0.1:{port}/")
         assert status == 200 and "Black Hole" in page and 'id="board"' in page
         status, listing = fetch(f"http://127.0.0.1:{port}/api/records")
         assert listing.strip() == '["blackhole.json"]'  # that record and nothing else
