@@ -34,7 +34,7 @@ FIRST_AHEAD, SECOND_AHEAD = "#f4f1e6", "#dcdcd6"
 LINE, ESTIMATE, EXACT, MISTAKE, INK = "#2b4a6f", "#2b4a6f", "#1c8a4a", "#d62d20", "#444"
 
 
-def _number(value: Any) -> float | None:
+def finite_number(value: Any) -> float | None:
     """A finite number, else None (a document from a file may hold anything)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
@@ -42,7 +42,7 @@ def _number(value: Any) -> float | None:
 
 
 def _first_seat_value(entry: dict) -> float | None:
-    value = _number(entry.get("value"))
+    value = finite_number(entry.get("value"))
     if value is None:
         return None
     return -value if entry.get("seat") == 1 else value
@@ -61,13 +61,13 @@ def _label(entry: dict, seats: list[str], units: str) -> str:
     seat = entry.get("seat")
     who = seats[seat] if seat in (0, 1) and len(seats) > seat else "?"
     words = [f"ply {entry.get('ply')}: {who} {entry.get('move', '')}"]
-    value = _number(entry.get("value"))
+    value = finite_number(entry.get("value"))
     if value is None:
         return words[0] + " (not analysed yet)"
     words.append(f"value {value:+.1f} {units} for {who}" + (" (exact)" if entry.get("exact") is True else ""))
     if entry.get("best") is not None:
         words.append(f"best {entry.get('best')}")
-    loss = _number(entry.get("loss"))
+    loss = finite_number(entry.get("loss"))
     if loss is not None:
         words.append(("mistake " if entry.get("mistake") is True else "loss ") + f"−{loss:.1f}")
     return ", ".join(words)
@@ -140,7 +140,7 @@ def eval_graph_svg(doc: dict) -> str:
     seats = [str(s) for s in doc.get("seats", [])] if isinstance(doc.get("seats"), list) else []
     units = str(doc.get("units", ""))
     values = [_first_seat_value(entry) for entry in entries]
-    clip = value_range([v for v in values if v is not None], _number(doc.get("mistake")) or 1.0)
+    clip = value_range([v for v in values if v is not None], finite_number(doc.get("mistake")) or 1.0)
     count = len(entries)
     parts = _frame(seats, clip, count)
     parts += _curve(list(enumerate(values)), count, clip)

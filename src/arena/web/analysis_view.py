@@ -8,23 +8,16 @@ rest, and only numbers that are numbers are shown.
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
 from markupsafe import Markup
 
-from ..analysis.graph import eval_graph_svg
-
-
-def _number(value: Any) -> float | None:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-        return None
-    return float(value)
+from ..analysis.graph import eval_graph_svg, finite_number
 
 
 def loss_text(loss: Any, units: str) -> str:
     """``−6.0 disc margin``: a loss is what the move gave away, so it is written negative."""
-    number = _number(loss)
+    number = finite_number(loss)
     return "" if number is None else f"−{number:.1f} {units}".rstrip()
 
 
@@ -53,14 +46,14 @@ def _mistakes(doc: dict[str, Any], players: list[str]) -> list[dict[str, Any]]:
             if isinstance(item, dict) and isinstance(item.get("ply"), int):
                 lines.append({"ply": item["ply"], "seat": _seat_name(doc, seat), "player": _list(players)[seat] or "",
                               "move": str(item.get("move")), "best": str(item.get("best")),
-                              "loss": loss_text(item.get("loss"), units), "size": _number(item.get("loss")) or 0.0})
+                              "loss": loss_text(item.get("loss"), units), "size": finite_number(item.get("loss")) or 0.0})
     return sorted(lines, key=lambda line: -line["size"])
 
 
 def _mean_losses(doc: dict[str, Any], players: list[str]) -> list[str]:
     """``White (greedy): 2.13`` for each side."""
     means = _list(_summary(doc).get("mean_loss"))
-    shown = [_number(means[seat]) for seat in (0, 1)]
+    shown = [finite_number(means[seat]) for seat in (0, 1)]
     names = [name or "" for name in _list(players)]
     return [f"{_seat_name(doc, seat)} ({names[seat]}): " + ("–" if shown[seat] is None else f"{shown[seat]:.2f}")
             for seat in (0, 1)]
