@@ -14,8 +14,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.competition.building import BuildJob, build_submission
-from arena.competition.languages import write_default_table
+from arena.competition.build.one_build import BuildJob, build_submission
+from arena.competition.build.languages import write_default_table
 from arena.starter import template_source
 
 STARTERS = (("cpp", "bot.cpp"), ("python", "bot.py"))

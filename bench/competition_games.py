@@ -15,9 +15,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from arena.competition.conductor import Conductor
+from arena.competition.conductor.conductor import Conductor
 from arena.competition.folder import CompetitionFolder
-from arena.competition.store import CompetitionStore
+from arena.competition.store.database import CompetitionStore
 from arena.starter import template_source
 
 

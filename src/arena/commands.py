@@ -6,7 +6,7 @@ import click
 
 from .analysis.commands import analyse
 from .check import check, echo_faults
-from .competition.client import submit
+from .competition.client.submit import submit
 from .competition.commands import competition
 from .cli_params import (check_record_path, game_argument, refuse_programs_that_cannot_start, sandbox_argument,
                          sandbox_options)

@@ -12,7 +12,7 @@ import pytest
 
 from arena.starter import template_source
 
-from ..competition.web.site_server import PASSWORD, running_competition
+from ..competition.site.site_server import PASSWORD, running_competition
 
 GAME = "domineering"
 

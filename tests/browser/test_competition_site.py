@@ -1,14 +1,14 @@
 """The competition's site in chromium: a contestant registers with the invitation code, uploads a
 program, sees it admitted, and after a round sees the live ranking and opens a replay.
 
-The conductor is the site tests' test double (tests/competition/web/fake_conductor.py): building
+The conductor is the site tests' test double (tests/competition/site/fake_conductor.py): building
 and playing for real are the conductor's and the builds' own tests."""
 
 from __future__ import annotations
 
 import time
 
-from ..competition.web.site_server import running_competition
+from ..competition.site.site_server import running_competition
 
 
 def board_loaded(page, limit_s: float = 10) -> None:

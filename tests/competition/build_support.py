@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.competition.building import BuildJob, BuildOutcome, build_submission
-from arena.competition.languages import write_default_table
+from arena.competition.build.one_build import BuildJob, BuildOutcome, build_submission
+from arena.competition.build.languages import write_default_table
 from arena.judge.isolation import bwrap_path
 
 BOTS = Path(__file__).parent / "bots"

@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 
 from arena.competition.folder import CompetitionFolder
-from arena.competition.store import CompetitionStore
+from arena.competition.store.database import CompetitionStore
 from arena.starter import template_source
 
-from arena.competition.building import BuildOutcome
+from arena.competition.build.one_build import BuildOutcome
 
 GAME = "domineering"
 FAST = {"time_scale": 0.2, "tick_s": 0.2}

@@ -10,9 +10,9 @@ import zipfile
 
 import pytest
 
-from arena.competition import archive, unpacker
-from arena.competition.archive import ArchiveError, check_upload, unpack_in_sandbox
-from arena.competition.confined_run import run_confined
+from arena.competition.build import unpacking, upload_checks
+from arena.competition.build.upload_checks import ArchiveError, check_upload, unpack_in_sandbox
+from arena.competition.build.sandboxed_step import run_confined
 
 from .build_support import needs_isolate
 
@@ -110,8 +110,8 @@ def test_a_good_archive_is_unpacked_in_the_build_folder_and_given_to_its_owner(t
      "inside 'down', which is a symlink"),
     (zip_bytes(("bot.cpp", BOT), ("bot.cpp", b"again")), "given twice"),
     (zip_bytes(("bot.cpp", BOT), ("fifo", b"", 0o010644)), "a device or special file"),
-    (zip_bytes(*[(f"f{n}.h", b"") for n in range(unpacker.MAX_MEMBERS + 1)]), "more than 200 members"),
-    (zip_bytes(("bot.cpp", BOT), ("zeros", bytes(unpacker.MAX_TOTAL_BYTES + 1))), "unpacks to more than 16 MB"),
+    (zip_bytes(*[(f"f{n}.h", b"") for n in range(unpacking.MAX_MEMBERS + 1)]), "more than 200 members"),
+    (zip_bytes(("bot.cpp", BOT), ("zeros", bytes(unpacking.MAX_TOTAL_BYTES + 1))), "unpacks to more than 16 MB"),
     (b"PK\x03\x04 not really a zip", "not a readable zip archive"),
 ])
 def test_a_hostile_zip_is_refused_saying_why(place, data, reason):
@@ -138,11 +138,11 @@ def test_a_hostile_tar_is_refused_saying_why(place, members, reason):
 
 def test_a_gzip_bomb_is_stopped_as_it_is_decompressed(place):
     bomb = tar_bytes((tar_entry("bot.cpp"), BOT), (tar_entry("zeros"), bytes(40 * 2**20)), compressed=True)
-    assert len(bomb) < archive.MAX_UPLOAD_BYTES  # small on the wire
+    assert len(bomb) < upload_checks.MAX_UPLOAD_BYTES  # small on the wire
     with pytest.raises(ArchiveError, match="unpacks to more than 16 MB"):
         check_upload(place("bot.tar.gz", bomb), "bot.tar.gz", "bot.cpp")
-    reader = unpacker.CountedReader(io.BytesIO(bytes(100)), limit=50)
-    with pytest.raises(unpacker.Refused):
+    reader = unpacking.CountedReader(io.BytesIO(bytes(100)), limit=50)
+    with pytest.raises(unpacking.Refused):
         reader.read()  # a stream is never read past its limit, whatever the headers say
 
 
@@ -169,7 +169,7 @@ def test_a_dot_dot_member_is_refused_and_nothing_is_written_outside(tmp_path, pl
 @needs_isolate
 def test_the_unpacker_in_the_sandbox_refuses_on_its_own(tmp_path, place, build_folder, monkeypatch):
     """Were the server's check of the member list skipped, the unpacking refuses all the same."""
-    monkeypatch.setattr(archive, "check_upload", lambda *args: [])
+    monkeypatch.setattr(upload_checks, "check_upload", lambda *args: [])
     upload = place("bot.tar", tar_bytes((tar_entry("bot.cpp"), BOT), tar_entry("x", tarfile.SYMTYPE, "/etc"),
                                         (tar_entry("x/escaped"), b"out")))
     before = everything_in(tmp_path)

@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from arena.commands import cli
-from arena.competition.building import LOG_BYTES, SCRATCH, build_submission
+from arena.competition.build.one_build import LOG_BYTES, SCRATCH, build_submission
 from arena.starter import template_source
 
 from .build_support import BOTS, make_competition, needs_isolate, needs_tool

@@ -7,8 +7,8 @@ import subprocess
 import sys
 import time
 
-from arena.competition.conductor import Conductor
-from arena.competition.store import CompetitionError
+from arena.competition.conductor.conductor import Conductor
+from arena.competition.store.database import CompetitionError
 
 import pytest
 

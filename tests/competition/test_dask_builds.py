@@ -10,11 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from arena.competition import builder, remote_building
-from arena.competition.build_unpacking import unpack_build
-from arena.competition.conductor import Conductor
-from arena.competition.languages import write_default_table
-from arena.competition.shipping import ShippingError, pack_folder
+from arena.competition.build import build_loop
+from arena.competition.cluster import remote_building
+from arena.competition.cluster.returned_builds import unpack_build
+from arena.competition.conductor.conductor import Conductor
+from arena.competition.build.languages import write_default_table
+from arena.competition.cluster.shipping import ShippingError, pack_folder
 from arena.starter import template_source
 from arena.tournament.local_cluster import local_cluster
 
@@ -73,12 +74,12 @@ def test_a_hostile_build_folder_is_refused_and_nothing_is_written_outside(tmp_pa
 
 
 def test_too_many_files_or_too_many_bytes_are_refused(tmp_path, monkeypatch):
-    from arena.competition import build_unpacking
+    from arena.competition.cluster import returned_builds
 
-    many = tar_of(*[(member(f"f{n}"), b"") for n in range(build_unpacking.MAX_BUILD_ENTRIES + 5)])
+    many = tar_of(*[(member(f"f{n}"), b"") for n in range(returned_builds.MAX_BUILD_ENTRIES + 5)])
     with pytest.raises(ShippingError, match="files and folders"):
         unpack_build(many, str(tmp_path / "a"))
-    monkeypatch.setattr(build_unpacking, "MAX_UNPACKED_MB", 1)
+    monkeypatch.setattr(returned_builds, "MAX_UNPACKED_MB", 1)
     big = tar_of((member("big"), b"\0" * (2 * 2**20)))  # compresses to a few KB
     with pytest.raises(ShippingError, match="unpacks to"):
         unpack_build(big, str(tmp_path / "b"))
@@ -95,7 +96,7 @@ def test_a_cpp_bot_is_built_and_admitted_on_a_worker_then_plays_a_round_there(co
     def not_here(*args, **kwargs):
         raise AssertionError("built on the server, not on a worker")
 
-    monkeypatch.setattr(builder, "default_build", not_here)  # this process must not build it
+    monkeypatch.setattr(build_loop, "default_build", not_here)  # this process must not build it
     monkeypatch.setattr(remote_building, "build_submission", not_here)
     worker_builds = tmp_path / "worker-builds"
     monkeypatch.setenv("ARENA_WORKER_BUILDS", str(worker_builds))  # the cluster's processes inherit it

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from arena.competition.conductor import Conductor
-from arena.competition.final import final_standings, official_standings
-from arena.competition.store import CompetitionError
+from arena.competition.conductor.conductor import Conductor
+from arena.competition.rounds.final import final_standings, official_standings
+from arena.competition.store.database import CompetitionError
 
 from .conftest import FAST, contestant, wait_for
 

@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from arena.commands import cli
-from arena.competition.languages import (CLEAN_PATH, DEFAULT_TABLE, LanguageError, choose_language, load_table,
+from arena.competition.build.languages import (CLEAN_PATH, DEFAULT_TABLE, LanguageError, choose_language, load_table,
                                          write_default_table)
 
 

@@ -8,17 +8,17 @@ import subprocess
 import sys
 import textwrap
 
-from arena.competition.conductor import Conductor
-from arena.competition.store import CompetitionStore
+from arena.competition.conductor.conductor import Conductor
+from arena.competition.store.database import CompetitionStore
 
 from .conftest import FakeBuild, contestant, random_bot, upload, wait_for
 
 SERVER = textwrap.dedent("""
     import signal, sys, threading
     from pathlib import Path
-    from arena.competition.conductor import Conductor
+    from arena.competition.conductor.conductor import Conductor
     from arena.competition.folder import CompetitionFolder
-    from arena.competition.store import CompetitionStore
+    from arena.competition.store.database import CompetitionStore
 
     folder = CompetitionFolder(Path(sys.argv[1]))
     store = CompetitionStore(folder.database)

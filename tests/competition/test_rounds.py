@@ -7,10 +7,10 @@ from itertools import combinations
 
 import pytest
 
-from arena.competition.conductor import Conductor
-from arena.competition.rounds import debut_games, robin_games
-from arena.competition.store import CompetitionError
-from arena.competition.swiss import swiss_pairs
+from arena.competition.conductor.conductor import Conductor
+from arena.competition.rounds.pairings import debut_games, robin_games
+from arena.competition.store.database import CompetitionError
+from arena.competition.rounds.swiss import swiss_pairs
 from arena.games import get_game
 
 from .conftest import contestant

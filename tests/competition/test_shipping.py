@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.competition import shipping
-from arena.competition.shipping import (MissingProgram, ShippedProgram, ShippedSeat, pack_folder, play_shipped,
+from arena.competition.cluster import shipping
+from arena.competition.cluster.shipping import (MissingProgram, ShippedProgram, ShippedSeat, pack_folder, play_shipped,
                                         rewrite_command)
 from arena.judge.sandbox import Sandbox
 from arena.refereeing.players import resolve_player

@@ -9,7 +9,7 @@ import click
 from ..cli_params import game_argument
 from .accounts import AccountError, check_name, generate_password, hash_password
 from .folder import CompetitionFolder
-from .store import CompetitionError, CompetitionStore
+from .store.database import CompetitionError, CompetitionStore
 
 
 def open_competition(directory: str) -> tuple[CompetitionFolder, CompetitionStore]:
@@ -38,7 +38,7 @@ def competition() -> None:
 @click.option("--title", default=None, help="The competition's title (default: the game's).")
 def init(directory, game_name, title) -> None:
     """Create a competition in DIR (its database, uploads and builds; nothing elsewhere)."""
-    from .languages import write_default_table
+    from .build.languages import write_default_table
 
     game = game_argument(game_name)
     folder = CompetitionFolder(Path(directory).resolve())
@@ -109,8 +109,8 @@ def serve(directory, host, port, jobs, scheduler, round_every) -> None:
     """
     import uvicorn
 
-    from .conductor import Conductor
-    from .web.app import create_app
+    from .conductor.conductor import Conductor
+    from .site.app import create_app
 
     if jobs is not None and scheduler is not None:
         raise click.UsageError("choose --jobs (this machine) or --scheduler (a Dask cluster), not both")

@@ -1,0 +1,1 @@
+"""``arena submit``: a contestant's terminal client of a competition (stdlib only)."""

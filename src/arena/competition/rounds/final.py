@@ -1,0 +1,123 @@
+"""The final, in CodeCup's format, kept entirely in the store's rounds so a restart resumes it.
+
+A small field (at most ``robin_max`` submissions) plays one double round robin
+(``final-robin``). A larger one first plays Swiss rounds (``final-swiss-1`` ...), paired
+by the standings so far, then the ``top`` best of them play a double round robin. Every
+final round's details carry the plan, so the next round is a function of the store alone.
+
+The ranking is the game's official one (``GameInfo.ranking``) with fewer irregular losses
+breaking ties; the robin decides the top, the Swiss the rest.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict, dataclass
+
+from ...tournament.standings import RANKING_KEYS, Standing, compute_standings
+from .pairings import pair_games, robin_games
+from ..store.database import CompetitionStore, PlannedGame, Round
+from .swiss import swiss_pairs
+
+ROBIN = "final-robin"
+SWISS = "final-swiss-"
+
+
+@dataclass(frozen=True)
+class FinalFormat:
+    robin_max: int = 20  # a field this small plays the robin at once
+    swiss_rounds: int = 11  # as CodeCup 2025's final (fewer when the field is too small for that many)
+    top: int = 20  # how many of the Swiss field go on to the robin
+    swiss_seeds_per_pair: int = 1  # each seed is played in both seats
+    robin_seeds_per_pair: int = 1  # CodeCup 2025: 5 (10 games per pair)
+
+
+def is_final(kind: str) -> bool:
+    return kind == ROBIN or kind.startswith(SWISS)
+
+
+def final_rounds(store: CompetitionStore) -> list[Round]:
+    """The final's rounds, oldest first."""
+    return sorted((r for r in store.rounds() if is_final(r.kind)), key=lambda r: r.id)
+
+
+def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: list[dict] | None):
+    """(kind, games, details) of the final's first round."""
+    plan = {**asdict(form), "field": field, "seed": seed,
+            "swiss_rounds": 0 if len(field) <= form.robin_max else min(form.swiss_rounds, len(field) - 1)}
+    if plan["swiss_rounds"] == 0:
+        return _robin(plan, field, setups)
+    order = list(field)
+    random.Random(seed).shuffle(order)  # the first Swiss round pairs by lot
+    return _swiss(plan, 1, order, set(), set(), setups)
+
+
+def next_final_round(store: CompetitionStore, ranking: str, setups: list[dict] | None):
+    """(kind, games, details) of the round that follows the final's finished last round, or None
+    when the final has not begun, its last round still runs, or it is over."""
+    rounds = final_rounds(store)
+    if not rounds or rounds[-1].status != "finished" or rounds[-1].kind == ROBIN:
+        return None
+    plan = rounds[-1].details["plan"]
+    standing = swiss_order(store, plan, ranking)
+    if len(rounds) < plan["swiss_rounds"]:
+        met = {frozenset(pair) for r in rounds for pair in r.details["pairs"]}
+        byes = {r.details["bye"] for r in rounds if r.details.get("bye") is not None}
+        return _swiss(plan, len(rounds) + 1, standing, met, byes, setups)
+    return _robin(plan, standing[:plan["top"]], setups)
+
+
+def swiss_order(store: CompetitionStore, plan: dict, ranking: str) -> list[int]:
+    """The field's submissions, best first, by the Swiss rounds played so far."""
+    names = _names(store, plan["field"])
+    games = [game for r in final_rounds(store) if r.kind.startswith(SWISS) for game in store.results(kind=r.kind)]
+    by_name = {name: submission for submission, name in names.items()}
+    return [by_name[s.name] for s in official_standings(ranking, names.values(), games)]
+
+
+def final_standings(store: CompetitionStore, ranking: str) -> list[Standing]:
+    """The final's ranking so far: the robin's players by the robin, then the rest by the Swiss."""
+    rounds = final_rounds(store)
+    if not rounds:
+        return []
+    plan = rounds[0].details["plan"]
+    names = _names(store, plan["field"])
+    robin = [r for r in rounds if r.kind == ROBIN]
+    swiss_games = [g for r in rounds if r.kind.startswith(SWISS) for g in store.results(kind=r.kind)]
+    swiss = official_standings(ranking, names.values(), swiss_games)
+    if not robin:
+        return swiss
+    top = [names[s] for s in robin[0].details["players"]]
+    ranked = official_standings(ranking, top, list(store.results(kind=ROBIN)))
+    rest = [s for s in swiss if s.name not in set(top)]
+    for position, standing in enumerate(rest, start=len(ranked) + 1):
+        standing.rank = position
+    return ranked + rest
+
+
+def official_standings(ranking: str, names, games) -> list[Standing]:
+    """compute_standings, with fewer irregular losses breaking the game's own ties."""
+    standings = compute_standings(ranking, names, games)
+    key = RANKING_KEYS[ranking]
+    full = lambda s: (key(s), s.tally.irregular_losses)  # noqa: E731
+    standings.sort(key=lambda s: (full(s), s.name))
+    for position, standing in enumerate(standings):
+        tied = position > 0 and full(standings[position - 1]) == full(standing)
+        standing.rank = standings[position - 1].rank if tied else position + 1
+    return standings
+
+
+def _names(store: CompetitionStore, field: list[int]) -> dict[int, str]:
+    """Each submission's account name (a field has one submission per account)."""
+    return {submission: store.submission(submission).user_name for submission in field}
+
+
+def _swiss(plan, number, ranked, met, byes, setups):
+    pairs, bye = swiss_pairs(ranked, met, byes)
+    games = pair_games(pairs, plan["seed"] + number, setups, seeds_per_pair=plan["swiss_seeds_per_pair"])
+    return f"{SWISS}{number}", games, {"plan": plan, "pairs": pairs, "bye": bye}
+
+
+def _robin(plan, players, setups) -> tuple[str, list[PlannedGame], dict]:
+    games = robin_games(list(players), plan["seed"], setups, seeds_per_pair=plan["robin_seeds_per_pair"])
+    return ROBIN, games, {"plan": plan, "players": list(players)}

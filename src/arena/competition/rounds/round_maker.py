@@ -1,0 +1,131 @@
+"""Which rounds are made, and when: test rounds (asked for or scheduled), debuts, unrated games,
+and the final's rounds. Each is written to the store whole (rounds.py and final.py say which
+games) before the games loop is told of it.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+import secrets
+import threading
+import time
+from collections.abc import Callable
+
+from ...games.base import GameInfo
+from .final import FinalFormat, final_rounds, first_final_round, is_final, next_final_round
+from ..conductor.options import ConductorOptions
+from .pairings import debut_games, pair_games, robin_games
+from ..store.database import CompetitionError, CompetitionStore, Submission
+
+log = logging.getLogger(__name__)
+
+
+class RoundMaker:
+    def __init__(self, store: CompetitionStore, game: GameInfo, options: ConductorOptions,
+                 on_new_round: Callable[[], None]) -> None:
+        self.store, self.game, self.options, self.on_new_round = store, game, options, on_new_round
+        self.setups = game.tournament_setups() if game.tournament_setups else None
+        self._lock = threading.RLock()  # one round made at a time (the web's threads and the conductor's)
+        self._next_schedule_look = 0.0
+
+    def test_round(self, kind: str = "test", started_by: int | None = None) -> int:
+        with self._lock:
+            self._refuse_during_final()
+            ids = self._entrant_ids(at_least=2)
+            seed = secrets.randbelow(2**31)
+            return self._add(kind, robin_games(ids, seed, self.setups),
+                             {"entrants": ids, "started_by": started_by, "seed": seed})
+
+    def unrated(self, user_id: int, opponent_user_id: int) -> int:
+        with self._lock:
+            self._refuse_during_final()
+            if user_id == opponent_user_id:
+                raise CompetitionError("choose an opponent other than yourself")
+            mine, theirs = self._entrant_of(user_id, "you have"), self._entrant_of(opponent_user_id, "they have")
+            self._check_unrated_rate(user_id)
+            seed = secrets.randbelow(2**31)
+            games = pair_games([(mine.id, theirs.id)], seed, self.setups,
+                               seeds_per_pair=math.ceil(self.options.unrated_games / 2), rated=False)
+            return self._add("unrated", games, {"requested_by": user_id, "opponent": opponent_user_id,
+                                                "entrants": [mine.id, theirs.id], "seed": seed}, exclusive=False)
+
+    def final(self) -> int:
+        with self._lock:
+            if final_rounds(self.store):
+                raise CompetitionError("the final has begun already")
+            ids = self._entrant_ids(at_least=2)
+            self.store.set_frozen(True)
+            o = self.options
+            form = FinalFormat(o.final_robin_max, o.final_swiss_rounds, o.final_top, o.final_swiss_seeds_per_pair,
+                               o.final_robin_seeds_per_pair)
+            return self._add(*first_final_round(ids, form, secrets.randbelow(2**30), self.setups))
+
+    def debut(self, submission_id: int) -> None:
+        """A pair of games against every other entrant (played before the big rounds' games)."""
+        if not self.options.debut or self.store.competition().frozen:
+            return
+        with self._lock:
+            newcomer = self.store.submission(submission_id)
+            others = [s.id for s in self.store.entrants() if s.user_id != newcomer.user_id]
+            if others:
+                seed = secrets.randbelow(2**31)
+                self._add("debut", debut_games(submission_id, others, seed, self.setups),
+                          {"submission": submission_id, "entrants": [submission_id, *others], "seed": seed},
+                          exclusive=False)
+
+    def advance_final(self) -> None:
+        """The final's next round, if its last one has finished (and it is not over)."""
+        with self._lock:
+            following = next_final_round(self.store, self.game.ranking, self.setups)
+            if following is not None:
+                self._add(*following)
+
+    def scheduled(self) -> None:
+        """A test round every round_every_s while the entrants change (called often; looks rarely)."""
+        every, now = self.options.round_every_s, time.time()
+        if every is None or now < self._next_schedule_look:
+            return
+        self._next_schedule_look = now + min(5.0, every)
+        last = next((r for r in self.store.rounds() if r.kind == "test"), None)
+        if last is not None and (last.status == "running" or now - last.created < every):
+            return
+        entrants = sorted(s.id for s in self.store.entrants())
+        if len(entrants) >= 2 and (last is None or sorted(last.details.get("entrants", [])) != entrants):
+            try:
+                self.test_round("test")
+            except CompetitionError as error:  # a final began meanwhile, say
+                log.info("no scheduled round: %s", error)
+
+    # -- helpers ---------------------------------------------------------------
+
+    def _add(self, kind: str, games: list, details: dict, exclusive: bool = True) -> int:
+        round_id = self.store.add_round(kind, games, {**details, "games": len(games)}, exclusive=exclusive)
+        self.on_new_round()
+        return round_id
+
+    def _refuse_during_final(self) -> None:
+        if any(is_final(r.kind) for r in self.store.rounds("running")):
+            raise CompetitionError("the final is being played: no other rounds until it ends")
+
+    def _entrant_ids(self, at_least: int) -> list[int]:
+        ids = [s.id for s in self.store.entrants()]
+        if len(ids) < at_least:
+            raise CompetitionError(f"a round needs at least {at_least} admitted submissions; there are {len(ids)}")
+        return ids
+
+    def _entrant_of(self, user_id: int, who: str) -> Submission:
+        for submission in self.store.entrants():
+            if submission.user_id == user_id:
+                return submission
+        raise CompetitionError(f"{who} no admitted submission in play")
+
+    def _check_unrated_rate(self, user_id: int) -> None:
+        last = next((r for r in self.store.rounds()
+                     if r.kind == "unrated" and r.details.get("requested_by") == user_id), None)
+        if last is None:
+            return
+        allowed = last.created + self.options.unrated_every_s
+        if time.time() < allowed:
+            raise CompetitionError(f"you may ask for unrated games again in {math.ceil(allowed - time.time())} s "
+                                   f"(at {time.strftime('%H:%M:%S UTC', time.gmtime(allowed))})")

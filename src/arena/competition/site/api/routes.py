@@ -1,0 +1,145 @@
+"""The JSON API that ``arena submit`` and scripts use (docs/competition.md lists it)."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Query, Request
+from fastapi.responses import PlainTextResponse, Response
+from starlette.concurrency import run_in_threadpool
+
+from ....games.base import MoveError
+from ...rounds.ranking import ranking_rows
+from ..app import site_of
+from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
+from .bodies import field, form_data, json_object
+from ..games_access import account_named, game_replay, played_game, seat_stderr
+from ..ids import Id, Ply, Seat
+from ..security.login import authenticate
+from ..refusal import Refusal
+from ..uploads import take_upload
+from ..views import game_view, round_view, submission_view
+
+router = APIRouter(prefix="/api")
+MAX_PAGE = 500
+
+
+@router.post("/login")
+async def login(request: Request):
+    data = await json_object(request)
+    name, password = field(data, "name", str), field(data, "password", str)
+    user = await run_in_threadpool(authenticate, request, name, password)
+    return {"token": make_token(request, user), "name": user.name, "role": user.role,
+            "expires_in": TOKEN_MAX_AGE_S}
+
+
+@router.post("/submissions")
+async def submit(request: Request):
+    user = api_user(request, changes=True)
+    form = await form_data(request)
+    language = form.get("language")
+    if language is not None and not isinstance(language, str):
+        raise Refusal(400, "'language' must be text, not a file")
+    return {"id": await take_upload(request, user, form.get("file"), language)}
+
+
+@router.get("/submissions")
+def submissions(request: Request, all: bool = False):
+    user = api_user(request, changes=False)
+    store = site_of(request).store
+    chosen = store.submissions() if all and organiser(user) else store.submissions(user_id=user.id)
+    return {"submissions": [submission_view(s, full=False) for s in chosen]}
+
+
+@router.get("/submissions/{submission_id}")
+def submission(request: Request, submission_id: Id):
+    user = api_user(request, changes=False)
+    found = site_of(request).store.submission(submission_id)
+    if found is None or found.user_id != user.id and not user.is_organiser:
+        raise Refusal(404, f"you have no submission {submission_id}")
+    return submission_view(found)
+
+
+@router.get("/submissions/{submission_id}/source")
+def source(request: Request, submission_id: Id):
+    """The uploaded file as it came: its author's and the organisers' only."""
+    user = api_user(request, changes=False)
+    site = site_of(request)
+    found = site.store.submission(submission_id)
+    if found is None or found.user_id != user.id and not user.is_organiser:
+        raise Refusal(404, f"you have no submission {submission_id}")
+    path = site.folder.upload(submission_id) / found.filename
+    if not path.is_file():  # a built-in player has none
+        raise Refusal(404, f"submission {submission_id} has no uploaded file")
+    return Response(path.read_bytes(), media_type="application/octet-stream",
+                    headers={"Content-Disposition": f'attachment; filename="{found.filename}"'})
+
+
+@router.post("/rounds")
+async def start_round(request: Request):
+    user = organiser(api_user(request, changes=True))
+    await json_object(request)  # {} (a malformed body is still refused)
+    conductor = site_of(request).conductor
+    return {"id": await run_in_threadpool(conductor.start_round, kind="test", started_by=user.id)}
+
+
+@router.get("/rounds")
+def rounds(request: Request):
+    store = site_of(request).store
+    return {"rounds": [round_view(r, store.games(round_id=r.id, played_only=False)) for r in store.rounds()]}
+
+
+@router.get("/rounds/{round_id}")
+def round_(request: Request, round_id: Id):
+    store = site_of(request).store
+    found = store.round(round_id)
+    if found is None:
+        raise Refusal(404, f"there is no round {round_id}")
+    return round_view(found, store.games(round_id=round_id, played_only=False))
+
+
+@router.get("/ranking")
+def ranking(request: Request, kind: str | None = None):
+    return {"rows": ranking_rows(site_of(request).store, kind=kind or None), "kind": kind or "all rated games"}
+
+
+@router.get("/games")
+def games(request: Request, limit: int = 50, offset: int = 0, round: int | None = None,
+          player: str | None = None):
+    if not 1 <= limit <= MAX_PAGE or not 0 <= offset <= 2 ** 62 or round is not None and not 1 <= round <= 2 ** 62:
+        raise Refusal(400, f"limit is 1 to {MAX_PAGE}, offset at least 0 and round an id")
+    store = site_of(request).store
+    user_id = account_named(store, player).id if player else None
+    found = store.games(round_id=round, user_id=user_id, limit=limit + 1, offset=offset)
+    return {"games": [game_view(g) for g in found[:limit]], "limit": limit, "offset": offset,
+            "more": len(found) > limit}
+
+
+@router.get("/games/{game_id}")
+def game(request: Request, game_id: Id):
+    found = site_of(request).store.game(game_id)
+    if found is None:
+        raise Refusal(404, f"there is no game {game_id}")
+    return game_view(found)
+
+
+@router.get("/games/{game_id}/record")
+def record(request: Request, game_id: Id):
+    return played_game(request, game_id).record  # saved without its stderr
+
+
+@router.get("/games/{game_id}/stderr/{seat}")
+def stderr(request: Request, game_id: Id, seat: Seat):
+    user = api_user(request, changes=False)
+    return PlainTextResponse(seat_stderr(request, game_id, seat, user))
+
+
+@router.get("/games/{game_id}/replay/svg/{ply}")
+def board(request: Request, game_id: Id, ply: Ply, hint: str | None = Query(None, max_length=200)):
+    """The board after ``ply`` moves; ``hint``: a move drawn as the best one (the analysis's)."""
+    replay = game_replay(request, played_game(request, game_id))
+    try:
+        svg = replay.svg(ply, hint)
+    except LookupError as error:
+        raise Refusal(404, str(error)) from None
+    except MoveError as error:
+        raise Refusal(400, str(error)) from None
+    return Response(svg, media_type="image/svg+xml", headers={"Cache-Control": "max-age=600"})

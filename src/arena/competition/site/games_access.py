@@ -1,0 +1,60 @@
+"""A competition game as the routes need it: found (404), replayed (cached: a saved game never
+changes), and its stderr shown only to its author and the organisers."""
+
+from __future__ import annotations
+
+from fastapi import Request
+
+from ...web.record_check import BadRecord
+from ...web.replay import Replay
+from ..store.database import CompetitionStore, StoredGame, User
+from .app import site_of
+from .refusal import Refusal
+from .views import may_read_stderr
+
+
+def played_game(request: Request, game_id: int) -> StoredGame:
+    game = site_of(request).store.game(game_id)
+    if game is None:
+        raise Refusal(404, f"there is no game {game_id}")
+    if game.record is None:
+        raise Refusal(404, f"game {game_id} has not been played yet")
+    return game
+
+
+def game_replay(request: Request, game: StoredGame) -> Replay:
+    try:
+        return site_of(request).replays.get(("competition-game", game.id), lambda: game.record, f"game {game.id}")
+    except BadRecord as error:
+        raise Refusal(500, str(error)) from None
+
+
+def author_of(request: Request, game: StoredGame, seat: int) -> int | None:
+    submission = site_of(request).store.submission(game.submissions[seat])
+    return None if submission is None else submission.user_id
+
+
+def readable_seats(request: Request, game: StoredGame, user: User | None) -> list[int]:
+    """The seats whose stderr ``user`` may read."""
+    return [seat for seat in (0, 1) if may_read_stderr(user, author_of(request, game, seat))]
+
+
+def seat_stderr(request: Request, game_id: int, seat: int, user: User) -> str:
+    game = site_of(request).store.game(game_id)
+    if game is None:
+        raise Refusal(404, f"there is no game {game_id}")
+    if seat not in (0, 1):
+        raise Refusal(404, f"a game has seats 0 and 1, not {seat}")
+    if not may_read_stderr(user, author_of(request, game, seat)):
+        raise Refusal(403, "a program's stderr is for its author and the organisers only")
+    if game.record is None:
+        raise Refusal(404, f"game {game_id} has not been played yet")
+    return site_of(request).store.stderr(game_id, seat) or ""
+
+
+def account_named(store: CompetitionStore, name: str) -> User:
+    """The account ``name`` (a filter, an opponent): 404 naming it (cut short) when there is none."""
+    account = store.user_named(name)
+    if account is None:
+        raise Refusal(404, f"there is no account {name[:60]!r}")
+    return account

@@ -1,0 +1,82 @@
+"""A contestant's pages: submit a program, their submissions (build log, admission report, games,
+stderr) and unrated games against a chosen opponent."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+from fastapi.responses import PlainTextResponse
+from starlette.concurrency import run_in_threadpool
+
+from ..app import site_of
+from ..api.bodies import form_data, text_field
+from ..security.csrf import check_csrf
+from ..games_access import seat_stderr
+from ..ids import Id, Seat
+from ..language_choice import descriptions
+from ..security.body_limits import UPLOAD_LIMIT
+from .render import page_user, redirect, render
+from ..refusal import Refusal
+from ..uploads import take_upload
+from ..views import game_view, submission_view
+
+router = APIRouter()
+
+
+@router.get("/submit")
+def submit_form(request: Request):
+    page_user(request)
+    return render(request, "submit.html", languages=descriptions(site_of(request).folder), error=None,
+                  upload_limit_kb=UPLOAD_LIMIT // 1024)
+
+
+@router.post("/submit")
+async def submit(request: Request):
+    user = page_user(request)
+    form = await form_data(request)
+    check_csrf(request, form)
+    try:
+        submission_id = await take_upload(request, user, form.get("file"),
+                                          text_field(form, "language", required=False, limit=40) or None)
+    except Refusal as refusal:
+        return render(request, "submit.html", status=refusal.status, error=refusal.message,
+                      languages=descriptions(site_of(request).folder), upload_limit_kb=UPLOAD_LIMIT // 1024)
+    return redirect(request, f"/submissions/{submission_id}")
+
+
+@router.get("/my")
+def my_submissions(request: Request):
+    user = page_user(request)
+    store = site_of(request).store
+    opponents = [entrant.user_name for entrant in store.entrants() if entrant.user_id != user.id]
+    return render(request, "my.html", submissions=[submission_view(s, full=False)
+                                                   for s in store.submissions(user_id=user.id)],
+                  games=[game_view(g) for g in store.games(user_id=user.id, limit=50)], opponents=opponents)
+
+
+@router.get("/submissions/{submission_id}")
+def submission(request: Request, submission_id: Id):
+    user = page_user(request)
+    store = site_of(request).store
+    found = store.submission(submission_id)
+    if found is None or found.user_id != user.id and not user.is_organiser:
+        raise Refusal(404, f"you have no submission {submission_id}")
+    games = [game_view(g) for g in store.games(user_id=found.user_id, limit=200)
+             if submission_id in g.submissions]
+    return render(request, "submission.html", submission=submission_view(found), games=games)
+
+
+@router.get("/games/{game_id}/stderr/{seat}")
+def stderr(request: Request, game_id: Id, seat: Seat):
+    return PlainTextResponse(seat_stderr(request, game_id, seat, page_user(request)))
+
+
+@router.post("/unrated")
+async def unrated(request: Request):
+    user = page_user(request)
+    form = await form_data(request)
+    check_csrf(request, form)
+    opponent = site_of(request).store.user_named(text_field(form, "opponent", limit=100))
+    if opponent is None or opponent.id == user.id:
+        raise Refusal(400, "choose another account's program as the opponent")
+    await run_in_threadpool(site_of(request).conductor.request_unrated, user.id, opponent.id)
+    return redirect(request, "/my")

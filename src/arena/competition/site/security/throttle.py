@@ -1,0 +1,45 @@
+"""Slowed login: after a few failures for one account name or one address, each further attempt
+must wait twice as long as the one before (1 s, 2 s, 4 s ... at most 15 minutes), answered 429
+with Retry-After. A success clears the account's and the address's count."""
+
+from __future__ import annotations
+
+import math
+import time
+
+from ...store.database import CompetitionStore
+from ..refusal import Refusal
+
+FREE_FAILURES = 3
+MAX_DELAY_S = 15 * 60
+
+
+def login_keys(name: str, address: str | None) -> list[str]:
+    return [f"name:{name}", f"address:{address or 'unknown'}"]
+
+
+def delay_after(failures: int) -> float:
+    if failures < FREE_FAILURES:
+        return 0.0
+    return float(min(2 ** (failures - FREE_FAILURES), MAX_DELAY_S))
+
+
+def check_allowed(store: CompetitionStore, keys: list[str], now: float | None = None) -> None:
+    now = time.time() if now is None else now
+    wait = 0.0
+    for key in keys:
+        failures, last = store.login_failures(key)
+        wait = max(wait, last + delay_after(failures) - now)
+    if wait > 0:
+        seconds = math.ceil(wait)
+        raise Refusal(429, f"too many failed logins: try again in {seconds} s", {"Retry-After": str(seconds)})
+
+
+def failed(store: CompetitionStore, keys: list[str]) -> None:
+    for key in keys:
+        store.login_failed(key)
+
+
+def succeeded(store: CompetitionStore, keys: list[str]) -> None:
+    for key in keys:
+        store.login_succeeded(key)

@@ -1,0 +1,71 @@
+"""The data the API returns and the pages show, made in one place so the two never disagree."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..store.database import Round, StoredGame, Submission, User
+
+
+def submission_view(submission: Submission, full: bool = True) -> dict[str, Any]:
+    view = {
+        "id": submission.id,
+        "user": submission.user_name,
+        "created": submission.created,
+        "language": submission.language,
+        "filename": submission.filename,
+        "status": submission.status,
+        "benched": submission.benched,
+    }
+    if full:
+        view["build_log"] = submission.build_log
+        view["admission"] = submission.admission
+    return view
+
+
+def game_view(game: StoredGame) -> dict[str, Any]:
+    """A game's public line: everything but its programs' stderr."""
+    view: dict[str, Any] = {
+        "id": game.id,
+        "round": game.round_id,
+        "slot": game.slot,
+        "players": list(game.players),
+        "submissions": list(game.submissions),
+        "seed": game.seed,
+        "rated": game.rated,
+        "finished": game.finished,
+        "played": game.record is not None,
+    }
+    if game.record is not None:
+        result = game.record.get("result", {})
+        winner = result.get("winner")
+        view.update({
+            "scores": result.get("scores"),
+            "winner": None if winner is None else game.players[winner],
+            "verdicts": result.get("verdicts"),
+            "reason": result.get("reason"),
+            "moves": len(game.record.get("moves", [])),
+        })
+    return view
+
+
+def round_view(round_: Round, games: list[StoredGame]) -> dict[str, Any]:
+    return {
+        "id": round_.id,
+        "kind": round_.kind,
+        "status": round_.status,
+        "created": round_.created,
+        "finished": round_.finished,
+        "details": round_.details,
+        "games": len(games),
+        "played": sum(1 for game in games if game.record is not None),
+    }
+
+
+def user_view(user: User) -> dict[str, Any]:
+    return {"id": user.id, "name": user.name, "role": user.role, "created": user.created}
+
+
+def may_read_stderr(user: User | None, author_id: int | None) -> bool:
+    """A program's stderr (and source) are its author's and the organisers' alone."""
+    return user is not None and (user.is_organiser or user.id == author_id)

@@ -1,0 +1,145 @@
+"""Accounts and sessions: tokens, slowed logins, session cookies, CSRF and registration."""
+
+from __future__ import annotations
+
+import base64
+import time
+from unittest import mock
+
+from itsdangerous import URLSafeTimedSerializer
+
+from arena.competition.accounts import hash_password
+from arena.competition.site.security import throttle
+
+from .conftest import PASSWORD
+
+
+def test_a_wrong_password_is_401_and_logins_slow_down_after_failures(competition, http):
+    client = http()
+    for _ in range(throttle.FREE_FAILURES):
+        answer = client.post_json("/api/login", {"name": "alice", "password": "wrong password"})
+        assert answer.status == 401 and answer.json()["error"] == "wrong name or password"
+    slowed = client.post_json("/api/login", {"name": "alice", "password": PASSWORD})  # even the right one
+    assert slowed.status == 429 and "try again in" in slowed.json()["error"]
+    assert int(slowed.headers["Retry-After"]) >= 1
+    time.sleep(int(slowed.headers["Retry-After"]) + 0.1)
+    assert client.post_json("/api/login", {"name": "alice", "password": PASSWORD}).status == 200
+    assert competition.store.login_failures("name:alice") == (0, 0.0)  # a success clears the count
+
+
+def test_failures_from_one_address_slow_every_name_from_it(competition, http):
+    client = http()
+    for name in ("n1", "n2", "n3"):
+        client.post_json("/api/login", {"name": name, "password": "whatever1"})
+    assert client.post_json("/api/login", {"name": "bob", "password": PASSWORD}).status == 429
+
+
+def test_the_delay_doubles_and_is_capped():
+    assert [throttle.delay_after(n) for n in range(7)] == [0, 0, 0, 1, 2, 4, 8]
+    assert throttle.delay_after(100) == throttle.MAX_DELAY_S
+
+
+def test_a_tampered_forged_or_stale_token_is_refused(competition, http):
+    alice = http("alice")
+    assert alice.get("/api/submissions").status == 200
+    payload, rest = alice.token.split(".", 1)
+    forged_payload = base64.urlsafe_b64encode(b'{"u":3,"p":"x"}').rstrip(b"=").decode()
+    for token in (forged_payload + "." + rest, alice.token[:-2] + ("AA" if not alice.token.endswith("AA") else "BB"),
+                  "garbage"):
+        answer = http().send("GET", "/api/submissions", headers={"Authorization": f"Bearer {token}"})
+        assert answer.status == 401 and "not valid" in answer.json()["error"], token
+    # signed with another secret: refused
+    other = URLSafeTimedSerializer("another secret", salt="arena-competition-token").dumps({"u": 2, "p": "x"})
+    assert http().send("GET", "/api/submissions", headers={"Authorization": f"Bearer {other}"}).status == 401
+    assert http().send("GET", "/api/submissions", headers={"Authorization": "Basic abc"}).status == 401
+    latin = http().send("GET", "/api/submissions", headers={"Authorization": "Bearer \u00e9t\u00e9.x.y"})
+    assert latin.status == 401
+    # a new password ends the old token
+    user = competition.store.user_named("alice")
+    competition.store.set_password(user.id, hash_password("a new password"))
+    answer = alice.get("/api/submissions")
+    assert answer.status == 401 and "password changed" in answer.json()["error"]
+
+
+def test_writes_take_a_token_not_the_session_cookie(competition, http):
+    browser = http().page_login("alice")
+    assert browser.get("/api/submissions").status == 200  # reads: the cookie will do
+    answer = browser.upload("/api/submissions", "bot.py", b"print(1)\n")
+    assert answer.status == 401 and "Bearer" in answer.json()["error"]
+
+
+def test_the_session_cookie_is_httponly_samesite_and_signed(competition, http):
+    client = http()
+    first = client.get("/login").headers["Set-Cookie"]
+    assert first.startswith("arena_session=") and "HttpOnly" in first and "SameSite=lax" in first
+    assert "Secure" not in first  # served over plain http here; over https it is Secure
+    cookie = first.split(";")[0].split("=", 1)[1]
+    forged = http()
+    forged.opener.addheaders = [("Cookie", f"arena_session={cookie[:-3]}xyz")]
+    assert "Log out" not in forged.get("/").text
+    logged_in = client.post_form("/login", name="alice", password=PASSWORD, csrf=client.csrf())
+    assert "Log out" in logged_in.text and "alice" in logged_in.text
+
+
+def test_the_session_cookie_is_secure_behind_https(competition, http):
+    """Behind a proxy that says it served https (uvicorn trusts 127.0.0.1's X-Forwarded-Proto)."""
+    answer = http().send("GET", "/login", headers={"X-Forwarded-Proto": "https"})
+    assert "Secure" in answer.headers["Set-Cookie"]
+
+
+def test_an_expired_token_is_refused(competition, http):
+    alice = http("alice")
+    data = URLSafeTimedSerializer(competition.store.competition().secret,
+                                  salt="arena-competition-token").loads(alice.token)
+    with mock.patch("itsdangerous.timed.time.time", return_value=time.time() - 13 * 3600):  # signed 13 h ago
+        old = URLSafeTimedSerializer(competition.store.competition().secret,
+                                     salt="arena-competition-token").dumps(data)
+    answer = http().send("GET", "/api/submissions", headers={"Authorization": f"Bearer {old}"})
+    assert answer.status == 401 and "expired" in answer.json()["error"]
+    resigned = URLSafeTimedSerializer(competition.store.competition().secret,
+                                      salt="arena-competition-token").dumps(data)
+    assert http().send("GET", "/api/submissions", headers={"Authorization": f"Bearer {resigned}"}).status == 200
+
+
+def test_a_form_without_the_right_csrf_token_is_refused(competition, http):
+    client = http().page_login("alice")
+    token = client.csrf("/submit")
+    for fields in ({}, {"csrf": "0" * 64}, {"csrf": http().csrf()}):
+        answer = client.post_form("/logout", **fields)
+        assert answer.status == 403 and "CSRF" in answer.text
+    assert "Log out" in client.get("/my").text  # still logged in
+    refused = client.post_form("/login", name="alice", password=PASSWORD)
+    assert refused.status == 403
+    organiser = http().page_login("org")
+    refused = organiser.post_form("/organiser/freeze", frozen="yes", csrf=token)  # alice's token
+    assert refused.status == 403 and competition.store.competition().frozen is False
+    assert organiser.post_form("/organiser/freeze", frozen="yes", csrf=organiser.csrf("/organiser")).status == 200
+    assert competition.store.competition().frozen is True
+
+
+def test_a_post_from_another_origin_is_refused(competition, http):
+    answer = http().send("POST", "/api/login", b'{"name":"alice","password":"x"}', "application/json",
+                         headers={"Origin": "http://evil.example"})
+    assert answer.status == 403 and "cross-origin" in answer.json()["error"]
+
+
+def test_registration_needs_the_invitation_code(competition, http):
+    client = http()
+    closed = client.post_form("/register", name="carol", password="carol's password", code="x",
+                              csrf=client.csrf())
+    assert closed.status == 403 and "no self-registration" in closed.text
+    competition.store.set_invitation("club-2026")
+    wrong = client.post_form("/register", name="carol", password="carol's password", code="club-2025",
+                             csrf=client.csrf())
+    assert wrong.status == 403 and "invitation code is wrong" in wrong.text
+    short = client.post_form("/register", name="carol", password="short", code="club-2026",
+                             csrf=client.csrf())
+    assert short.status == 400 and "at least 8" in short.text
+    taken = client.post_form("/register", name="alice", password="carol's password", code="club-2026",
+                             csrf=client.csrf())
+    assert taken.status == 409 and "already" in taken.text
+    done = client.post_form("/register", name="carol", password="carol's password", code="club-2026",
+                            csrf=client.csrf())
+    assert done.status == 200 and "carol" in done.text and "Log out" in done.text
+    assert competition.store.user_named("carol").role == "contestant"
+    assert http().login("carol", "carol's password").token
