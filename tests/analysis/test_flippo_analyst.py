@@ -92,7 +92,8 @@ def test_exact_follows_the_engines_flag_both_ways(monkeypatch):
     near_full.board = [1, 2] * 31 + [0, 0]
     opening = FlippoState()
     for finished, state in ((False, near_full), (True, opening)):
-        fake = SimpleNamespace(search=lambda own, opp, soft, hard, solve, finished=finished: (19, 200, 3, 100, finished))
+        fake = SimpleNamespace(search=lambda own, opp, soft, hard, solve, finished=finished:
+                               (19, 200, 3, 100, finished))
         monkeypatch.setattr(flippo_analyst, "engine", fake)
         assert analyst.evaluate(state, None, 0.1).exact is finished
 
