@@ -1,5 +1,6 @@
 """Where analyses are kept: beside a record file, or in a tournament's database."""
 
+import copy
 import json
 import subprocess
 import sys
@@ -8,7 +9,11 @@ from pathlib import Path
 import pytest
 
 from arena.analysis import analyse
+from arena.analysis.document import record_digest
 from arena.analysis.report import tournament_report
+from arena.games.replay import replay_positions
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
 from arena.tournament.store import TournamentStore
 from arena.analysis.storage import (AnalysisFileError, analysis_path, is_analysis_file, load_beside,
                                     load_from_tournament, save_beside, save_to_tournament, tournament_analyses)
@@ -112,3 +117,38 @@ def test_bad_command_lines_are_refused_with_a_reason(tmp_path, tournament_db):
     for args, message in cases:
         done = subprocess.run([ARENA, "analyse", *args], capture_output=True, text=True, timeout=60, cwd=tmp_path)
         assert done.returncode != 0 and message in done.stderr, (args, done.stderr)
+
+
+@pytest.fixture(scope="module")
+def luckywords_games():
+    """A Lucky Words game, and the same moves from another starting letter: both replay under
+    the rules, so they are two games that differ only in their setup."""
+    players = [resolve_player("luckywords", "builtin:random") for _ in range(2)]
+    record = play_game("luckywords", players, seed=1)
+    other = copy.deepcopy(record)
+    other["setup"]["letter"] = "Q" if record["setup"]["letter"] != "Q" else "K"
+    assert len(list(replay_positions(other))) == len(record["moves"]) + 1
+    return record, other
+
+
+def test_the_same_moves_from_another_setup_are_another_game(luckywords_games):
+    record, other = luckywords_games
+    assert [m["text"] for m in record["moves"]] == [m["text"] for m in other["moves"]]
+    assert record_digest(record) != record_digest(other)
+    # the word list is part of the setup too: scored with another list, another game
+    assert record_digest(record) != record_digest({**record, "setup": {**record["setup"], "words": "/x/words.txt"}})
+    assert record_digest(record) == record_digest(copy.deepcopy(record))  # and the digest is not random
+
+
+def test_an_analysis_is_not_served_for_the_same_moves_from_another_setup(luckywords_games, tmp_path):
+    """The record file rewritten with the other game (same moves, other starting letter) must
+    not be given the first game's analysis: it is analysed again."""
+    record, other = luckywords_games
+    document = analyse(record, seconds=0.005, jobs=1)
+    path = tmp_path / "g.json"
+    path.write_text(json.dumps(record))
+    save_beside(path, document)
+    assert load_beside(path) == document
+    path.write_text(json.dumps(other))
+    assert load_beside(path) is None
+    assert load_beside(path, record) == document and load_beside(path, other) is None

@@ -87,3 +87,24 @@ def test_turning_point_is_the_move_after_which_the_loser_stayed_below_zero():
 def test_no_turning_point_in_a_draw_or_a_game_lost_from_the_start():
     assert document_for([0, 1], [0.0, 0.0], final=0.0)["summary"]["turning_point"] is None
     assert document_for([0, 1], [-3.0, 3.0], final=3.0)["summary"]["turning_point"] is None
+
+
+def test_a_level_position_is_not_below_zero_so_the_turning_point_is_the_move_off_it():
+    """Seat 0's view +3, 0 (after ply 0), -2 (after ply 1), final -2: the loser was level, not
+    below zero, before ply 1, so ply 1 (seat 1's move from 0 to -2) turned the game; counting the
+    level position as lost would say ply 0, and naming the first lost position's ply would say 2."""
+    seats = [0, 1, 0]
+    from_seat0 = [3.0, 0.0, -2.0]
+    values = [v if s == 0 else -v for v, s in zip(from_seat0, seats)]
+    document = document_for(seats, values, final=-2.0)  # last mover seat 0 loses by 2
+    assert document["summary"]["turning_point"] == {"ply": 1, "seat": 1, "loser": 0}
+
+
+def test_a_loser_back_to_level_recovered_until_the_move_off_zero():
+    """Seat 0's view +3, -1, 0, -2, final -3: behind after ply 0, level after ply 1, behind for
+    good after ply 2; the 0 breaks the run below zero, so the turning point is ply 2, not ply 0."""
+    seats = [0, 1, 0, 1]
+    from_seat0 = [3.0, -1.0, 0.0, -2.0]
+    values = [v if s == 0 else -v for v, s in zip(from_seat0, seats)]
+    document = document_for(seats, values, final=3.0)  # last mover seat 1 wins by 3
+    assert document["summary"]["turning_point"] == {"ply": 2, "seat": 0, "loser": 0}
