@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from arena.refereeing.players import PlayerSpec  # noqa: E402
 from arena.refereeing.referee import play_game  # noqa: E402
-from arena.judge.sandbox import MODES, Sandbox  # noqa: E402
+from arena.judge.sandbox.settings import MODES, Sandbox  # noqa: E402
 
 SANDBOX = Sandbox()
 

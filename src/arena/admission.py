@@ -17,7 +17,7 @@ from .games.base import GameInfo
 from .refereeing.fault_report import FaultReport, fault_report
 from .refereeing.players import resolve_player
 from .refereeing.referee import new_seed, play_game
-from .judge.sandbox import Sandbox
+from .judge.sandbox.settings import Sandbox
 
 OPPONENT = "builtin:random"
 

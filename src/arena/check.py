@@ -12,7 +12,7 @@ from .admission import OPPONENT, CheckedGame, CheckReport, run_check
 from .cli_params import game_argument, sandbox_argument, sandbox_options
 from .refereeing.fault_report import explain, explain_faults, summary
 from .refereeing.players import PlayerSpecError
-from .judge.sandbox import Sandbox
+from .judge.sandbox.settings import Sandbox
 from .terminal_text import shell_word, visible
 
 SEAT_WORDS = ("first", "second")

@@ -18,7 +18,7 @@ def main() -> None:
         policy_bot_main(sys.argv[2:])
         return
     from .commands import cli
-    from .judge.sandbox_error import SandboxError
+    from .judge.sandbox.errors import SandboxError
 
     try:
         cli(standalone_mode=True)

@@ -9,9 +9,9 @@ import click
 
 from .games import UnknownGameError, get_game
 from .games.base import GameInfo
-from .judge.command_paths import program_folder
-from .judge.environment import parse_assignment
-from .judge.sandbox import MODES, Sandbox, SandboxError
+from .judge.sandbox.uid_box.needed_paths import program_folder
+from .judge.sandbox.uid_box.clean_environment import parse_assignment
+from .judge.sandbox.settings import MODES, Sandbox, SandboxError
 from .judge.startup_check import start_refusals, startup_problems
 from .refereeing.players import PlayerSpec
 from .terminal_text import visible

@@ -11,7 +11,7 @@ import pytest
 
 from arena.competition.build.one_build import BuildJob, BuildOutcome, build_submission
 from arena.competition.build.languages import write_default_table
-from arena.judge.isolation import bwrap_path
+from arena.judge.sandbox.bubblewrap import bwrap_path
 
 BOTS = Path(__file__).parent / "bots"
 

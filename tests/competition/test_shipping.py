@@ -15,7 +15,7 @@ import pytest
 from arena.competition.cluster import shipping
 from arena.competition.cluster.shipping import (MissingProgram, ShippedProgram, ShippedSeat, pack_folder, play_shipped,
                                         rewrite_command)
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 
 from .conftest import GAME, random_bot, write_bot

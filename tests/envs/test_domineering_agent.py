@@ -10,7 +10,7 @@ import pytest
 from arena.check import check_program
 from arena.envs import aec_env
 from arena.envs.policy_bot import load_policy
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT
 
 AGENT = Path(__file__).resolve().parents[2] / "tools" / "domineering_agent"

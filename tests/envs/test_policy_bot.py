@@ -8,7 +8,7 @@ import pytest
 
 from arena.check import check_program
 from arena.envs.policy_bot import PolicyError, load_policy
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT
 
 RANDOM_POLICY = """

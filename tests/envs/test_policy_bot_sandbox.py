@@ -12,8 +12,8 @@ import textwrap
 import pytest
 
 from arena.check import check_program
-from arena.judge.isolation import bwrap_path
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.bubblewrap import bwrap_path
+from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")

@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from arena.judge.access import READ_RUN, Grants, user_entry
+from arena.judge.sandbox.uid_box.acl import READ_RUN, Grants, user_entry
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the uids' lock folder is root's")
 

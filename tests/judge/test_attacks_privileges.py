@@ -13,11 +13,11 @@ import time
 
 import pytest
 
-from arena.judge.access import user_entry
-from arena.judge.box_users import take_user, uid_range
-from arena.judge.isolation import bwrap_path
+from arena.judge.sandbox.uid_box.acl import user_entry
+from arena.judge.sandbox.uid_box.uid_pool import take_user, uid_range
+from arena.judge.sandbox.bubblewrap import bwrap_path
 from arena.judge.process import Program
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
 
@@ -225,7 +225,7 @@ def test_two_programs_never_share_a_uid():
 
 
 def test_a_grant_left_by_a_dead_judge_is_taken_back_by_the_next_to_take_the_uid(secret_folder):
-    from arena.judge.access import TRAVERSE, Grants, revoke_left_behind
+    from arena.judge.sandbox.uid_box.acl import TRAVERSE, Grants, revoke_left_behind
 
     user = take_user()
     try:
@@ -244,7 +244,7 @@ def test_a_fresh_judge_process_cannot_take_a_uid_another_holds(tmp_path):
     user = take_user()
     try:
         code = ("import os; os.environ['ARENA_UID_RANGE'] = '%d-%d'\n"
-                "from arena.judge.box_users import take_user, NoFreeUser\n"
+                "from arena.judge.sandbox.uid_box.uid_pool import take_user, NoFreeUser\n"
                 "try:\n    print(take_user().uid)\nexcept NoFreeUser as error:\n    print('none free')\n"
                 % (user.uid, user.uid))
         out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=30)
@@ -375,7 +375,7 @@ def test_links_a_program_puts_in_place_of_its_files_or_its_home_are_never_follow
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_fork_bomb_is_held_to_the_task_limit_and_leaves_nothing(secret_folder, mode):
-    from arena.judge.sandbox import MAX_TASKS
+    from arena.judge.sandbox.settings import MAX_TASKS
 
     program = start(secret_folder, """
         import os, time

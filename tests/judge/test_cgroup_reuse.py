@@ -7,11 +7,11 @@ import time
 
 import pytest
 
-from arena.judge import cgroup_pool
-from arena.judge.cgroup_setup import make_cgroup
-from arena.judge.isolation import bwrap_path
+from arena.judge.sandbox.cgroups import pool as cgroup_pool
+from arena.judge.sandbox.cgroups.setup import make_cgroup
+from arena.judge.sandbox.bubblewrap import bwrap_path
 from arena.judge.process import Program
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 
 
 def _cgroups_work() -> bool:

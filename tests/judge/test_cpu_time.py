@@ -13,7 +13,7 @@ import pytest
 
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 
 # Two threads spin while the main thread sleeps, until the process has used 0.6 s of CPU.
 THREADS_C = r"""

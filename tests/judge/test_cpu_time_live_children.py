@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 

@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from arena.judge.environment import parse_assignment
+from arena.judge.sandbox.uid_box.clean_environment import parse_assignment
 from arena.judge.process import Program
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 
 ARENA = str(Path(sys.executable).parent / "arena")
 

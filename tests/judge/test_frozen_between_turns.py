@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 

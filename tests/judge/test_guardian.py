@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from arena.judge.cgroup_setup import make_cgroup
-from arena.judge.watchdog import GUARDIAN
+from arena.judge.sandbox.cgroups.setup import make_cgroup
+from arena.judge.sandbox.guardian_client import GUARDIAN
 
 
 def start_guardian() -> subprocess.Popen:

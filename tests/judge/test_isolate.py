@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from arena.commands import cli
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
-from arena.judge.command_paths import needed_paths
-from arena.judge.isolation import bwrap_path, program_folder
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.uid_box.needed_paths import needed_paths
+from arena.judge.sandbox.bubblewrap import bwrap_path, program_folder
+from arena.judge.sandbox.settings import Sandbox
 
 needs_bwrap = pytest.mark.skipif(bwrap_path() is None, reason="needs bubblewrap (bwrap)")
 

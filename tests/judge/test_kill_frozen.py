@@ -12,12 +12,12 @@ import time
 
 import pytest
 
-from arena.judge import cgroup_pool
-from arena.judge.cgroup_setup import make_cgroup
-from arena.judge.cgroups import Cgroup, read_text
+from arena.judge.sandbox.cgroups import pool as cgroup_pool
+from arena.judge.sandbox.cgroups.setup import make_cgroup
+from arena.judge.sandbox.cgroups.cgroup import Cgroup, read_text
 from arena.judge.process import Program
-from arena.judge.sandbox import Sandbox
-from arena.judge.watchdog import GUARDIAN
+from arena.judge.sandbox.settings import Sandbox
+from arena.judge.sandbox.guardian_client import GUARDIAN
 
 SPIN = [sys.executable, "-c", "while True: pass"]
 # a program of two processes (the second out of its group), which writes their pids, then waits

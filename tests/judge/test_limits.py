@@ -15,7 +15,7 @@ import pytest
 from arena.refereeing.players import resolve_player
 from arena.judge.process import Program
 from arena.refereeing.referee import play_game
-from arena.judge.sandbox import MAX_FILE_MB, Sandbox
+from arena.judge.sandbox.settings import MAX_FILE_MB, Sandbox
 
 
 def play_first_seat(tmp_path, source: str, sandbox: Sandbox, *args: str, time_scale: float = 1.0) -> dict:
@@ -190,7 +190,7 @@ def test_a_child_that_left_the_process_group_does_not_outlive_the_game(tmp_path)
 @pytest.fixture
 def no_cgroup(monkeypatch):
     """A machine where no cgroup can be made (most users without root): rlimits instead."""
-    monkeypatch.setattr("arena.judge.confinement.take_cgroup", lambda memory_mb, max_tasks: None)
+    monkeypatch.setattr("arena.judge.sandbox.confined_process.take_cgroup", lambda memory_mb, max_tasks: None)
 
 
 def test_without_a_cgroup_rlimit_data_limits_memory_and_the_record_says_so(tmp_path, no_cgroup):

@@ -10,8 +10,8 @@ import textwrap
 
 import pytest
 
-from arena.judge.isolation import bwrap_path
-from arena.judge.sandbox import MAX_TASKS, Sandbox
+from arena.judge.sandbox.bubblewrap import bwrap_path
+from arena.judge.sandbox.settings import MAX_TASKS, Sandbox
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 

@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from arena.judge.process import Program, ProgramFault
-from arena.judge.sandbox import MAX_OPEN_FILES, Sandbox
+from arena.judge.sandbox.settings import MAX_OPEN_FILES, Sandbox
 
 SIGPIPE_BIT = 1 << (13 - 1)
 SIGXFSZ_BIT = 1 << (25 - 1)

@@ -13,8 +13,8 @@ import sys
 import pytest
 
 from arena.judge import suspension
-from arena.judge.cgroups import Cgroup
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.cgroups.cgroup import Cgroup
+from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 

@@ -6,7 +6,7 @@ import textwrap
 import pytest
 
 from arena.games import game_names, get_game
-from arena.judge.sandbox import Sandbox
+from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 

@@ -3,7 +3,7 @@
 The program runs in a process group of its own, and in a cgroup of its own where one
 can be made, so that suspending it between its turns (SIGSTOP/SIGCONT, or all of it held
 still once it has more than one process: suspension.py) and killing it reach every
-process it started, and nothing outlives the game (confinement.py starts it in its
+process it started, and nothing outlives the game (confined_process.py starts it in its
 sandbox, and ends it). Its stdout and stderr are read through non-blocking file
 descriptors in one ``select`` loop: whatever the program floods, the judge never blocks
 on it, and stderr is drained while the program runs.
@@ -18,8 +18,8 @@ import time
 from dataclasses import dataclass, field
 
 from .child import CANNOT_CONFINE, SPAWNER_SAYS
-from .confinement import Confinement
-from .sandbox import SHELL, Sandbox
+from .sandbox.confined_process import Confinement
+from .sandbox.settings import SHELL, Sandbox
 
 PIPE_READ_BYTES = 65_536
 """The most one read of a program's output takes: a pipe's whole default capacity."""

@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 
 from .process import Program, describe_exit, last_line, refusal_to_start
-from .sandbox import Sandbox
+from .sandbox.settings import Sandbox
 
 STARTUP_WAIT_S = 0.5
 """How long a program is watched: ample for a shell or an interpreter to give up."""

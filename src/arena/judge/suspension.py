@@ -7,7 +7,7 @@ group is all it takes (about 10 µs with the SIGCONT after it), where freezing a
 costs 200–400 µs on cgroup v1. So the group is always stopped first, and only a
 program that then shows more than one process is held whole:
 
-- with a cgroup that can be frozen (cgroups.py): the cgroup is frozen, every task in
+- with a cgroup that can be frozen (cgroup.py): the cgroup is frozen, every task in
   it wherever it went, and the judge waits until they all are; but only when one of
   its processes is outside the group (``setsid``), which the SIGSTOP missed:
   ``isolate``'s bwrap, its init and the program share it, and need no freezing;
@@ -24,7 +24,7 @@ from __future__ import annotations
 import os
 import signal
 
-from .cgroups import Cgroup
+from .sandbox.cgroups.cgroup import Cgroup
 from .process_tree import MainProcess, signal_each, stop_tree
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..games.base import GameInfo
-from ..judge.sandbox import Sandbox
+from ..judge.sandbox.settings import Sandbox
 
 
 def game_sandbox(game: GameInfo, sandbox: Sandbox | None) -> Sandbox:

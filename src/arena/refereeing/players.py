@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from ..games import as_game
 from ..games.base import GameInfo
-from ..judge.command_paths import ARENA_ROOT
+from ..judge.sandbox.uid_box.needed_paths import ARENA_ROOT
 
 
 class PlayerSpecError(ValueError):

@@ -11,7 +11,7 @@ from ..games import as_game
 from ..games.base import GameInfo
 from ..judge.match import Match, SeatState
 from ..judge.process import Program
-from ..judge.sandbox import Sandbox
+from ..judge.sandbox.settings import Sandbox
 from ..judge.start_up import StartUp
 from .game_record import build_record
 from .game_sandbox import game_sandbox, memory_from

@@ -92,7 +92,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
             raise click.BadParameter("a tournament has no place for a human player", param_hint="--player")
     db_path = db_path or f"tournament-{game.name}.db"
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [text for _, text in players],
-                               [db_path])  # and its -wal and -shm beside it (judge/access_plan.py)
+                               [db_path])  # and its -wal and -shm beside it (judge/sandbox/uid_box/acl_plan.py)
     if scheduler is None:  # a Dask cluster runs them on other machines, where the paths may differ
         refuse_programs_that_cannot_start(
             {f"player {name}": resolve_player(game, text) for name, text in players}, game_sandbox(game, sandbox))

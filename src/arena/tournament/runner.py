@@ -14,7 +14,7 @@ from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
 from ..refereeing.players import PlayerSpec
-from ..judge.sandbox import Sandbox
+from ..judge.sandbox.settings import Sandbox
 from .schedule import ScheduledGame
 from .worker import init_worker, play_one
 

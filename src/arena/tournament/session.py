@@ -13,7 +13,7 @@ from typing import Callable
 
 from ..games import get_game
 from ..refereeing.players import resolve_player
-from ..judge.sandbox import Sandbox
+from ..judge.sandbox.settings import Sandbox
 from .ratings import Rating, fit_elo
 from .runner import play_games
 from .schedule import ScheduledGame, double_round_robin

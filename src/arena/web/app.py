@@ -20,7 +20,7 @@ from fastapi.staticfiles import StaticFiles
 
 from ..games import game_names
 from ..games.base import MoveError
-from ..judge.sandbox import Sandbox
+from ..judge.sandbox.settings import Sandbox
 from .drawing import svg_module
 from .library import Library, NotFound
 from .browser_seat import IDLE_AFTER_S

@@ -22,7 +22,7 @@ from ..refereeing.players import PlayerSpec
 from ..judge.record import write_record
 from ..refereeing.game_record import describe_result
 from ..refereeing.referee import play_game
-from ..judge.sandbox import Sandbox
+from ..judge.sandbox.settings import Sandbox
 from .browser_seat import IDLE_AFTER_S, BrowserSeat
 from .drawing import board_svg, text_board
 

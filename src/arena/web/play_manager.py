@@ -22,7 +22,7 @@ from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..judge.sandbox import Sandbox
+from ..judge.sandbox.settings import Sandbox
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from .browser_seat import IDLE_AFTER_S, duration_words

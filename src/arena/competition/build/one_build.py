@@ -2,7 +2,7 @@
 
 :func:`build_submission` makes the build folder afresh, puts the source in it (a file
 copied under its language's main name, or an archive unpacked in the sandbox:
-archive.py), compiles it in the sandbox (confined_run.py: its own uid, a time and
+upload_checks.py), compiles it in the sandbox (sandboxed_step.py: its own uid, a time and
 memory limit, no network, nothing of the competition visible but its own build
 folder, a capped log), and runs the admission test, ``arena check`` in both seats
 under ``--sandbox isolate``. Plain arguments in, plain data out: it runs in a worker
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from typing import Callable
 
 from ...check import check_program
-from ...judge.access_plan import OWN_ENTRIES_MAX
-from ...judge.sandbox import Sandbox
+from ...judge.sandbox.uid_box.acl_plan import OWN_ENTRIES_MAX
+from ...judge.sandbox.settings import Sandbox
 from .upload_checks import ArchiveError, check_upload, is_archive, unpack_in_sandbox
 from .sandboxed_step import run_confined
 from .languages import Language, LanguageError, load_table

@@ -16,9 +16,9 @@ import select
 import time
 from dataclasses import dataclass
 
-from ...judge.confinement import Confinement
+from ...judge.sandbox.confined_process import Confinement
 from ...judge.process import Capped, describe_exit
-from ...judge.sandbox import Sandbox
+from ...judge.sandbox.settings import Sandbox
 from .languages import CLEAN_PATH
 
 READ_BYTES = 65_536

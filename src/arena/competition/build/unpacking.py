@@ -1,7 +1,7 @@
 """The rules an uploaded archive must keep, and its unpacking: standard library only.
 
 The server imports it to read an archive's member list before it takes the upload
-(archive.py); the build runs it as a script, ``python3 -I -S unpacker.py KIND ARCHIVE``,
+(upload_checks.py); the build runs it as a script, ``python3 -I -S unpacking.py KIND ARCHIVE``,
 inside the sandbox as the program's own uid in its build folder, where it unpacks into
 the working folder. It reads the members again there and refuses the same way: what
 the server saw is not trusted to be what is unpacked.

@@ -1,6 +1,6 @@
 """An upload: one source file, or a small archive (.zip, .tar, .tar.gz) with ``bot.<ext>`` on top.
 
-Two checks, both by unpacker.py's rules: the server reads the member list first
+Two checks, both by unpacking.py's rules: the server reads the member list first
 (:func:`check_upload`, cheap: nothing is written), so a hostile archive is refused at
 once with the reason; then the build unpacks it inside the sandbox (:func:`unpack_in_sandbox`),
 as the program's own uid in its build folder, with limits on time, memory, size and

@@ -3,9 +3,9 @@
 The server sends a worker the upload's bytes and its languages table; the worker builds in a
 folder of its own (under WORKER_BUILDS, which every program but the build's own is kept
 from, with the programs shipped to it), under the same sandbox as a build on the server
-(building.py, unchanged), and sends the build folder back packed (shipping.py's pack_folder:
+(one_build.py, unchanged), and sends the build folder back packed (shipping.py's pack_folder:
 links packed as links, a size limit). The server unpacks it into DIR/builds/ID
-(build_unpacking.py: nothing outside it, no link out, no device, limits on size and count)
+(returned_builds.py: nothing outside it, no link out, no device, limits on size and count)
 and points the command at that folder. The build log and the admission report name the
 build folder "." already, wherever it was built.
 """
@@ -73,7 +73,7 @@ def build_on_worker(shipped: ShippedUpload) -> RemoteBuild:
 
 
 class DaskBuild:
-    """build_submission's stand-in for the builds loop (builder.py) when games run on Dask."""
+    """build_submission's stand-in for the builds loop (build_loop.py) when games run on Dask."""
 
     def __init__(self, scheduler: str) -> None:
         self.scheduler = scheduler

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from ...judge.sandbox import Sandbox
+from ...judge.sandbox.settings import Sandbox
 from ...refereeing.players import PlayerSpec, resolve_player
 from ...refereeing.referee import play_game
 from ...tournament.dask_quiet import quiet_dask_worker
@@ -126,7 +126,7 @@ def _worker_copy(program: ShippedProgram) -> str:
 def sandbox_problem(mode: str) -> str | None:
     """Why this process cannot run a program under ``--sandbox mode`` (None: it can); tried once."""
     from ...judge.process import Program, describe_exit, last_line
-    from ...judge.sandbox_error import SandboxError
+    from ...judge.sandbox.errors import SandboxError
 
     try:
         Sandbox(mode).check_available()

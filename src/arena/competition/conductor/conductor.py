@@ -1,7 +1,7 @@
 """The conductor: the background engine of ``arena competition serve``.
 
-Two threads: the builds loop (builder.py) builds and admits what contestants upload; the
-games loop (playing.py) plays the unplayed games of running rounds, on a local pool or a
+Two threads: the builds loop (build_loop.py) builds and admits what contestants upload; the
+games loop (game_loop.py) plays the unplayed games of running rounds, on a local pool or a
 Dask cluster. The conductor makes the rounds (test, debut, unrated, the final's) and reacts
 to what the loops report: a round whose last game is saved is finished (and the final's
 next round made), a program that keeps faulting is benched, an admitted one gets its debut.
@@ -18,7 +18,7 @@ import threading
 import time
 
 from ...games import get_game
-from ...judge.sandbox import Sandbox
+from ...judge.sandbox.settings import Sandbox
 from ..play.benching import keeps_faulting
 from ..build.build_loop import BuildLoop
 from ..rounds.final import is_final

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 class ConductorOptions:
     time_scale: float = 1.0  # the games' clocks, scaled (as --time-scale)
     sandbox: str = "isolate"  # every contestant's program, and every build, runs isolated
-    build: Callable | None = None  # build_submission(job, on_checking) to use instead of building.py's
+    build: Callable | None = None  # build_submission(job, on_checking) to use instead of one_build.py's
     debut: bool = True  # a newly admitted submission plays every other entrant at once
     round_every_s: float | None = None  # a test round this often while the entrants change; None: never
     bench_after: int = 5  # a program whose last N games were all irregular losses is benched; 0: never

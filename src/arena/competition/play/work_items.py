@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...judge.sandbox import Sandbox
+from ...judge.sandbox.settings import Sandbox
 from ...refereeing.players import PlayerSpec, resolve_player
 from ...tournament.worker import play_one
 from ..folder import CompetitionFolder

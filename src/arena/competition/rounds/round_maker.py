@@ -1,5 +1,5 @@
 """Which rounds are made, and when: test rounds (asked for or scheduled), debuts, unrated games,
-and the final's rounds. Each is written to the store whole (rounds.py and final.py say which
+and the final's rounds. Each is written to the store whole (pairings.py and final.py say which
 games) before the games loop is told of it.
 """
 

@@ -1,4 +1,4 @@
-"""The tables of a competition's database (store.py reads and writes them)."""
+"""The tables of a competition's database (database.py reads and writes them)."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS competition (

@@ -1,9 +1,9 @@
 """A program's box: who it runs as, what that user may reach, its private home and environment.
 
 Under a root judge (``limits`` or ``isolate``) the program gets an unprivileged uid
-of its own (box_users.py) with ACL entries for exactly the paths its command
-needs (access_plan.py, access.py); in every mode it gets a private home and a
-clean environment (environment.py). All of it is given back when the program
+of its own (uid_pool.py) with ACL entries for exactly the paths its command
+needs (acl_plan.py, acl.py); in every mode it gets a private home and a
+clean environment (clean_environment.py). All of it is given back when the program
 has ended.
 """
 
@@ -15,14 +15,14 @@ import shutil
 import stat
 import tempfile
 
-from .access import Grants, revoke_left_behind
-from .access_plan import FixedPlan, access_plan, fixed_plan, own_entries, reachable
-from .box_users import BoxUser, NoFreeUser, give_back_user, release_kept, take_user
-from .child import ChildProcess, Launch
-from .command_paths import judge_needs, needed_paths, program_folder
-from .environment import program_environment
-from .sandbox_error import SandboxError
-from .watchdog import WATCHDOG
+from .acl import Grants, revoke_left_behind
+from .acl_plan import FixedPlan, access_plan, fixed_plan, own_entries, reachable
+from .uid_pool import BoxUser, NoFreeUser, give_back_user, release_kept, take_user
+from ...child import ChildProcess, Launch
+from .needed_paths import judge_needs, needed_paths, program_folder
+from .clean_environment import program_environment
+from ..errors import SandboxError
+from ..guardian_client import WATCHDOG
 
 
 class BoxError(SandboxError):
@@ -47,7 +47,7 @@ class Box:
         # files the judge names in what it adds (a word list) are the program's to read
         named = [value for value in (added_env or {}).values() if value.startswith("/") and os.path.isfile(value)]
         self.needed = tuple(needed_paths(command, self.env["PATH"], named))
-        """What its command needs (command_paths.py): given to its uid, shown to it under isolate."""
+        """What its command needs (needed_paths.py): given to its uid, shown to it under isolate."""
         if self.user is None:
             return
         uid = self.user.uid

@@ -1,6 +1,6 @@
 """What a program's own uid may reach: POSIX ACL entries for exactly that uid, and back.
 
-A root judge runs each program as an unprivileged uid of its own (box_users.py).
+A root judge runs each program as an unprivileged uid of its own (uid_pool.py).
 What its command needs may sit where that uid cannot go: Python under a root-only
 ``/root`` (pyenv), a bot in a 0700 temporary folder. Rather than open those
 folders to everyone, the judge adds an ACL entry for the program's uid alone
@@ -30,7 +30,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 
-from .box_users import lock_folder
+from .uid_pool import lock_folder
 
 ACL_XATTR = "system.posix_acl_access"
 ACL_VERSION = 2

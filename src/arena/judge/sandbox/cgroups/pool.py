@@ -11,9 +11,9 @@ from __future__ import annotations
 import os
 import threading
 
-from .cgroup_setup import make_cgroup
-from .cgroups import Cgroup
-from .watchdog import WATCHDOG
+from .setup import make_cgroup
+from .cgroup import Cgroup
+from ..guardian_client import WATCHDOG
 
 MAX_KEPT = 4
 """Cgroups kept at most: two games at once in one judge need four."""

@@ -1,7 +1,7 @@
 """The guardian: a tiny process that kills whatever a dead judge left running.
 
-Run as ``python -S guardian.py`` (no imports from arena, so it starts in a few
-milliseconds), once per judge process, by :mod:`arena.judge.watchdog`. Its
+Run as ``python -S guardian_daemon.py`` (no imports from arena, so it starts in a few
+milliseconds), once per judge process, by :mod:`arena.judge.sandbox.guardian_client`. Its
 standard input is a pipe whose write end only the judge holds. The judge
 tells it, one line each, what to kill should it die:
 
@@ -17,7 +17,7 @@ which catches a process that left its group with setsid(). A program the judge h
 frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
 thawed after the first kill, before any is waited for. Then the programs' private homes
 are removed. Last, the ACL entries the judge
-gave its uids are taken back (judge/access.py, run in a Python of its own: the only
+gave its uids are taken back (judge/sandbox/uid_box/acl.py, run in a Python of its own: the only
 import of arena, when there is something to do), for each uid no other judge took since.
 """
 
@@ -29,12 +29,13 @@ import subprocess
 import sys
 import time
 
-ARENA_ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# src/arena/judge/sandbox/guardian_daemon.py -> src/ (arena is imported from there)
+ARENA_ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), *[os.pardir] * 3))
 
 REVOKE = """
 import fcntl, os, sys
 sys.path.insert(0, sys.argv[1])
-from arena.judge.access import revoke_left_behind
+from arena.judge.sandbox.uid_box.acl import revoke_left_behind
 pairs = sys.argv[2:]
 for uid, ledger in zip(pairs[::2], pairs[1::2]):
     lock = os.open(ledger[:-len(".grants")] + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)

@@ -39,7 +39,7 @@ def _system_folder(folder: Path) -> bool:
     return text in SYSTEM_FOLDERS or any(text.startswith(tree + "/") for tree in SYSTEM_TREES)
 
 
-ARENA_ROOT = Path(__file__).resolve().parents[2]
+ARENA_ROOT = Path(__file__).resolve().parents[4]  # src/arena/judge/sandbox/uid_box -> src/
 """The folder arena is imported from (src/ of a checkout, or site-packages)."""
 
 

@@ -1,6 +1,6 @@
 """A program's cgroup: its CPU time, peak memory and out-of-memory kills; freeze, thaw; kill all; remove.
 
-Made by cgroup_setup.py, once per program start; during the game the judge only
+Made by cgroups/setup.py, once per program start; during the game the judge only
 re-reads one open CPU file per move, and one open count of its tasks at each
 suspension (suspension.py), freezing the cgroup only when it holds more than one
 process. A task frozen by the v1 freezer cannot die, even of SIGKILL, until it is

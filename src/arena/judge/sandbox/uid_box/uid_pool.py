@@ -9,7 +9,7 @@ root-only folder, so that no two programs on the host share one at once, whateve
 judge started them (parallel jobs, Dask workers, the web viewer's games): a lock
 dies with the process that held it, so a judge killed by SIGKILL frees its uids.
 
-A uid's ledger (access.py) records what was granted to it; the next judge to take
+A uid's ledger (acl.py) records what was granted to it; the next judge to take
 the uid revokes what a dead judge left granted.
 """
 
@@ -72,7 +72,7 @@ class BoxUser:
     """A uid held for one program at a time, until :meth:`release`.
 
     While a judge holds it (between its programs too, see give_back_user), it keeps what
-    every program of that judge is given (``lasting``: access.py's Grants, and its plan)."""
+    every program of that judge is given (``lasting``: acl.py's Grants, and its plan)."""
 
     uid: int
     _lock_fd: int

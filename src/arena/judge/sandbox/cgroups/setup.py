@@ -15,7 +15,7 @@ import itertools
 import os
 from functools import lru_cache
 
-from .cgroups import Cgroup, read_text, write_text
+from .cgroup import Cgroup, read_text, write_text
 
 V1_CONTROLLERS = ("memory", "pids", "cpuacct", "freezer")
 

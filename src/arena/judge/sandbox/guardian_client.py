@@ -1,4 +1,4 @@
-"""The judge's side of the guardian (guardian.py): start it once, tell it what to kill.
+"""The judge's side of the guardian (guardian_daemon.py): start it once, tell it what to kill.
 
 Every judge process (``arena play``, each tournament worker, the web viewer)
 starts one guardian, at its first program. Each program's process group and
@@ -17,7 +17,7 @@ import sys
 import threading
 from pathlib import Path
 
-GUARDIAN = str(Path(__file__).with_name("guardian.py"))
+GUARDIAN = str(Path(__file__).with_name("guardian_daemon.py"))
 F_SETPIPE_SZ = getattr(fcntl, "F_SETPIPE_SZ", 1031)
 PIPE_BYTES = 2**20
 

@@ -4,15 +4,15 @@
 - ``limits`` (the default): a memory limit (a cgroup's where one can be made, else
   RLIMIT_DATA), a limit on its processes and threads (the pids cgroup), on the
   size of any file it writes and on its open files; under a root judge, an
-  unprivileged uid of its own (box_users.py) that reaches only what it needs
-  (access_plan.py).
+  unprivileged uid of its own (uid_pool.py) that reaches only what it needs
+  (acl_plan.py).
 - ``isolate``: ``limits``, and bubblewrap around it: no network, a private /tmp,
   every file read-only except its own folder (see :func:`program_folder`), its
   own process namespace.
 
-In every mode it gets a clean environment (environment.py).
+In every mode it gets a clean environment (clean_environment.py).
 
-Should the judge die, the guardian (watchdog.py) kills the program's process
+Should the judge die, the guardian (guardian_client.py) kills the program's process
 group and cgroup. A program without a cgroup is also started with a parent-death
 signal, so that the kernel kills it even before it is registered. The limits are
 set by the compiled spawner (spawn.pyx) between its vfork and the program's exec,
@@ -27,10 +27,10 @@ import shutil
 from dataclasses import dataclass
 from typing import Callable
 
-from .cgroups import Cgroup
-from .child import Launch
-from .isolation import bwrap_argv, bwrap_path
-from .sandbox_error import SandboxError
+from .cgroups.cgroup import Cgroup
+from ..child import Launch
+from .bubblewrap import bwrap_argv, bwrap_path
+from .errors import SandboxError
 
 MODES = ("none", "limits", "isolate")
 DEFAULT_MEMORY_MB = 1024

@@ -2,8 +2,8 @@
 
 :class:`Program` (process.py) talks to the program; this is what it runs in.
 The program is started in a process group of its own, inside its sandbox
-(sandbox.py), in a cgroup of its own where one can be made (cgroups.py), and
-registered with the guardian (watchdog.py), so that nothing of it outlives the
+(settings.py), in a cgroup of its own where one can be made (cgroup.py), and
+registered with the guardian (guardian_client.py), so that nothing of it outlives the
 judge. Between its turns it is suspended whole (suspension.py). At the end the whole
 group and the whole cgroup are killed, or without a cgroup every process of its tree
 (process_tree.py) and whatever it orphaned to the judge (subreaper.py); the main
@@ -16,16 +16,16 @@ import os
 import resource
 import signal
 
-from .box import Box
-from .cgroup_pool import give_back, take_cgroup
-from .cgroups import Cgroup
-from .cpu_time import ProcessTreeCpu
-from .child import ChildProcess
-from .process_tree import kill_tree
-from .sandbox import MAX_TASKS, Sandbox, launch
-from . import subreaper
-from .suspension import Suspension
-from .watchdog import WATCHDOG
+from .uid_box.box import Box
+from .cgroups.pool import give_back, take_cgroup
+from .cgroups.cgroup import Cgroup
+from ..cpu_time import ProcessTreeCpu
+from ..child import ChildProcess
+from ..process_tree import kill_tree
+from .settings import MAX_TASKS, Sandbox, launch
+from .. import subreaper
+from ..suspension import Suspension
+from .guardian_client import WATCHDOG
 
 
 class Confinement:

@@ -16,7 +16,7 @@ import stat
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .access import ALL, NOTHING, READ_RUN, READ_WRITE, TRAVERSE
+from .acl import ALL, NOTHING, READ_RUN, READ_WRITE, TRAVERSE
 
 OWN_ENTRIES_MAX = 500
 """Files and folders in its own folder given to it at most: each costs a little at every start."""
@@ -97,7 +97,7 @@ def _reach(needed: list[str], skip: frozenset[str] = frozenset()) -> tuple[dict[
 
 def access_plan(own_folders: list[str], needed: list[str], hidden: tuple[str, ...],
                 fixed: FixedPlan = FixedPlan({}, frozenset()), home: str | None = None) -> dict[str, int]:
-    """path -> the permissions the program's uid gets there (access.py's TRAVERSE, READ_RUN, ALL, NOTHING),
+    """path -> the permissions the program's uid gets there (acl.py's TRAVERSE, READ_RUN, ALL, NOTHING),
     beyond what ``fixed`` gives it already.
 
     ``own_folders``: its own folder, if its command names one. ``home``: its private home,

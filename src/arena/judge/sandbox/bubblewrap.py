@@ -1,7 +1,7 @@
 """``--sandbox isolate``: the bubblewrap command line around a program.
 
 No network, its own process, IPC and host-name namespaces, the whole file system
-read-only, a private /tmp, and its own folder (command_paths.py) and its home
+read-only, a private /tmp, and its own folder (needed_paths.py) and its home
 writable. A root judge starts bwrap as the program's own unprivileged uid, so the
 nobody it runs as inside is that uid outside, never root. Paths the judge names as
 hidden (the tournament database, the other players' folders) are covered: a folder
@@ -17,8 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Callable
 
-from .access_plan import hidden_with_companions
-from .command_paths import ARENA_ROOT, program_folder, tool_folders
+from .uid_box.acl_plan import hidden_with_companions
+from .uid_box.needed_paths import ARENA_ROOT, program_folder, tool_folders
 
 NOBODY = "65534"
 

@@ -1,0 +1,32 @@
+"""The sandbox: what a program arena runs may do, and everything that holds it to that.
+
+Every program is hostile (a contestant's, an uploaded one, a built-in one alike). The
+promises, per ``--sandbox`` mode (docs/sandbox.md says them for users, with the attacks
+the tests play):
+
+- ``none``: a clean environment; suspended between its turns, all its processes; nothing
+  of it outlives its game, even a judge killed with ``kill -9`` (the guardian).
+- ``limits`` (the default): that, and a memory limit (its own cgroup, else RLIMIT_DATA),
+  at most 256 processes and threads, files of 64 MB, 256 open files. Under a root judge it
+  runs as an unprivileged uid of its own, which reaches exactly what its command needs and
+  cannot signal, trace or read the other program, the judge, the database or the record.
+- ``isolate``: ``limits`` under bubblewrap: no network, a private ``/tmp``, everything
+  read-only but its own folder, the database, record and other players' folders hidden.
+
+Where each part lives:
+
+- ``settings.py``: the modes and their limits (:class:`Sandbox`) and the launch of one
+  program under them; ``errors.py``: a sandbox that cannot be had here.
+- ``confined_process.py``: one program's process from its start to its reaping: its
+  sandbox, its cgroup, its uid, its guardian.
+- ``cgroups/``: a cgroup per program (made, pooled, read, frozen, killed; v1 and v2).
+- ``uid_box/``: the per-uid layer of a root judge: the box (uid, home, environment), the
+  pool of box uids, ACL grants and their plan, the paths a command needs and its own
+  folder, the clean environment.
+- ``bubblewrap.py``: the ``isolate`` command line.
+- ``guardian_daemon.py`` and ``guardian_client.py``: the two ends of the guardian, a small
+  process that kills whatever a dead judge left running.
+
+The process, clock, match and record layer (``arena.judge``'s top) uses this package; nothing
+here knows a game.
+"""
