@@ -1,7 +1,7 @@
 """Losses, mistakes, turning point and phases derived from hand-made evaluations."""
 
 from arena.analysis.document import new_document, set_evaluation, set_final
-from arena.analysis.evaluation import Evaluation
+from arena.games.analyst_contract import Evaluation
 from arena.analysis.losses import value_after
 from arena.analysis.plies import Ply
 

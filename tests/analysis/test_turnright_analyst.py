@@ -8,7 +8,7 @@ import pytest
 
 from arena.games import get_analyst
 from arena.games.replay import replay_positions
-from arena.games.turnright.analysis_units import from_exact, masks, outcome, win_value
+from arena.games.turnright.analyst_phases.units import from_exact, masks, outcome, win_value
 from arena.games.turnright.circuit import square
 from arena.games.turnright.rules import CIRCUITS, PLACEMENTS, TurnRightState, rectangles
 from arena.games.turnright.scoring import BLACK, WHITE

@@ -4,7 +4,7 @@ import random
 
 import numpy as np
 
-from arena.envs.encoding import load_encoding
+from arena.games.env_encoding import load_encoding
 from arena.games import get_game
 
 

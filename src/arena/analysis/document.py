@@ -14,7 +14,7 @@ from types import ModuleType
 from typing import Any
 
 from ..games import get_game
-from .evaluation import Evaluation
+from ..games.analyst_contract import Evaluation
 from .losses import fill_losses
 from .plies import Ply
 from .summary import summarise

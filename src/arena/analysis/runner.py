@@ -16,7 +16,7 @@ from typing import Any, Callable
 from ..games import get_analyst, get_game
 from ..games.base import GameState
 from .document import new_document, set_evaluation, set_final
-from .evaluation import Evaluation
+from ..games.analyst_contract import Evaluation
 from .plies import RecordError, record_plies
 
 FINAL = -1    # the task that evaluates the position after the last move of a game stopped early

@@ -16,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
-from .encoding import load_encoding
+from ..games.env_encoding import load_encoding
 from .episode import Episode
 
 AGENTS = ("player_0", "player_1")

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from ..games import get_game
 from ..games.base import MoveError
-from .encoding import GameEncoding
+from ..games.env_encoding import GameEncoding
 
 REWARD_KINDS = ("margin", "win")
 

@@ -16,7 +16,7 @@ import numpy as np
 from gymnasium import spaces
 
 from ..games import get_game
-from .encoding import load_encoding
+from ..games.env_encoding import load_encoding
 from .episode import Episode
 from .opponents import make_opponent
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .encoding import GameEncoding
+from ..games.env_encoding import GameEncoding
 from .episode import Episode
 
 BUILTIN_PREFIX = "builtin:"

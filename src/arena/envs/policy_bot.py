@@ -88,7 +88,7 @@ def policy_chooser(encoding, policy: Callable) -> Callable:
 
 
 def run_policy_bot(game: str, spec: str, seed: int | None = None, function: str | None = None) -> None:
-    from .encoding import load_encoding
+    from ..games.env_encoding import load_encoding
 
     encoding = load_encoding(game)
     policy = load_policy(spec, function)

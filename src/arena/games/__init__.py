@@ -55,7 +55,7 @@ def get_svg(name: str) -> ModuleType:
 
 
 def get_analyst(name: str) -> ModuleType:
-    """The game's analyst (``evaluate(state, played, seconds)``; arena/analysis/evaluation.py)."""
+    """The game's analyst (``evaluate(state, played, seconds)``; arena/games/analyst_contract.py)."""
     if name not in GAME_MODULES:
         get_game(name)  # raises UnknownGameError naming the games
     return importlib.import_module(f"{GAME_MODULES[name]}.analyst")

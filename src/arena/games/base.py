@@ -17,15 +17,11 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Sequence, TypeVar
 
+# every game's rules raise these; the judge (one floor down) turns them into the verdicts
+# ``format`` and ``illegal``, so they are defined there and offered to games from here
+from ..judge.move_errors import MoveError, MoveFormatError  # noqa: F401
+
 Move = TypeVar("Move")
-
-
-class MoveError(ValueError):
-    """A move was refused; the message says what is wrong with it."""
-
-
-class MoveFormatError(MoveError):
-    """The text is not a move in the game's notation (judge verdict ``format``)."""
 
 
 class IllegalMoveError(MoveError):

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..games.base import MoveError, MoveFormatError
+from .move_errors import MoveError, MoveFormatError
 from .process import ProgramFault
 from .start_up import StartUp
 

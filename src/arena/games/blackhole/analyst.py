@@ -1,4 +1,4 @@
-"""Black Hole's analyst: the strong engine's search on one position (arena/analysis/evaluation.py).
+"""Black Hole's analyst: the strong engine's search on one position (arena/games/analyst_contract.py).
 
 Values are point margins: the mover's final score minus the opponent's, by rules.py's
 scores(). Red scores 75 + R − B and Blue 75 − R + B, so the margin is twice the mover's
@@ -57,7 +57,7 @@ def load(state: GameState) -> None:
 
 
 def evaluate(state: GameState, played: str | None, seconds: float):
-    from ...analysis.evaluation import Evaluation
+    from ..analyst_contract import Evaluation
 
     load(state)
     plies = 30 - state.turns

@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from ...envs.encoding import GameEncoding
+from ..env_encoding import GameEncoding
 from .rules import BROWN, COORDS, SIDE, STONES, TURNS, BlackHoleState
 
 STONE_COUNT = len(STONES)

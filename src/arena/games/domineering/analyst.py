@@ -1,4 +1,4 @@
-"""Domineering's analyst: the strong engine's search on one position (arena/analysis/evaluation.py).
+"""Domineering's analyst: the strong engine's search on one position (arena/games/analyst_contract.py).
 
 Values are point margins: the mover's final points minus the opponent's, by rules.py's
 scores() (the second seat's 2.5 start included). The value is the margin so far, plus the
@@ -99,7 +99,7 @@ def after_a_pass(state: GameState, seconds: float) -> tuple[float, str, bool]:
 
 
 def evaluate(state: GameState, played: str | None, seconds: float):
-    from ...analysis.evaluation import Evaluation
+    from ..analyst_contract import Evaluation
 
     if state.passes_in_a_row == 1:
         value, best, exact = after_a_pass(state, seconds)

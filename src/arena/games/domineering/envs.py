@@ -14,7 +14,7 @@ import sys
 
 import numpy as np
 
-from ...envs.encoding import GameEncoding, one_hot_planes
+from ..env_encoding import GameEncoding, one_hot_planes
 from .rules import EMPTY, FIRST, PASS, SIZE, DomineeringState
 
 PASS_ACTION = SIZE * SIZE

@@ -1,4 +1,4 @@
-"""Flippo's analyst: the strong engine's search on one position (arena/analysis/evaluation.py).
+"""Flippo's analyst: the strong engine's search on one position (arena/games/analyst_contract.py).
 
 Values are disc margins (the mover's discs minus the opponent's at the end), as the game is
 scored. With SOLVE_EMPTIES empty squares or fewer the search solves the end exactly, which
@@ -36,7 +36,7 @@ def bitboards(state: GameState) -> tuple[int, int]:
 
 
 def evaluate(state: GameState, played: str | None, seconds: float):
-    from ...analysis.evaluation import Evaluation
+    from ..analyst_contract import Evaluation
 
     own, opp = bitboards(state)
     empties = 64 - bin(own | opp).count("1")

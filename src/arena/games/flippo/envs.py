@@ -11,7 +11,7 @@ import sys
 
 import numpy as np
 
-from ...envs.encoding import GameEncoding, one_hot_planes
+from ..env_encoding import GameEncoding, one_hot_planes
 from .rules import EMPTY, SEAT_COLOUR, SIZE, TOTAL_MOVES, FlippoState
 
 

@@ -1,4 +1,4 @@
-"""Lucky Words' analyst (arena/analysis/evaluation.py): a move judged by what its player knew.
+"""Lucky Words' analyst (arena/games/analyst_contract.py): a move judged by what its player knew.
 
 A ply is a call (``E 35``: the caller's letter and its cell) or a placement (``35``: the
 other player's cell for the letter just called).
@@ -23,7 +23,7 @@ position. No value is exact: the letters to come are unknown.
 
 from __future__ import annotations
 
-from ...analysis.evaluation import Evaluation
+from ..analyst_contract import Evaluation
 from ..base import MoveError
 from .analysis_knowledge import (
     engine_for, grid_bytes, pictured_opponent, scoring_words, set_owner_odds,

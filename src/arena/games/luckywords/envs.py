@@ -18,7 +18,7 @@ import sys
 
 import numpy as np
 
-from ...envs.encoding import GameEncoding, one_hot_planes
+from ..env_encoding import GameEncoding, one_hot_planes
 from .rules import CALLS, CELLS, CENTRE, LETTERS, LuckyWordsState
 from .scoring import EMPTY, SIZE, WORD_POINTS
 

@@ -143,9 +143,29 @@ class LuckyWordsState(GameState):
 
     def board_text(self, seat: int) -> str:
         """One seat's grid as people see it (cell numbers, the last letter marked)."""
-        from .text import board_text  # the drawing lives beside the rules, not in them
-
         return board_text(self, seat)
 
     def __str__(self) -> str:
         return self.board_text(self.to_move)
+
+
+# -- the position as text for people (str(state)): the terminal, the viewer's fallback, the envs' ansi
+
+def board_text(state: LuckyWordsState, seat: int, whose: str | None = None) -> str:
+    """A seat's grid: letters, the number of each empty cell, the last letter placed in brackets."""
+    grid, last = state.grids[seat], state.last_cells[seat]
+    rows = []
+    for row in range(SIZE):
+        cells = []
+        for cell in range(row * SIZE, (row + 1) * SIZE):
+            letter = grid[cell]
+            cells.append(f"{cell:>3} " if letter == EMPTY else f"[{letter}] " if cell == last else f"  {letter} ")
+        rows.append("".join(cells).rstrip())
+    if state.is_over():
+        status = "both grids are full"
+    elif state.called:
+        status = f"place the letter {state.called}"
+    else:
+        status = f"call {state.calls + 1} of 48: call a letter and place it"
+    whose = whose or f"seat {seat}'s"
+    return "\n".join([f"{whose} grid (empty cells show their numbers)"] + rows + [status])

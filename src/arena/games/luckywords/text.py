@@ -9,28 +9,7 @@ from __future__ import annotations
 
 from ..base import MoveError
 from ..human_view import HumanView
-from .rules import LuckyWordsState, parse_cell, parse_letter
-from .scoring import EMPTY, SIZE
-
-
-def board_text(state: LuckyWordsState, seat: int, whose: str | None = None) -> str:
-    """A seat's grid: letters, the number of each empty cell, the last letter placed in brackets."""
-    grid, last = state.grids[seat], state.last_cells[seat]
-    rows = []
-    for row in range(SIZE):
-        cells = []
-        for cell in range(row * SIZE, (row + 1) * SIZE):
-            letter = grid[cell]
-            cells.append(f"{cell:>3} " if letter == EMPTY else f"[{letter}] " if cell == last else f"  {letter} ")
-        rows.append("".join(cells).rstrip())
-    if state.is_over():
-        status = "both grids are full"
-    elif state.called:
-        status = f"place the letter {state.called}"
-    else:
-        status = f"call {state.calls + 1} of 48: call a letter and place it"
-    whose = whose or f"seat {seat}'s"
-    return "\n".join([f"{whose} grid (empty cells show their numbers)"] + rows + [status])
+from .rules import LuckyWordsState, board_text, parse_cell, parse_letter
 
 
 class LuckyWordsView(HumanView):

@@ -1,4 +1,4 @@
-"""Turn Right's analyst (arena/analysis/evaluation.py): the strong engine's value of a position.
+"""Turn Right's analyst (arena/games/analyst_contract.py): the strong engine's value of a position.
 
 The unit is the **point margin**: the mover's 2×2 points minus the opponent's (White's 5 free
 points included) as the game would end. A 3×3 win ends it at once and counts as 50 points
@@ -17,7 +17,7 @@ circuits; before that, by its estimate of how close each colour stands to 2×2 a
 
 from __future__ import annotations
 
-from .analysis_units import margin, outcome  # noqa: F401  (outcome is part of the contract)
+from .analyst_phases.units import margin, outcome  # noqa: F401  (outcome is part of the contract)
 from .rules import TurnRightState
 
 UNITS = "point margin (a 3x3 win: 50 + the lead)"
@@ -36,9 +36,9 @@ def evaluate(state: TurnRightState, played: str | None, seconds: float):
     if state.is_over():
         raise ValueError("the game is over: there is no move to evaluate")
     if state.placing:
-        from .analysis_placement import evaluate_placement
+        from .analyst_phases.placement import evaluate_placement
         return evaluate_placement(state, played, seconds)
-    from .analysis_circuits import evaluate_circuit
+    from .analyst_phases.circuits import evaluate_circuit
     return evaluate_circuit(state, played, seconds)
 
 

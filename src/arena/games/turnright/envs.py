@@ -18,7 +18,7 @@ import sys
 
 import numpy as np
 
-from ...envs.encoding import GameEncoding, one_hot_planes, read_only
+from ..env_encoding import GameEncoding, one_hot_planes, read_only
 from .circuit import SIZE, canonical, loop_squares, max_corners
 from .rules import CIRCUITS, PLACEMENTS, SEAT_COLOUR, TurnRightState
 from .scoring import EMPTY

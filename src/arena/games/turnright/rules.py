@@ -160,8 +160,6 @@ class TurnRightState(GameState):
         return result
 
     def __str__(self) -> str:
-        from .text import board_text  # the drawing lives beside the rules, not in them
-
         return board_text(self)
 
 def _win(winner: int, points: list[int], ending: str, game_points: int, bonus: bool) -> TurnRightResult:
@@ -182,3 +180,28 @@ def rectangles() -> list[tuple[int, ...]]:
                 for r2 in range(r1 + 1, SIZE):
                     found.append((square(f1, r1), square(f1, r2), square(f2, r2), square(f2, r1)))
     return found
+
+
+# -- the position as text for people (str(state)): the terminal, the viewer's fallback, the envs' ansi
+
+SYMBOLS = {EMPTY: ".", WHITE: "W", BLACK: "B"}
+
+
+def board_text(state: TurnRightState) -> str:
+    """Rank 6 at the top; the last piece placed, or the last circuit's corners, in lower case."""
+    last = state.last_move
+    marked = set() if last is None else {last} if isinstance(last, int) else set(last)
+    lines = []
+    for rank in reversed(range(SIZE)):
+        symbols = [SYMBOLS[state.board[square(file, rank)]] for file in range(SIZE)]
+        cells = [s.lower() if square(file, rank) in marked else s for file, s in enumerate(symbols)]
+        lines.append(f"{rank + 1} {' '.join(cells)}")
+    lines.append("  a b c d e f")
+    if last is not None:
+        # placements alternate White, Black; circuits Black, White
+        mover = ("White", "Black")[state.circuits % 2 if state.circuits else 1 - state.placements % 2]
+        lines.append(f"last move: {state.format_move(last)} by {mover} (in lower case)")
+        if state.auto_square is not None and state.circuits == 0:
+            lines.append(f"Black's 18th piece went on {square_name(state.auto_square)} by itself")
+    lines.append(f"points: White {state.points[0]}  Black {state.points[1]}")
+    return "\n".join(lines)

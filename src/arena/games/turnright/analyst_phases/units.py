@@ -6,8 +6,8 @@ everything else in 2×2 points (the exact search) or eighths of a point (the 2-p
 
 from __future__ import annotations
 
-from .rules import SEAT_COLOUR, TurnRightState
-from .scoring import colour_mask
+from ..rules import SEAT_COLOUR, TurnRightState
+from ..scoring import colour_mask
 
 WIN = 1_000_000  # the engine's 3×3 win (strong/circuit_search.pxi)
 WIN_BONUS = 50   # what a 3×3 win counts on top of the lead (analyst.py says why)

@@ -13,8 +13,8 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from ..games import GAME_MODULES, get_game, get_svg
-from ..games.base import GameState
+from . import GAME_MODULES, get_game, get_svg
+from .base import GameState
 
 
 class GameEncoding:

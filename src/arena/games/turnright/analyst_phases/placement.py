@@ -14,18 +14,18 @@ from __future__ import annotations
 
 import time
 
-from ...analysis.evaluation import Evaluation
-from ..base import MoveError
-from .analysis_units import EIGHTHS, WIN, forced_3x3, margin, masks, win_value
-from .rules import TurnRightState
-from .scoring import EMPTY
+from ...analyst_contract import Evaluation
+from ...base import MoveError
+from .units import EIGHTHS, WIN, forced_3x3, margin, masks, win_value
+from ..rules import TurnRightState
+from ..scoring import EMPTY
 
 HEURISTIC = 12      # the placement estimate's units per point (see above)
 SEARCH_SHARE = 0.6  # of the time for the best placement; the rest values the one played
 
 
 def _engine():
-    from .strong import engine
+    from ..strong import engine
     return engine
 
 

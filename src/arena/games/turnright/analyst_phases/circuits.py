@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import time
 
-from ...analysis.evaluation import Evaluation
-from ..base import MoveError
-from .analysis_units import EIGHTHS, LEAD_CAP, WIN, forced_3x3, from_exact, margin, masks, outcome, win_value
-from .rules import CIRCUITS, SEAT_COLOUR, TurnRightState
-from .scoring import colour_mask
+from ...analyst_contract import Evaluation
+from ...base import MoveError
+from .units import EIGHTHS, LEAD_CAP, WIN, forced_3x3, from_exact, margin, masks, outcome, win_value
+from ..rules import CIRCUITS, SEAT_COLOUR, TurnRightState
+from ..scoring import colour_mask
 
 FULL = (1 << 36) - 1
 
@@ -26,7 +26,7 @@ EXACT_SHARE = 0.9   # the exact end: valuing the circuit played exactly is quick
 
 
 def _engine():
-    from .strong import engine  # compiled; the circuit table is built once per process
+    from ..strong import engine  # compiled; the circuit table is built once per process
     engine.prepare()
     return engine
 
