@@ -89,3 +89,32 @@ def test_every_players_command_is_the_string_as_run(tmp_path):
     builtin, shell = json.loads(path.read_text())["players"]
     assert isinstance(builtin["command"], str) and isinstance(shell["command"], str)
     assert shlex.split(builtin["command"])[1:] == ["-m", "arena.bot", "flippo", "greedy", "--seed", "4"]
+
+
+def test_bytes_that_are_not_utf8_in_an_argument_or_path_are_named_not_a_traceback(tmp_path):
+    import os
+
+    player = b"a\xff=python3 bot.py"
+    done = subprocess.run([ARENA.encode(), b"tournament", b"flippo", b"--player", player, b"--player",
+                           b"b=builtin:random", b"--db", str(tmp_path / "t.db").encode()],
+                          capture_output=True, timeout=120, cwd=tmp_path)
+    assert done.returncode == 2 and b"Traceback" not in done.stderr
+    assert b"argument 4 (a\\udcff=python3 bot.py) holds bytes that are not UTF-8" in done.stderr
+    assert not (tmp_path / "t.db").exists()
+    environment = {**os.environ, "PATH": os.environ["PATH"] + ":/tmp/\udcff"}
+    bad_path = subprocess.run([ARENA, "play", "flippo", "builtin:random", "builtin:random"], capture_output=True,
+                              text=True, timeout=120, env={k: os.fsencode(v) for k, v in environment.items()})
+    assert bad_path.returncode == 2 and "Traceback" not in bad_path.stderr
+    assert "$PATH" in bad_path.stderr and "not UTF-8" in bad_path.stderr
+
+
+def test_a_path_entry_that_cannot_be_looked_at_is_passed_over(tmp_path):
+    """A PATH entry too long for the kernel to look up holds no interpreter: the game is played."""
+    import os
+
+    too_long = "/a" * 3000
+    done = subprocess.run([ARENA, "play", "flippo", f"{sys.executable} -c 'import sys; sys.exit(3)'",
+                           "builtin:random", "--seed", "1"], capture_output=True, text=True, timeout=120,
+                          cwd=tmp_path, env={**os.environ, "PATH": f"{os.environ['PATH']}:{too_long}"})
+    assert done.returncode == 0 and "Traceback" not in done.stderr, done.stderr
+    assert "crash" in done.stdout

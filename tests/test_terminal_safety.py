@@ -13,21 +13,26 @@ ARENA = str(Path(sys.executable).parent / "arena")
 # a clipboard write (OSC 52), and a C1 CSI.
 SEQUENCES = "\x1b]0;title\x07\x1b[2J\x1b]52;c;ZWNobyBwd25lZA==\x07\x9b31m"
 
+# Invisible characters that make a line read otherwise than it is: a right-to-left override and
+# its end, an isolate and its end, a zero-width space.
+INVISIBLE = "\u202e\u202c\u2066\u2069\u200b"
+
 # Flippo White: escape sequences on stderr, then a move line with control characters in it
 # (a format fault), or, with "crash", an exit instead.
 HOSTILE = f"""
 import sys
 sys.stdin.readline()
 sys.stderr.write({SEQUENCES!r} + "thinking\\n")
+sys.stderr.write({INVISIBLE!r} + "then \\\\x1b[2J as four characters\\n")
 sys.stderr.flush()
 if sys.argv[1:] == ["crash"]:
     sys.exit(3)
-sys.stdout.write("C4\\x1b[2J\\x07\\n")
+sys.stdout.write("C4\\x1b[2J\\x07" + {INVISIBLE!r} + "\\n")
 sys.stdout.flush()
 sys.stdin.readline()
 """
 
-NAME_TAIL = " #\x1b]0;name\x07\x1b[31m"
+NAME_TAIL = " #\x1b]0;name\x07\x1b[31m\u202e"
 """A shell comment after a command: the player's name carries control characters, the program runs."""
 
 
@@ -37,7 +42,8 @@ def arena(*args, cwd):
 
 def assert_nothing_raw(done):
     for name, output in (("stdout", done.stdout), ("stderr", done.stderr)):
-        for byte in (b"\x1b", b"\x07", b"\xc2\x9b"):  # ESC, BEL, the C1 CSI in UTF-8
+        # ESC, BEL, the C1 CSI in UTF-8, and each invisible character in UTF-8
+        for byte in (b"\x1b", b"\x07", b"\xc2\x9b", *(ch.encode() for ch in INVISIBLE)):
             assert byte not in output, f"{byte!r} on {name}:\n{output.decode(errors='replace')}"
 
 
@@ -53,8 +59,10 @@ def test_arena_play_writes_out_a_format_faults_line_its_stderr_and_its_name(tmp_
     assert_nothing_raw(done)
     out = done.stdout.decode()
     assert "format at its move 1" in out
-    assert "    out C4\\x1b[2J\\x07   <- this line" in out
+    assert "    out C4\\x1b[2J\\x07\\u202e\\u202c\\u2066\\u2069\\u200b   <- this line" in out
     assert "| \\x1b]0;title\\x07\\x1b[2J\\x1b]52;c;ZWNobyBwd25lZA==\\x07\\x9b31mthinking" in out
+    # what the program wrote as a backslash and three characters shows its backslash doubled
+    assert "| \\u202e\\u202c\\u2066\\u2069\\u200bthen \\\\x1b[2J as four characters" in out
     assert "#\\x1b]0;name\\x07\\x1b[31m" in out  # the name, in the result and the fault
 
 
@@ -72,7 +80,7 @@ def test_arena_check_writes_out_everything_and_its_replay_command_pastes_back(tm
     assert done.returncode == 1
     assert_nothing_raw(done)
     out = done.stdout.decode()
-    assert "out C4\\x1b[2J\\x07   <- this line" in out and "| \\x1b]0;title" in out
+    assert "out C4\\x1b[2J\\x07\\u202e\\u202c\\u2066\\u2069\\u200b   <- this line" in out and "| \\x1b]0;title" in out
     replay = next(line for line in out.splitlines() if "replay it: " in line).split("replay it: ")[1]
     # bash's $'...' quoting: pasted into bash, the same PLAYER comes back
     words = subprocess.run(["bash", "-c", f"printf '%s\\n' {replay.removeprefix('arena ')}"],
@@ -95,6 +103,7 @@ def test_a_tournament_writes_out_a_players_name_its_first_fault_and_its_standing
     assert "\\x1b" in standings.stdout.decode()  # the name is there, written out
     on_terminal = export_to_a_terminal(db, tmp_path)
     assert b"\x1b" not in on_terminal and b"\x07" not in on_terminal and b"\\x1b]0;name" in on_terminal
+    assert "\u202e".encode() not in on_terminal
     to_file = arena("export", "--db", db, "--output", tmp_path / "games.csv", cwd=tmp_path)
     assert to_file.returncode == 0
     assert NAME_TAIL.encode() in (tmp_path / "games.csv").read_bytes()  # a file keeps the data as it is

@@ -20,13 +20,37 @@ def test_newlines_can_be_kept_between_lines_and_nothing_else_is():
 
 
 def test_printable_text_is_unchanged():
-    text = "C3 A3=6 a1-a4-d4-d1 évé ±95% \\x1b"
+    text = "C3 A3=6 a1-a4-d4-d1 évé ±95% 漢字 🙂"
     assert visible(text) == text
 
 
-@pytest.mark.parametrize("text", ["python3 bot.py", "ev\x1bil=builtin:random", "it's \\ \x07\x9b", "plain"])
+def test_a_backslash_is_written_out_so_no_text_passes_for_an_escape():
+    """A program that writes the four characters \\x1b must not look like one that wrote ESC."""
+    assert visible("\\x1b") == "\\\\x1b" != visible("\x1b") == "\\x1b"
+    assert visible("a\\b\n", keep_newlines=True) == "a\\\\b\n"
+
+
+@pytest.mark.parametrize("character", ["\u202e", "\u202c", "\u2066", "\u2069", "\u200b", "\u200d", "\ufeff",
+                                       "\u2028", "\U000e0041", "\udcff"])
+def test_bidirectional_zero_width_and_undecodable_characters_are_written_out(character):
+    shown = visible(f"move{character}A1")
+    assert character not in shown and shown == f"move\\{'U' if ord(character) > 0xffff else 'u'}" \
+        f"{ord(character):0{8 if ord(character) > 0xffff else 4}x}A1"
+
+
+def test_every_format_character_unicode_knows_is_written_out():
+    """The list of format characters is written out by hand (reading all of Unicode at every
+    start would cost arena's start-up): checked here against this Python's unicodedata."""
+    format_characters = [chr(code) for code in range(0x110000)
+                         if unicodedata.category(chr(code)) in ("Cf", "Zl", "Zp")]
+    assert len(format_characters) > 150
+    assert [hex(ord(ch)) for ch in format_characters if ch in visible(ch)] == []
+
+
+@pytest.mark.parametrize("text", ["python3 bot.py", "ev\x1bil=builtin:random", "it's \\ \x07\x9b", "plain",
+                                  "right\u202eleft \u200b\U000e0041"])
 def test_a_shell_word_reads_back_as_the_same_text_in_bash(text):
     word = shell_word(text)
-    assert [ch for ch in word if unicodedata.category(ch) == "Cc"] == []
+    assert [ch for ch in word if unicodedata.category(ch) in ("Cc", "Cf")] == []
     echoed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
     assert echoed.decode() == text

@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import os
 import sys
+
+PASSED_ON = ("PATH", "LANG", "LC_ALL")
+"""The variables of the user's environment every program is started with (docs/sandbox.md)."""
 
 
 def main() -> None:
@@ -17,6 +21,7 @@ def main() -> None:
 
         policy_bot_main(sys.argv[2:])
         return
+    refuse_undecodable_input()
     from .commands import cli
     from .judge.sandbox.errors import SandboxError
 
@@ -25,6 +30,30 @@ def main() -> None:
     except SandboxError as error:  # found only once a program starts (no free uid, no ACLs): no traceback
         print(f"Error: {error}", file=sys.stderr)
         sys.exit(1)
+
+
+def refuse_undecodable_input() -> None:
+    """Bytes that are not UTF-8 in an argument or in what programs are started with are named
+    and refused up front: Python holds them as lone surrogates, which no program's command
+    line or environment, and no terminal, can be given."""
+    from .terminal_text import visible
+
+    for index, argument in enumerate(sys.argv[1:], start=1):
+        if _undecodable(argument):
+            _refuse(f"argument {index} ({visible(argument)}) holds bytes that are not UTF-8; write it in UTF-8")
+    for name in PASSED_ON:
+        if _undecodable(os.environ.get(name, "")):
+            _refuse(f"${name} ({visible(os.environ[name])}) holds bytes that are not UTF-8, and every program "
+                    "is started with it; set it in UTF-8")
+
+
+def _undecodable(text: str) -> bool:
+    return any("\udc80" <= character <= "\udcff" for character in text)  # surrogateescape's bytes
+
+
+def _refuse(message: str) -> None:
+    print(f"Error: {message}", file=sys.stderr)
+    sys.exit(2)
 
 
 if __name__ == "__main__":

@@ -75,3 +75,22 @@ def test_a_file_over_the_limit_is_refused_saying_its_size(competition, tmp_path)
     done = submit(competition.url, tmp_path, "bot.py", "#" * (3 * 1024 * 1024))
     assert done.returncode == 1 and ("larger than" in done.stderr or "too large" in done.stderr), done.stderr
     assert competition.store.submissions() == []
+
+
+def test_a_build_log_and_report_reach_the_terminal_written_out(competition, tmp_path, monkeypatch):
+    """A build log holds a compiler's output about a stranger's source: a clipboard write (OSC 52),
+    a bell, clearing the screen, a right-to-left override and a zero-width space in it are
+    written out, never sent to the contestant's terminal raw."""
+    hostile = "\x1b]52;c;ZWNobyBwd25lZA==\x07\x1b[2J\u202e\u200b"
+
+    def build(submission_id):
+        competition.store.update_submission(submission_id, status="admitted", build_log=f"log {hostile}end",
+                                            admission=f"report {hostile}end", command="builtin:random")
+
+    monkeypatch.setattr(competition.conductor, "submission_added", build)
+    done = submit(competition.url, tmp_path, "bot.py", "print(1)\n")
+    assert done.returncode == 0, done.stderr
+    for raw in ("\x1b", "\x07", "\u202e", "\u200b"):
+        assert raw not in done.stdout + done.stderr
+    written_out = "\\x1b]52;c;ZWNobyBwd25lZA==\\x07\\x1b[2J\\u202e\\u200bend"
+    assert f"log {written_out}" in done.stdout and f"report {written_out}" in done.stdout

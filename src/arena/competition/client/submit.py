@@ -10,6 +10,8 @@ from pathlib import Path
 
 import click
 
+from ...terminal_text import visible
+
 UNFINISHED = ("building", "checking")
 
 
@@ -18,8 +20,14 @@ def _say(text: str = "", err: bool = False) -> None:
     (sys.stderr if err else sys.stdout).flush()  # production runs buffered: show progress as it comes
 
 
+def _server_text(text) -> str:
+    """What the server sent (a build log holds the compiler's output of a stranger's source),
+    with its control and format characters written out: it reaches a terminal."""
+    return visible(str(text), keep_newlines=True)
+
+
 def _fail(message: str) -> None:
-    _say(f"arena submit: {message}", err=True)
+    _say(f"arena submit: {visible(message)}", err=True)
     raise SystemExit(1)
 
 
@@ -48,12 +56,12 @@ def _wait(api, submission_id: int, timeout_s: float, poll_s: float) -> dict:
             submission = {"status": shown}  # the server is away for a moment: keep waiting
         status = submission.get("status")
         if status != shown and status is not None:
-            _say(f"status: {status}")
+            _say(f"status: {_server_text(status)}")
             shown = status
         if status is not None and status not in UNFINISHED:
             return submission
         if time.monotonic() > deadline:
-            _fail(f"submission {submission_id} is still {status} after {timeout_s:g} s; "
+            _fail(f"submission {submission_id} is still {_server_text(status)} after {timeout_s:g} s; "
                   f"see {api.url}/submissions/{submission_id}")
         time.sleep(poll_s)
 
@@ -85,16 +93,17 @@ def submit(url, game_file, language, user, password_file, timeout_s, poll_s) -> 
         api.token = api.call("POST", "/api/login", {"name": name, "password": password})["token"]
         fields = {"language": language} if language else {}
         submission_id = api.upload("/api/submissions", fields, {"file": (Path(game_file).name, content)})["id"]
-        _say(f"submission {submission_id} uploaded: {api.url}/submissions/{submission_id}")
+        shown_id = _server_text(submission_id)
+        _say(f"submission {shown_id} uploaded: {api.url}/submissions/{shown_id}")
         submission = _wait(api, submission_id, timeout_s, poll_s)
     except ClientError as error:
         _fail(str(error))
     except (KeyError, TypeError):
         _fail(f"{url} answered in a shape arena does not know: is it an arena competition?")
     _say("\n== build log ==")
-    _say(submission.get("build_log") or "(empty)")
+    _say(_server_text(submission.get("build_log") or "(empty)"))
     _say("\n== admission report ==")
-    _say(submission.get("admission") or "(none)")
+    _say(_server_text(submission.get("admission") or "(none)"))
     status = submission["status"]
-    _say(f"\nsubmission {submission_id}: {status}")
+    _say(f"\nsubmission {_server_text(submission_id)}: {_server_text(status)}")
     raise SystemExit(0 if status == "admitted" else 1)

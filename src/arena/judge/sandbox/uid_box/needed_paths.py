@@ -77,7 +77,15 @@ def _tool_folders(path_variable: str) -> frozenset[Path]:
     for entry in path_variable.split(os.pathsep):
         if entry:
             folders.add(Path(entry))
-    return frozenset(folder.resolve() for folder in folders if folder.is_dir())
+    # an entry that cannot be looked at (too long, not readable to this user) holds no tool
+    return frozenset(folder.resolve() for folder in folders if _is_folder(folder))
+
+
+def _is_folder(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except (OSError, ValueError):
+        return False
 
 
 def _exists(path: Path) -> bool:
