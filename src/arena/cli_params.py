@@ -12,9 +12,6 @@ from .games.base import GameInfo
 from .judge.sandbox.uid_box.needed_paths import program_folder
 from .judge.sandbox.uid_box.clean_environment import parse_assignment
 from .judge.sandbox.settings import MODES, Sandbox, SandboxError
-from .judge.startup_check import start_refusals, startup_problems
-from .refereeing.players import PlayerSpec
-from .terminal_text import visible
 
 ENV_KEY = "arena_env"
 """Where ``--env`` leaves its assignments in the click context, for :func:`sandbox_argument`
@@ -86,27 +83,3 @@ def check_record_path(path: str | None) -> None:
     if not os.access(folder, os.W_OK):
         raise click.BadParameter(f"cannot write in the folder {str(folder)!r}", param_hint="--record")
 
-
-REFUSAL_WAIT_S = 0.15
-"""How long ``arena play`` watches its programs start: a shell that cannot find or run a
-command says so within milliseconds, and every game pays this wait."""
-
-
-def refuse_programs_that_cannot_start(players: dict[str, PlayerSpec], sandbox: Sandbox | None = None,
-                                      only_refused: bool = False) -> None:
-    """Stop with one line per program that cannot start, before anything is played or stored.
-
-    ``players``: each PLAYER by the words that name it in the message ("player mine", "White").
-    A built-in player or a person always starts. A command the shell cannot find or run, or
-    one the sandbox cannot confine, never does; nor, unless ``only_refused``, a program that
-    quits at once (a script with a syntax error), which would fault in every game.
-    """
-    commands = {label: spec.command for label, spec in players.items() if spec.command and not spec.builtin}
-    if only_refused:  # the shell or the spawner refuses at once: no need to watch for long
-        problems = start_refusals(commands, wait_s=REFUSAL_WAIT_S, sandbox=sandbox) if commands else {}
-    else:
-        problems = startup_problems(commands, sandbox=sandbox) if commands else {}
-    if problems:
-        raise click.ClickException("\n".join(
-            f"{visible(label)} ({visible(players[label].text)}) cannot start: {visible(why)}"
-            for label, why in problems.items()))

@@ -8,13 +8,13 @@ from .analysis.commands import analyse
 from .check import check, echo_faults
 from .competition.client.submit import submit
 from .competition.commands import competition
-from .cli_params import (check_record_path, game_argument, refuse_programs_that_cannot_start, sandbox_argument,
-                         sandbox_options)
+from .cli_params import check_record_path, game_argument, sandbox_argument, sandbox_options
 from .games import game_names, get_game
 from .games.base import SetupError
-from .refereeing.game_sandbox import game_sandbox
+from .judge.match import ProgramCannotStart
 from .refereeing.players import PlayerSpecError, resolve_player
 from .starter import new
+from .terminal_text import visible
 from .tournament.commands import export, standings, tournament
 from .tournament.sprt_command import sprt
 from .web.commands import serve, view
@@ -78,10 +78,15 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     if words_path is not None:
         setup, seed = _with_words(game, setup, seed, words_path)
     # a program the shell cannot run would fault at once and the jury play the whole game for
-    # it: no game, but the reason (exit status 1, as arena tournament; 0 is for games played).
-    # One that runs and quits at once plays its game, whose record says what it did.
-    refuse_programs_that_cannot_start(dict(zip(game.seats, specs)), game_sandbox(game, sandbox), only_refused=True)
-    record = play_game(game, specs, seed=seed, setup=setup, time_scale=time_scale, sandbox=sandbox)
+    # it: no game, but the reason (exit status 1, as arena tournament; 0 is for games played),
+    # told from its one start. One that runs and quits at once plays its game, whose record
+    # says what it did.
+    try:
+        record = play_game(game, specs, seed=seed, setup=setup, time_scale=time_scale, sandbox=sandbox,
+                           stop_at_failed_start="refused")
+    except ProgramCannotStart as refused:
+        raise click.ClickException(f"{game.seats[refused.seat]} ({visible(specs[refused.seat].text)}) "
+                                   f"cannot start: {visible(refused.reason)}") from None
     saved = _save(record, record_path) if record_path else None  # first: nothing below may lose it
     try:
         click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")

@@ -8,17 +8,18 @@ from pathlib import Path
 
 FAULT_RELAY = Path(__file__).parents[1] / "programs" / "fault_relay.py"
 # player -> the verdict of its every game (the relay misbehaves at its first reply, so that a
-# slow start on a loaded machine cannot turn a crash into a timeout)
+# slow start on a loaded machine cannot turn a crash into a timeout; the crasher at its second:
+# one that ends before its first line cannot start, and stops the tournament, test_tournament_faults.py)
 VERDICTS = {"sound": "ok", "crasher": "crash", "hanger": "timeout", "flooder": "format"}
-KINDS = {"crasher": "crash", "hanger": "hang", "flooder": "flood_out"}
+KINDS = {"crasher": ("crash", "1"), "hanger": ("hang", "0"), "flooder": ("flood_out", "0")}
 
 
 def test_every_game_is_recorded_with_each_players_verdict(arena, tmp_path):
     players = ["--player", "sound=builtin:random"]
     relay = tmp_path / FAULT_RELAY.name  # beside the pid files it writes: its own folder
     relay.write_text(FAULT_RELAY.read_text())
-    for name, kind in KINDS.items():
-        command = shlex.join([sys.executable, str(relay), "flippo", kind, "0", str(tmp_path / name)])
+    for name, (kind, at) in KINDS.items():
+        command = shlex.join([sys.executable, str(relay), "flippo", kind, at, str(tmp_path / name)])
         players += ["--player", f"{name}={command}"]
     db = tmp_path / "mixed.db"
     arena("tournament", "flippo", *players, "--seed", "5", "--jobs", "2", "--time-scale", "0.4", "--db", db,

@@ -2,32 +2,64 @@
 
 import sys
 
-from arena.judge.startup_check import start_refusals, startup_problems
+import pytest
 
-def test_a_program_that_cannot_start_stops_the_tournament_before_its_first_game(arena, tmp_path):
+from arena.judge.match import ProgramCannotStart
+from arena.refereeing.players import resolve_player
+from arena.refereeing.referee import play_game
+from arena.tournament.store import TournamentStore
+
+# a Python bot that notes every start of it in a file beside it, then becomes arena's random player
+LOGS_EACH_START = """
+import os, sys
+from pathlib import Path
+with open(Path(__file__).with_name("starts.log"), "a") as log:
+    log.write("start\\n")
+os.execv(sys.executable, [sys.executable, "-m", "arena.bot", "flippo", "random"])
+"""
+
+
+def test_a_program_that_cannot_start_stops_the_tournament_at_its_first_game(arena, tmp_path):
     db = tmp_path / "t.db"
     done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player", "mine=./no-such-bot",
                  "--db", db, cwd=tmp_path, check=False)
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
         "Error: player mine (./no-such-bot) cannot start: "
-        f"{startup_problems({'x': './no-such-bot'})['x']}"
+        "bash: line 1: ./no-such-bot: No such file or directory (exited with code 127)"
     ]
-    assert "./no-such-bot: No such file or directory (exited with code 127)" in done.stderr
-    assert not db.exists()  # nothing played, nothing stored: fix the command and run it again
+    with TournamentStore(db) as store:
+        assert store.finished_slots() == set()  # the game that told it is not counted: fix the command, run again
 
 
-def test_startup_problems_names_only_the_programs_that_exit(tmp_path):
+def test_a_program_that_ends_before_its_first_line_stops_the_tournament_saying_why(arena, tmp_path):
     broken = tmp_path / "broken.py"
     broken.write_text("print('oops'\n")
-    problems = startup_problems({
-        "waits": [sys.executable, "-c", "import sys; sys.stdin.readline()"],
-        "broken": f"{sys.executable} {broken}",
-        "quits": "true",
-    })
-    assert sorted(problems) == ["broken", "quits"]
-    assert "SyntaxError" in problems["broken"] and "exited with code 1" in problems["broken"]
-    assert problems["quits"] == "exited at once (code 0) without waiting for its input"
+    done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player",
+                 f"broken={sys.executable} {broken}", "--db", tmp_path / "t.db", cwd=tmp_path, check=False)
+    assert done.returncode == 1
+    assert "player broken (" in done.stderr and " cannot start: SyntaxError: " in done.stderr
+    assert "(exited with code 1)" in done.stderr
+    quits = arena("tournament", "flippo", "--player", "r=builtin:random", "--player", "quits=true",
+                  "--db", tmp_path / "q.db", cwd=tmp_path, check=False)
+    assert quits.returncode == 1 and "player quits (true) cannot start: exited (code 0)" in quits.stderr
+
+
+def test_each_program_is_started_once_per_game(arena, tmp_path):
+    """No program is started to be watched and killed before its games: a bot that logs each of
+    its starts is started exactly once by arena play, and once per game by a tournament."""
+    bot = tmp_path / "bot.py"
+    bot.write_text(LOGS_EACH_START)
+    log = tmp_path / "starts.log"
+    played = arena("play", "flippo", f"{sys.executable} {bot}", "builtin:random", "--seed", "1", cwd=tmp_path)
+    assert "60 moves" in played.stdout  # a whole game (however it ended under load)
+    assert log.read_text().splitlines() == ["start"]
+    log.unlink()
+    arena("tournament", "flippo", "--player", "r=builtin:random", "--player", f"mine={sys.executable} {bot}",
+          "--rounds", "2", "--jobs", "1", "--db", tmp_path / "t.db", cwd=tmp_path)
+    with TournamentStore(tmp_path / "t.db") as store:
+        games = len(store.finished_slots())
+    assert games == 4 and log.read_text().splitlines() == ["start"] * games
 
 
 def test_the_first_fault_of_each_player_is_printed_once(arena, tmp_path, flippo_faulty):
@@ -41,19 +73,35 @@ def test_the_first_fault_of_each_player_is_printed_once(arena, tmp_path, flippo_
     assert "illegal at its move 3" in faults[0] and "it wrote 'D4'" in faults[0]
 
 
-def test_start_refusals_names_only_the_programs_that_never_ran(tmp_path):
+@pytest.mark.parametrize("stop", ["refused", "ended"])
+def test_a_game_stops_at_a_failed_start_as_it_is_told(tmp_path, stop):
+    """``refused`` (arena play) stops for what the shell would not run; ``ended`` (a tournament)
+    for a program that ran but ended before its first line too; a program that started and
+    then went silent is neither, and plays its game out."""
     broken = tmp_path / "broken.py"
     broken.write_text("print('oops'\n")
     locked = tmp_path / "locked.sh"
     locked.write_text("#!/bin/sh\nread line\n")
     locked.chmod(0o644)
-    refusals = start_refusals({
-        "waits": [sys.executable, "-c", "import sys; sys.stdin.readline()"],
-        "broken": f"{sys.executable} {broken}",  # it ran: its game will say what it did
+    commands = {
+        "waits": f"{sys.executable} -c 'import sys, time; sys.stdin.readline(); time.sleep(60)'",
+        "broken": f"{sys.executable} {broken}",
         "quits": "true",
         "missing": "./no-such-bot",
         "locked": str(locked),
-    })
-    assert sorted(refusals) == ["locked", "missing"]
-    assert "Permission denied (exited with code 126)" in refusals["locked"]
-    assert "No such file or directory (exited with code 127)" in refusals["missing"]
+    }
+    stopped = {}
+    for name, command in commands.items():
+        players = [resolve_player("flippo", command), resolve_player("flippo", "builtin:random")]
+        try:
+            record = play_game("flippo", players, seed=1, time_scale=0.1, stop_at_failed_start=stop)
+        except ProgramCannotStart as error:
+            assert error.seat == 0
+            stopped[name] = error.reason
+        else:
+            assert record["result"]["verdicts"][0] != "ok"  # it played, and its record says what it did
+    assert sorted(stopped) == (["locked", "missing"] if stop == "refused" else ["broken", "locked", "missing", "quits"])
+    assert "Permission denied (exited with code 126)" in stopped["locked"]
+    assert "No such file or directory (exited with code 127)" in stopped["missing"]
+    if stop == "ended":
+        assert stopped["broken"].startswith("SyntaxError: ") and stopped["broken"].endswith("(exited with code 1)")

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .move_errors import MoveError, MoveFormatError
-from .process import ProgramFault
+from .process import REFUSED_TO_START, ProgramFault, last_line
 from .start_up import StartUp
 
 TIMEOUT_SLACK_S = 0.5
@@ -36,6 +36,28 @@ VERDICTS = ("ok", "illegal", "format", "timeout", "crash", "exit", "memory")
 
 SEAT_FAULTS = (ProgramFault, MoveError)
 """What a seat can do wrong while it moves: misbehave as a process, or write a bad move."""
+
+
+class ProgramCannotStart(Exception):
+    """A seat's program never got to play: the shell or the sandbox refused to run it, or (when
+    the match was told to stop for that too) it ended before writing its first line.
+
+    Raised out of the game by a match given ``stop_at_failed_start``, so that ``arena play`` or
+    a tournament says so before it counts the game, from the program's one real start (no
+    program is started just to be watched)."""
+
+    def __init__(self, seat: int, reason: str) -> None:
+        super().__init__(seat, reason)  # both in args: the error crosses to a pool's parent, or from Dask
+        self.seat = seat
+        self.reason = reason
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+FAILED_START_STOPS = (None, "refused", "ended")
+"""What stops a match at a program's start: nothing (its game goes on, the jury playing for it),
+the shell or the sandbox refusing to run it, or also its ending before its first line."""
 
 
 def fault_verdict(error: Exception) -> tuple[str, str]:
@@ -89,8 +111,12 @@ class SeatState:
 class Match:
     """The judge's side of one game, as seen by a protocol."""
 
-    def __init__(self, seats: list[SeatState], seed: int | None, time_scale: float = 1.0) -> None:
+    def __init__(self, seats: list[SeatState], seed: int | None, time_scale: float = 1.0,
+                 stop_at_failed_start: str | None = None) -> None:
+        if stop_at_failed_start not in FAILED_START_STOPS:
+            raise ValueError(f"stop_at_failed_start must be one of {FAILED_START_STOPS}, got {stop_at_failed_start!r}")
         self.seats = seats
+        self.stop_at_failed_start = stop_at_failed_start
         self.time_scale = time_scale  # for limits a protocol sets itself (Domineering's READY)
         self.moves: list[dict[str, Any]] = []
         self.state: Any = None  # the protocol's current game state, shown to human players
@@ -225,6 +251,23 @@ class Match:
             except ProgramFault:
                 pass
         me.player.close(grace_s=END_GRACE_S if farewell is not None else 0)
+        failed_start = self._failed_start(me, verdict, reason)
+        if failed_start is not None:
+            raise ProgramCannotStart(seat, failed_start)
+
+    def _failed_start(self, me: SeatState, verdict: str, reason: str) -> str | None:
+        """Why a seat's program could not start, if it could not and the match stops for it."""
+        if self.stop_at_failed_start is None or verdict not in ("crash", "exit"):
+            return None
+        if any(direction == "out" for direction, _ in me.transcript):
+            return None  # it wrote a line: it started, and its game says what it did next
+        if reason.startswith(REFUSED_TO_START):
+            return reason.removeprefix(REFUSED_TO_START)
+        if self.stop_at_failed_start != "ended":
+            return None
+        stderr = me.player.stderr.value() if hasattr(me.player, "stderr") else ""
+        said = last_line(stderr)  # a script's SyntaxError says more than its exit code
+        return f"{said} ({reason})" if said else reason
 
     def faulted(self, seat: int) -> bool:
         return self.seats[seat].faulted

@@ -58,6 +58,10 @@ turn (seen with pyenv's shims, which fork as a program starts). Only the group's
 race so: a thawed cgroup, or a process continued by its pid (suspension.py), needs no such care."""
 
 
+REFUSED_TO_START = "could not start: "
+"""How the reason of a program the shell or the sandbox would not run begins."""
+
+
 class ProgramFault(Exception):
     """A program misbehaved at the process level: ``verdict`` is the judge's word for it."""
 
@@ -374,7 +378,7 @@ class Program:
             self._drain_stderr()
             message = refusal_to_start(status, self.stderr.value())
             if message:
-                return ProgramFault("crash", f"could not start: {message} ({describe_exit(status)})")
+                return ProgramFault("crash", f"{REFUSED_TO_START}{message} ({describe_exit(status)})")
         return ProgramFault("crash", describe_exit(status))
 
     def exit_status_within(self, wait_s: float) -> int | None:

@@ -32,6 +32,7 @@ def play_game(
     stderr_limit: int = 10_000,
     human_seat: Callable[..., Any] | None = None,
     sandbox: Sandbox | None = None,
+    stop_at_failed_start: str | None = None,
 ) -> dict[str, Any]:
     """Run a game between two players; every random element comes from ``seed``.
 
@@ -39,8 +40,10 @@ def play_game(
     the seed would draw. ``human_seat(seat_name, match, view=...)`` makes the seat
     of a ``human`` player (default: HumanPlayer, a person at this terminal; the web
     viewer gives one fed by the browser). ``sandbox`` confines the programs (default:
-    ``limits``), with the game's own memory limit unless it sets one. The returned record is
-    plain JSON-ready data.
+    ``limits``), with the game's own memory limit unless it sets one. ``stop_at_failed_start``
+    ("refused", or "ended" for a program that ends before its first line too) raises the
+    judge's ProgramCannotStart instead of letting the jury play such a program's game. The
+    returned record is plain JSON-ready data.
     """
     if len(players) != 2:
         raise ValueError(f"a game needs exactly 2 players, got {len(players)}")
@@ -58,7 +61,7 @@ def play_game(
     start = time.monotonic()
 
     seats: list[SeatState] = []
-    match = Match(seats, seed, time_scale)
+    match = Match(seats, seed, time_scale, stop_at_failed_start)
     try:
         for seat_index, (seat_name, spec) in enumerate(zip(game.seats, players)):
             if spec.is_human:

@@ -11,15 +11,14 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..cli_params import game_argument, refuse_programs_that_cannot_start, sandbox_argument, sandbox_options
-from ..refereeing.game_sandbox import game_sandbox
+from ..cli_params import game_argument, sandbox_argument, sandbox_options
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..terminal_text import visible
 from .export import EXPORTERS
 from .first_faults import FirstFaults
 from .report import matrix_table, report_console, standings_table
-from .runner import SchedulerUnreachable, open_executor
+from .runner import PlayerCannotStart, SchedulerUnreachable, open_executor
 from .session import play_remaining, read_results, remaining_games
 from .store import StoreError, TournamentIdentity, TournamentStore
 
@@ -93,9 +92,6 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     db_path = db_path or f"tournament-{game.name}.db"
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [text for _, text in players],
                                [db_path])  # and its -wal and -shm beside it (judge/sandbox/uid_box/acl_plan.py)
-    if scheduler is None:  # a Dask cluster runs them on other machines, where the paths may differ
-        refuse_programs_that_cannot_start(
-            {f"player {name}": resolve_player(game, text) for name, text in players}, game_sandbox(game, sandbox))
 
     console = report_console()
     with open_store(db_path) as store:
@@ -131,6 +127,10 @@ def _play_with_progress(console, store, identity, games, scheduled, jobs, schedu
                                sandbox=sandbox)
     except SchedulerUnreachable as error:
         raise click.ClickException(str(error)) from None
+    except PlayerCannotStart as refused:  # told from its first game, which is not saved
+        text = dict(identity.players)[refused.player]
+        raise click.ClickException(f"player {visible(refused.player)} ({visible(text)}) cannot start: "
+                                   f"{visible(refused.reason)}") from None
     except KeyboardInterrupt:
         saved = len(store.finished_slots())
         console.print(f"[yellow]Stopped: {saved} of {scheduled} games are saved in {store.path}; "

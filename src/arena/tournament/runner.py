@@ -13,8 +13,9 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExe
 from contextlib import contextmanager
 from typing import Any, Iterable, Iterator
 
-from ..refereeing.players import PlayerSpec
+from ..judge.match import ProgramCannotStart
 from ..judge.sandbox.settings import Sandbox
+from ..refereeing.players import PlayerSpec
 from .schedule import ScheduledGame
 from .worker import init_worker, play_one
 
@@ -66,6 +67,16 @@ def _stop_now(pool: ProcessPoolExecutor) -> None:
         worker.join(timeout=5)
 
 
+class PlayerCannotStart(Exception):
+    """A player's program could not start in one of its games (the judge's ProgramCannotStart,
+    named by the player): the run stops there, that game unsaved."""
+
+    def __init__(self, player: str, reason: str) -> None:
+        super().__init__(player, reason)
+        self.player = player
+        self.reason = reason
+
+
 def play_games(
     executor: Executor,
     game_name: str,
@@ -74,12 +85,15 @@ def play_games(
     time_scale: float,
     in_flight: int,
     sandbox: Sandbox | None = None,
+    stop_at_failed_start: str | None = None,
 ) -> Iterator[tuple[ScheduledGame, dict[str, Any]]]:
     """Yield ``(game, record)`` as games end, keeping ``in_flight`` of them running.
 
     Games are taken from ``games`` lazily, so a caller may stop early (the SPRT
     does once it decides); closing the generator cancels what has not started.
-    A game that raises (a judge bug, a lost worker) stops the run with that error.
+    A game that raises (a judge bug, a lost worker) stops the run with that error;
+    with ``stop_at_failed_start`` (play_game's), a program that cannot start raises
+    PlayerCannotStart from the first game it is in.
     """
     pending: dict[Future, ScheduledGame] = {}
     todo = iter(games)
@@ -90,7 +104,8 @@ def play_games(
             if game is None:
                 return
             seats = [specs[name] for name in game.players]
-            future = executor.submit(play_one, game_name, seats, game.seed, game.setup, time_scale, sandbox=sandbox)
+            future = executor.submit(play_one, game_name, seats, game.seed, game.setup, time_scale, sandbox=sandbox,
+                                     stop_at_failed_start=stop_at_failed_start)
             pending[future] = game
 
     try:
@@ -99,7 +114,11 @@ def play_games(
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in done:
                 game = pending.pop(future)
-                yield game, future.result()
+                try:
+                    record = future.result()
+                except ProgramCannotStart as refused:
+                    raise PlayerCannotStart(game.players[refused.seat], refused.reason) from None
+                yield game, record
             top_up()
     finally:
         for future in pending:

@@ -44,9 +44,12 @@ def play_remaining(
     on_game_saved: Callable[[ScheduledGame, dict], None] = lambda game, record: None,
     sandbox: Sandbox | None = None,
 ) -> None:
+    """Play the games, saving each as it ends. A program that cannot start (the shell or the sandbox
+    refuses it, or it ends before its first line, as it would in every game) stops the run at its
+    first game, unsaved: PlayerCannotStart."""
     specs = {name: resolve_player(identity.game, text) for name, text in identity.players}
     for game, record in play_games(executor, identity.game, specs, games, identity.time_scale, in_flight,
-                                   sandbox):
+                                   sandbox, stop_at_failed_start="ended"):
         store.save_game(game, record)
         on_game_saved(game, record)
 
