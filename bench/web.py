@@ -30,7 +30,7 @@ from arena.refereeing.referee import play_game  # noqa: E402
 from arena.tournament.session import schedule_for  # noqa: E402
 from arena.tournament.store import TournamentIdentity, TournamentStore  # noqa: E402
 from arena.web.app import create_app  # noqa: E402
-from arena.web.server import BackgroundServer  # noqa: E402
+from arena.web_common.server import BackgroundServer  # noqa: E402
 
 GAME = "flippo"
 PLAYERS = 10

@@ -15,7 +15,7 @@ import pytest
 
 from arena.analysis import analyse, storage
 from arena.web.app import create_app
-from arena.web.server import BackgroundServer
+from arena.web_common.server import BackgroundServer
 
 ARENA = [sys.executable, "-m", "arena.cli"]  # this interpreter, this environment: the code under test
 FAST = 0.05  # seconds of search per ply: enough for the pages, quick on two shared cores

@@ -15,8 +15,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arena.web.app import create_app
-from arena.web.record_check import BadRecord, validate_record
-from arena.web.server import BackgroundServer
+from arena.web_common.record_check import BadRecord, validate_record
+from arena.web_common.server import BackgroundServer
 
 MISSING = object()
 ARENA = [sys.executable, "-m", "arena.cli"]  # this interpreter, this environment: the code under test
@@ -220,7 +220,7 @@ def test_validate_record_names_the_field(good_record):
 
 
 def test_a_bug_of_ours_is_a_plain_500_page_not_a_traceback(bad_folder_server, fetch, monkeypatch):
-    from arena.web import replay
+    from arena.web_common import replay
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug of ours")

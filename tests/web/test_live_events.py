@@ -9,7 +9,7 @@ import threading
 import time
 
 from arena.web.app import create_app
-from arena.web.server import BackgroundServer
+from arena.web_common.server import BackgroundServer
 
 
 def open_stream(server, path: str, timeout_s: float = 10) -> http.client.HTTPResponse:

@@ -10,7 +10,7 @@ import pytest
 from arena.web.app import create_app
 from arena.web.play_manager import MAX_GAMES_AT_ONCE, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, PlayBusy, \
     PlayManager, Visitor
-from arena.web.server import BackgroundServer
+from arena.web_common.server import BackgroundServer
 
 IDLE_S = 0.5  # the person's idle time in these tests (5 minutes in a real viewer)
 

@@ -11,8 +11,8 @@ from hypothesis import strategies as st
 
 from arena.web.app import create_app
 from arena.web.library import Library
-from arena.web.record_check import BadRecord
-from arena.web.server import BackgroundServer
+from arena.web_common.record_check import BadRecord
+from arena.web_common.server import BackgroundServer
 
 ARENA = str(Path(sys.executable).with_name("arena"))
 _names = itertools.count()

@@ -37,7 +37,7 @@ def test_a_tournament_game_replays_from_the_database(server, fetch_json):
 
 def test_a_malformed_record_is_refused_with_a_message(records_dir, fetch):
     from arena.web.app import create_app
-    from arena.web.server import BackgroundServer
+    from arena.web_common.server import BackgroundServer
 
     folder = records_dir.parent / "broken-records"
     folder.mkdir(exist_ok=True)

@@ -8,7 +8,7 @@ from arena.refereeing.players import resolve_player
 from arena.judge.record import write_record
 from arena.refereeing.referee import play_game
 from arena.web.app import create_app
-from arena.web.server import BackgroundServer
+from arena.web_common.server import BackgroundServer
 
 HOSTILE = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">'
 
@@ -64,12 +64,17 @@ def test_no_page_parses_text_as_markup():
     from pathlib import Path
 
     import arena.web
+    import arena.web_common
 
-    folder = Path(arena.web.__file__).parent
-    for script in (folder / "static").glob("*.js"):
+    folders = [Path(arena.web.__file__).parent, Path(arena.web_common.__file__).parent]
+    scripts = [script for folder in folders for script in (folder / "static").glob("*.js")]
+    templates = [template for folder in folders for template in (folder / "templates").glob("*.html")]
+    assert {"replay.js", "play.js"} <= {script.name for script in scripts}
+    assert {"replay.html", "play.html"} <= {template.name for template in templates}
+    for script in scripts:
         code = script.read_text()
         for sink in ("innerHTML", "outerHTML", "insertAdjacentHTML", "document.write", "eval("):
             assert sink not in code, f"{script.name} uses {sink}"
-    for template in (folder / "templates").glob("*.html"):
+    for template in templates:
         text = template.read_text()
         assert "|safe" not in text and "autoescape false" not in text, template.name

@@ -16,7 +16,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 
 from ..analysis import storage
-from .analysis_view import analysis_context, status_payload
+from ..web_common.analysis_view import analysis_context, status_payload
 from .app import Viewer, viewer_of
 
 router = APIRouter()

@@ -9,7 +9,7 @@ from .games_list import games_view
 from .library import NotFound
 from .pages import filters
 from .play import game_choices
-from .replay import Replay
+from ..web_common.replay import Replay
 from .standings import standings_view, tournament_summary
 
 router = APIRouter(prefix="/api")

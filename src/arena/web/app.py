@@ -21,13 +21,14 @@ from fastapi.staticfiles import StaticFiles
 from ..games import game_names
 from ..games.base import MoveError
 from ..judge.sandbox import Sandbox
-from .drawing import svg_module
+from ..web_common import STATIC, template_loader
+from ..web_common.drawing import svg_module
 from .library import Library, NotFound
 from .browser_seat import IDLE_AFTER_S
 from .play_manager import NotYourGame, PlayManager
-from .record_check import BadRecord
-from .replay import Replay, ReplayCache
-from .security_headers import secured
+from ..web_common.record_check import BadRecord
+from ..web_common.replay import Replay, ReplayCache
+from ..web_common.security_headers import secured
 
 HERE = Path(__file__).parent
 LOOPBACK_NAMES = {"127.0.0.1", "localhost", "[::1]", "::1"}
@@ -76,7 +77,8 @@ def viewer_of(request: Request) -> Viewer:
 
 def _templates() -> jinja2.Environment:
     # autoescape: every value a template shows is escaped unless a template says otherwise (none does)
-    return jinja2.Environment(loader=jinja2.FileSystemLoader(HERE / "templates"), autoescape=True,
+    # the viewer's own templates (its base.html) first, then the shared ones (the replay page)
+    return jinja2.Environment(loader=template_loader(HERE / "templates"), autoescape=True,
                               undefined=jinja2.StrictUndefined)
 
 
@@ -159,5 +161,6 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
 
     for module in (analysis_routes, analysis_pages, pages, api, live, play_routes):
         app.include_router(module.router)
-    app.mount("/static", StaticFiles(directory=HERE / "static"), name="static")
+    app.mount("/static/viewer", StaticFiles(directory=HERE / "static"), name="viewer-static")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     return app

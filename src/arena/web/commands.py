@@ -79,7 +79,7 @@ def view(record_path, host, port, open_browser) -> None:
     """Replay one game record in the browser."""
     from ..judge.record import RecordError, read_record
     from .app import create_app
-    from .record_check import BadRecord, validate_record
+    from ..web_common.record_check import BadRecord, validate_record
 
     try:
         record = read_record(record_path)

@@ -17,7 +17,7 @@ from ..analysis.storage import is_analysis_file
 from ..judge.record import RecordError, read_record
 from ..tournament.session import Results, results_of
 from ..tournament.store import GameSummary, StoreError, TournamentIdentity, TournamentStore
-from .record_check import BadRecord, validate_record, validate_summary
+from ..web_common.record_check import BadRecord, validate_record, validate_summary
 
 
 class NotFound(LookupError):

@@ -24,7 +24,7 @@ from ..refereeing.game_record import describe_result
 from ..refereeing.referee import play_game
 from ..judge.sandbox import Sandbox
 from .browser_seat import IDLE_AFTER_S, BrowserSeat
-from .drawing import board_svg, text_board
+from ..web_common.drawing import board_svg, text_board
 
 MAX_LEGAL_SHOWN = 120
 """More legal moves than this (Black Hole's 465, a Lucky Words call's 26 × cells) are counted, not listed."""

@@ -11,7 +11,7 @@ from typing import Any
 from ..games import get_game
 from ..tournament.report import matrix_heading, matrix_rows, standings_caption, standings_rows, standings_title
 from .library import NotFound, Snapshot, Tournament
-from .record_check import BadRecord
+from ..web_common.record_check import BadRecord
 
 
 def tournament_summary(tournament: Tournament) -> dict[str, Any]:

@@ -20,15 +20,15 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ...web.replay import ReplayCache
-from ...web.security_headers import secured
+from ...web_common import STATIC, template_loader
+from ...web_common.replay import ReplayCache
+from ...web_common.security_headers import secured
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionError, CompetitionStore
 from .security.body_limits import BodyLimit, BodyTooLarge
 from .refusal import Refusal, found_inside
 
 HERE = Path(__file__).parent
-VIEWER = HERE.parent.parent / "web"
 
 
 @dataclass
@@ -53,10 +53,9 @@ def site_of(request: Request) -> Site:
 
 
 def _templates() -> jinja2.Environment:
-    # the site's own templates first (its base.html), then the viewer's: its replay page is reused as it is
-    loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(HERE / "templates"),
-                                  jinja2.FileSystemLoader(VIEWER / "templates")])
-    environment = jinja2.Environment(loader=loader, autoescape=True, undefined=jinja2.StrictUndefined)
+    # the site's own templates first (its base.html), then the shared ones: the replay page as the viewer has it
+    environment = jinja2.Environment(loader=template_loader(HERE / "templates"), autoescape=True,
+                                     undefined=jinja2.StrictUndefined)
     from .pages.formatting import FILTERS
 
     environment.filters.update(FILTERS)
@@ -147,7 +146,7 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: An
     for module in (game_analysis, api, organiser_api, public, accounts, contestant, organiser):
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
-    app.mount("/static", StaticFiles(directory=VIEWER / "static"), name="static")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit)  # outermost: a huge body is refused before anything reads it
     # each compiler's version is asked once (a JVM takes a while to say it): now, not on a visitor's time
     threading.Thread(target=_warm_up, args=(folder,), name="arena-site-warm-up", daemon=True).start()

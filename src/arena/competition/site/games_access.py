@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from fastapi import Request
 
-from ...web.record_check import BadRecord
-from ...web.replay import Replay
+from ...web_common.record_check import BadRecord
+from ...web_common.replay import Replay
 from ..store.database import CompetitionStore, StoredGame, User
 from .app import site_of
 from .refusal import Refusal

@@ -1,4 +1,4 @@
-"""The headers every response of the viewer carries, its error pages included.
+"""The headers every response of the viewer and of the competition's site carries, error pages included.
 
 The policy allows no inline script and nothing fetched from elsewhere, so that
 a program's text slipped into a page past the escaping could still run nothing.

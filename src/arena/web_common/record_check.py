@@ -1,9 +1,10 @@
-"""Is this a game record the viewer can show? If not, which field is wrong, and how.
+"""Is this a game record a replay page can show (the viewer's, the competition's)? If not, which
+field is wrong, and how.
 
 A record comes from a file anyone may have written, or from a tournament
 database anyone may have edited; the pages and the API read its fields
 without looking twice. Every record is checked here once, where it is
-loaded (library.py), so a wrong field is named to the visitor instead of
+loaded (the viewer's library.py), so a wrong field is named to the visitor instead of
 failing somewhere in a page. Only what the viewer reads is checked (docs/record.md
 has every field); a game's own setup and moves are the rules' to judge when
 the record is replayed.

@@ -1,4 +1,4 @@
-"""Running the viewer under uvicorn: in the foreground (``arena serve``) or in a thread (tests, bench)."""
+"""A web app (the viewer or the competition's site) under a real uvicorn in a thread: tests, benches, tools."""
 
 from __future__ import annotations
 
@@ -35,7 +35,7 @@ class BackgroundServer:
         deadline = time.monotonic() + timeout_s
         while not self.server.started:
             if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError(f"the viewer did not start on {self.url}")
+                raise RuntimeError(f"the server did not start on {self.url}")
             time.sleep(0.02)
         return self
 
