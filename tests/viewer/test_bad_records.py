@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.web.app import create_app
+from arena.viewer.app import create_app
 from arena.web_common.record_check import BadRecord, validate_record
 from arena.web_common.server import BackgroundServer
 

@@ -78,7 +78,7 @@ def test_a_game_that_cannot_start_says_why(server, fetch):
 
 def test_a_viewer_started_builtin_only_refuses_a_command_and_runs_opponents_in_its_sandbox(tmp_path, fetch, fetch_json):
     from arena.judge.sandbox import Sandbox
-    from arena.web.app import create_app
+    from arena.viewer.app import create_app
     from arena.web_common.server import BackgroundServer
 
     app = create_app([], tmp_path, sandbox=Sandbox("limits", memory_mb=300), builtin_only=True)
@@ -99,7 +99,7 @@ def test_a_viewer_started_builtin_only_refuses_a_command_and_runs_opponents_in_i
 
 def test_a_viewer_started_without_memory_runs_each_opponent_under_its_games_limit(tmp_path, fetch_json):
     from arena.judge.sandbox import Sandbox
-    from arena.web.app import create_app
+    from arena.viewer.app import create_app
     from arena.web_common.server import BackgroundServer
 
     app = create_app([], tmp_path, sandbox=Sandbox("limits"))  # what `arena serve` makes without --memory

@@ -7,7 +7,7 @@ import urllib.request
 from arena.refereeing.players import resolve_player
 from arena.judge.record import write_record
 from arena.refereeing.referee import play_game
-from arena.web.app import create_app
+from arena.viewer.app import create_app
 from arena.web_common.server import BackgroundServer
 
 HOSTILE = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">'
@@ -63,10 +63,10 @@ def test_no_page_parses_text_as_markup():
     """The scripts build the DOM with textContent only, and no template turns autoescaping off."""
     from pathlib import Path
 
-    import arena.web
+    import arena.viewer
     import arena.web_common
 
-    folders = [Path(arena.web.__file__).parent, Path(arena.web_common.__file__).parent]
+    folders = [Path(arena.viewer.__file__).parent, Path(arena.web_common.__file__).parent]
     scripts = [script for folder in folders for script in (folder / "static").glob("*.js")]
     templates = [template for folder in folders for template in (folder / "templates").glob("*.html")]
     assert {"replay.js", "play.js"} <= {script.name for script in scripts}

@@ -9,7 +9,7 @@ too). Each page is timed from the request to its last byte: the first request
 and the median of the next ones; with chromium present, also to the browser's
 load event.
 
-    python bench/web.py [--repeat N]
+    python bench/viewer.py [--repeat N]
 """
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ from arena.judge.record import write_record  # noqa: E402
 from arena.refereeing.referee import play_game  # noqa: E402
 from arena.tournament.session import schedule_for  # noqa: E402
 from arena.tournament.store import TournamentIdentity, TournamentStore  # noqa: E402
-from arena.web.app import create_app  # noqa: E402
+from arena.viewer.app import create_app  # noqa: E402
 from arena.web_common.server import BackgroundServer  # noqa: E402
 
 GAME = "flippo"
@@ -89,7 +89,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=9)
     options = parser.parse_args()
-    with tempfile.TemporaryDirectory(prefix="arena-bench-web-") as folder:
+    with tempfile.TemporaryDirectory(prefix="arena-bench-viewer-") as folder:
         folder = Path(folder)
         records = real_records(REAL_GAMES)
         replay = next(r for r in records if len(r["moves"]) == 60)

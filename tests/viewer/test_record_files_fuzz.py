@@ -9,8 +9,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.web.app import create_app
-from arena.web.library import Library
+from arena.viewer.app import create_app
+from arena.viewer.library import Library
 from arena.web_common.record_check import BadRecord
 from arena.web_common.server import BackgroundServer
 

@@ -7,7 +7,7 @@ import re
 
 from arena.games.flippo.rules import ROWS
 from arena.games.flippo.svg import CELL, MARGIN
-from arena.web.play_manager import new_game_id
+from arena.viewer.play_manager import new_game_id
 
 from .test_play import wait_for
 

@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from arena.web.app import create_app
-from arena.web.play_manager import MAX_GAMES_AT_ONCE, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, PlayBusy, \
+from arena.viewer.app import create_app
+from arena.viewer.play_manager import MAX_GAMES_AT_ONCE, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, PlayBusy, \
     PlayManager, Visitor
 from arena.web_common.server import BackgroundServer
 
@@ -120,7 +120,7 @@ def test_one_address_is_refused_beyond_its_share_while_another_still_starts(view
 
 
 def test_only_the_latest_finished_games_are_kept(tmp_path, monkeypatch):
-    from arena.web import play_manager
+    from arena.viewer import play_manager
 
     monkeypatch.setattr(play_manager, "FINISHED_KEPT", 2)
     plays = PlayManager(tmp_path, idle_s=IDLE_S)

@@ -8,7 +8,7 @@ import sqlite3
 import threading
 import time
 
-from arena.web.app import create_app
+from arena.viewer.app import create_app
 from arena.web_common.server import BackgroundServer
 
 
