@@ -12,7 +12,7 @@ from fastapi.responses import HTMLResponse
 from ..analysis import storage
 from ..analysis.report import tournament_report
 from .analysis_routes import jobs_of
-from .app import Viewer, viewer_of
+from .viewer import Viewer, viewer_of
 from .library import NotFound
 
 router = APIRouter()

@@ -17,7 +17,7 @@ from fastapi import APIRouter, Request
 
 from ..analysis import storage
 from ..web_common.analysis_view import analysis_context, status_payload
-from .app import Viewer, viewer_of
+from .viewer import Viewer, viewer_of
 
 router = APIRouter()
 

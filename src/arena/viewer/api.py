@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Query, Request, Response
 
-from .app import viewer_of
+from .viewer import viewer_of
 from .games_list import games_view
 from .library import NotFound
 from .pages import filters

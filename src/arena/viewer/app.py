@@ -5,79 +5,37 @@ databases and the records folder) and a :class:`PlayManager` (games played
 in the browser). Program-provided text is only ever escaped: Jinja2
 autoescaping in the pages, ``textContent`` in the scripts, boards shown as
 images, and a Content-Security-Policy that allows no inline script.
+
+What the routes read, :class:`Viewer`, is in viewer.py: the route modules import it, not this one.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import jinja2
 from fastapi import FastAPI, Request
 from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 
-from ..games import game_names
 from ..games.base import MoveError
 from ..judge.sandbox import Sandbox
 from ..web_common import STATIC, template_loader
-from ..web_common.drawing import svg_module
-from .library import Library, NotFound
-from .browser_seat import IDLE_AFTER_S
-from .play_manager import NotYourGame, PlayManager
 from ..web_common.record_check import BadRecord
-from ..web_common.replay import Replay, ReplayCache
 from ..web_common.security_headers import secured
+from . import analysis_pages, analysis_routes, api, live, pages, play_routes  # one module per concern
+from .browser_seat import IDLE_AFTER_S
+from .library import Library, NotFound
+from .play_manager import NotYourGame, PlayManager
+from .viewer import Viewer
 
 HERE = Path(__file__).parent
 LOOPBACK_NAMES = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
-@dataclass
-class Viewer:
-    """What every route reads: the library, the browser games and the templates."""
-
-    library: Library
-    plays: PlayManager
-    templates: jinja2.Environment
-    home: str  # where / leads
-    replays: ReplayCache = field(default_factory=ReplayCache)
-    analyses: Any = None  # the background analyses (analysis_routes.jobs_of makes them when first asked)
-    analysis_seconds: float | None = None  # the search time per ply (None: each game's default)
-
-    def tournament_replay(self, index: int, slot: int) -> tuple[Any, Replay]:
-        """A tournament game's summary and replay (a saved game never changes)."""
-        summary, record = self.library.tournament(index).game(slot)
-        return summary, self.replays.get(("game", self.library.tournament(index).path, slot), lambda: record,
-                                         f"game {slot}")
-
-    def record_replay(self, name: str) -> Replay:
-        return self.replays.get(self.library.record_version(name), lambda: self.library.record(name), name)
-
-    def render(self, name: str, **context) -> str:
-        return self.templates.get_template(name).render(**context)
-
-    def warm_up(self) -> None:
-        """Read every database and compile every template now, so that no visitor waits for it."""
-        for name in self.templates.list_templates():
-            self.templates.get_template(name)
-        for game in game_names():
-            svg_module(game)  # the drawings' imports
-        for tournament in self.library.tournaments:
-            try:
-                tournament.snapshot()
-            except (NotFound, BadRecord):
-                pass  # said on its pages
-
-
-def viewer_of(request: Request) -> Viewer:
-    return request.app.state.viewer
-
-
 def _templates() -> jinja2.Environment:
-    # autoescape: every value a template shows is escaped unless a template says otherwise (none does)
-    # the viewer's own templates (its base.html) first, then the shared ones (the replay page)
+    # the viewer's own templates (its base.html) first, then the shared ones (arena.web_common: the replay
+    # page). autoescape: every value a template shows is escaped unless a template says otherwise (none does)
     return jinja2.Environment(loader=template_loader(HERE / "templates"), autoescape=True,
                               undefined=jinja2.StrictUndefined)
 
@@ -156,8 +114,6 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
         # Starlette answers with it from its outermost layer, outside guard: the headers are set here.
         return secured(refusal(request, 500, "Something went wrong", f"the viewer failed on this page "
                        f"({type(error).__name__}); nothing was changed"))
-
-    from . import analysis_pages, analysis_routes, api, live, pages, play_routes  # one module per concern
 
     for module in (analysis_routes, analysis_pages, pages, api, live, play_routes):
         app.include_router(module.router)

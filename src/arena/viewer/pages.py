@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from .analysis_routes import game_place, page_analysis, record_place
-from .app import viewer_of
+from .viewer import viewer_of
 from .games_list import games_view
 from .library import NotFound
 from .play import game_choices
