@@ -132,7 +132,7 @@ def flippo_faulty():
 @pytest.fixture(scope="session")
 def records_dir(tmp_path_factory):
     """One game of every game between the built-in random and greedy players, as records
-    (the viewer's tests, in tests/web and tests/browser, serve them)."""
+    (the viewer's tests, in tests/viewer and tests/browser, serve them)."""
     from arena.games import game_names
     from arena.judge.record import write_record
 

@@ -17,7 +17,7 @@ from .starter import new
 from .terminal_text import visible
 from .tournament.commands import export, standings, tournament
 from .tournament.sprt_command import sprt
-from .web.commands import serve, view
+from .viewer.commands import serve, view
 
 
 @click.group()

@@ -9,7 +9,7 @@ import pytest
 from arena.games import game_names, get_game, get_svg
 from arena.games.base import MoveError
 from arena.games.replay import replay_positions
-from arena.web.drawing import board_svg
+from arena.web_common.drawing import board_svg
 
 
 def positions(records_dir, game):

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.web.app import create_app
-from arena.web.server import BackgroundServer
+from arena.viewer.app import create_app
+from arena.web_common.server import BackgroundServer
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking",

@@ -8,8 +8,8 @@ import time
 import pytest
 
 from arena.analysis import analyse, storage
-from arena.web.app import create_app
-from arena.web.server import BackgroundServer
+from arena.viewer.app import create_app
+from arena.web_common.server import BackgroundServer
 
 FAST = 0.05  # seconds of search per ply: a whole game in seconds on two shared cores
 

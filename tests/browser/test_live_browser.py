@@ -8,8 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from arena.web.app import create_app
-from arena.web.server import BackgroundServer
+from arena.viewer.app import create_app
+from arena.web_common.server import BackgroundServer
 
 # this interpreter and its environment (PYTHONPATH included): the arena under test, not another copy
 ARENA = [sys.executable, "-m", "arena.cli"]

@@ -7,8 +7,8 @@ import time
 from arena.games.flippo.rules import ROWS
 from arena.games.flippo.svg import CELL, HEIGHT, MARGIN, WIDTH
 from arena.games.replay import replay
-from arena.web.app import create_app
-from arena.web.server import BackgroundServer
+from arena.viewer.app import create_app
+from arena.web_common.server import BackgroundServer
 
 
 def click_square(page, square: str) -> None:

@@ -13,7 +13,7 @@ from arena.competition.accounts import hash_password
 from arena.competition.folder import CompetitionFolder
 from arena.competition.store.database import CompetitionStore
 from arena.competition.site.app import create_app
-from arena.web.server import BackgroundServer
+from arena.web_common.server import BackgroundServer
 
 from .fake_conductor import FakeConductor
 

@@ -16,7 +16,7 @@ from arena.competition.store.database import CompetitionStore, PlannedGame
 from arena.competition.site.app import create_app
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
-from arena.web.server import BackgroundServer
+from arena.web_common.server import BackgroundServer
 
 from .conftest import Http
 from .fake_conductor import FakeConductor

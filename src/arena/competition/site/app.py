@@ -1,17 +1,16 @@
 """The competition's site: its pages, its JSON API, accounts and sessions, over one competition.
 
-Everything reads one :class:`Site`: the competition's folder and database, the conductor that
-builds and plays (only its public methods are called), the templates and the replays. Program
-text is only ever escaped (Jinja2 autoescaping, ``textContent`` in the scripts, boards as
-images) under the viewer's Content-Security-Policy, which allows no inline script.
+Everything reads one :class:`Site` (site.py, which the route modules import, not this one): the
+competition's folder and database, the conductor that builds and plays (only the methods that
+site.SiteConductor lists are called), the templates and the replays. Program text is only ever
+escaped (Jinja2 autoescaping, ``textContent`` in the scripts, boards as images) under the
+Content-Security-Policy shared with the viewer (arena.web_common), which allows no inline script.
 """
 
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import jinja2
 from fastapi import FastAPI, Request
@@ -20,45 +19,27 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ...web.replay import ReplayCache
-from ...web.security_headers import secured
+from ...web_common import STATIC, template_loader
+from ...web_common.security_headers import secured
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionError, CompetitionStore
-from .security.body_limits import BodyLimit, BodyTooLarge
+from . import game_analysis
+from .api import organiser as organiser_api, routes as api
+from .language_choice import descriptions
+from .pages import accounts, contestant, organiser, public
+from .pages.formatting import FILTERS
+from .pages.render import render
 from .refusal import Refusal, found_inside
+from .security.body_limits import BodyLimit, BodyTooLarge
+from .site import Site, SiteConductor
 
 HERE = Path(__file__).parent
-VIEWER = HERE.parent.parent / "web"
-
-
-@dataclass
-class Site:
-    folder: CompetitionFolder
-    store: CompetitionStore
-    conductor: Any
-    templates: jinja2.Environment
-    replays: ReplayCache = field(default_factory=ReplayCache)
-    analyses: Any = None  # the background analyses (analysis_routes.jobs_of makes them when first asked)
-
-    @property
-    def secret(self) -> str:
-        return self.store.competition().secret
-
-    def render(self, template: str, /, **context) -> str:
-        return self.templates.get_template(template).render(**context)
-
-
-def site_of(request: Request) -> Site:
-    return request.app.state.site
 
 
 def _templates() -> jinja2.Environment:
-    # the site's own templates first (its base.html), then the viewer's: its replay page is reused as it is
-    loader = jinja2.ChoiceLoader([jinja2.FileSystemLoader(HERE / "templates"),
-                                  jinja2.FileSystemLoader(VIEWER / "templates")])
-    environment = jinja2.Environment(loader=loader, autoescape=True, undefined=jinja2.StrictUndefined)
-    from .pages.formatting import FILTERS
-
+    # the site's own templates first (its base.html), then the shared ones: the replay page as the viewer has it
+    environment = jinja2.Environment(loader=template_loader(HERE / "templates"), autoescape=True,
+                                     undefined=jinja2.StrictUndefined)
     environment.filters.update(FILTERS)
     return environment
 
@@ -76,7 +57,7 @@ def _message(error: RequestValidationError) -> str:
     return "; ".join(parts) or "the request is not valid"
 
 
-def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Any) -> FastAPI:
+def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: SiteConductor) -> FastAPI:
     """The site of the competition in ``folder`` (its database open in ``store``); builds, admissions
     and rounds are asked of ``conductor``."""
     app = FastAPI(title="arena competition", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
@@ -87,8 +68,6 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: An
         if request.url.path.startswith("/api/"):
             response = JSONResponse({"error": message}, status_code=status, headers=headers)
         else:
-            from .pages.render import render
-
             try:
                 response = render(request, "error.html", status=status, heading=_HEADINGS.get(status, "Refused"),
                                   message=message)
@@ -140,14 +119,10 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: An
         return refusal(request, 500, f"the server failed on this request ({type(error).__name__}); "
                        "nothing was changed")
 
-    from . import game_analysis
-    from .api import organiser as organiser_api, routes as api
-    from .pages import accounts, contestant, organiser, public
-
     for module in (game_analysis, api, organiser_api, public, accounts, contestant, organiser):
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
-    app.mount("/static", StaticFiles(directory=VIEWER / "static"), name="static")
+    app.mount("/static", StaticFiles(directory=STATIC), name="static")
     app.add_middleware(BodyLimit)  # outermost: a huge body is refused before anything reads it
     # each compiler's version is asked once (a JVM takes a while to say it): now, not on a visitor's time
     threading.Thread(target=_warm_up, args=(folder,), name="arena-site-warm-up", daemon=True).start()
@@ -155,6 +130,4 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: An
 
 
 def _warm_up(folder: CompetitionFolder) -> None:
-    from .language_choice import descriptions
-
     descriptions(folder)

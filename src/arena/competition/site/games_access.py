@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from fastapi import Request
 
-from ...web.record_check import BadRecord
-from ...web.replay import Replay
+from ...web_common.record_check import BadRecord
+from ...web_common.replay import Replay
 from ..store.database import CompetitionStore, StoredGame, User
-from .app import site_of
+from .site import site_of
 from .refusal import Refusal
 from .views import may_read_stderr
 

@@ -8,7 +8,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ....games.base import MoveError
 from ...rounds.ranking import ranking_rows
-from ..app import site_of
+from ..site import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
 from .bodies import field, form_data, json_object
 from ..games_access import account_named, game_replay, played_game, seat_stderr

@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
-from ..app import site_of
+from ..site import site_of
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf
 from ..games_access import seat_stderr

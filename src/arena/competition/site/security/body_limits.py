@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 
-from ....web.security_headers import SECURITY_HEADERS
+from ....web_common.security_headers import SECURITY_HEADERS
 from ...build.upload_checks import MAX_UPLOAD_BYTES
 
 UPLOAD_LIMIT = MAX_UPLOAD_BYTES  # one source file or a small archive: the builds' own limit

@@ -12,7 +12,7 @@ import hmac
 
 from fastapi import Request
 
-from ..app import site_of
+from ..site import site_of
 from .auth import session
 from ..refusal import Refusal
 

@@ -1,0 +1,126 @@
+"""Playing in the browser's place through the API: the same judge, the rules' refusals, a saved record."""
+
+import json
+import time
+
+import pytest
+
+
+def wait_for(fetch_json, url, status, version=-1, limit_s=60):
+    deadline = time.monotonic() + limit_s
+    while time.monotonic() < deadline:
+        view = fetch_json(f"{url}?after={version}")
+        version = view["version"]
+        if view["status"] in status:
+            return view
+    raise AssertionError(f"{url} never reached {status}")
+
+
+def test_a_flippo_game_against_random_is_played_refused_and_saved(server, records_dir, fetch_json):
+    started = fetch_json(f"{server.url}/api/play", {"game": "flippo", "opponent": "builtin:random", "seat": 1,
+                                                    "seed": 11, "time_scale": 0.5})
+    url = f"{server.url}/api/play/{started['id']}"
+    view = wait_for(fetch_json, url, {"your move"})
+    refused = fetch_json(f"{url}/move", {"text": "A1"})
+    assert not refused["accepted"] and refused["refusal"]  # the rules' reason
+    clicked = fetch_json(f"{url}/click", {"x": 1, "y": 1})  # the margin, off the board
+    assert not clicked["accepted"]
+    assert view["clocks"][0] is not None and view["clocks"][1] is None  # the program's clock; none for you
+    moves = 0
+    while view["status"] == "your move":
+        typed = view["legal"][0].lower() if moves % 2 else view["legal"][0]  # c4 is C4 for a person
+        answer = fetch_json(f"{url}/move", {"text": typed})
+        assert answer["accepted"], answer
+        moves += 1
+        view = wait_for(fetch_json, url, {"your move", "over"}, view["version"])
+    assert view["status"] == "over" and moves >= 25
+    record = json.loads((records_dir / view["record"]).read_text())
+    assert record["players"][1]["name"] == "human" and record["result"] == view["result"]
+    assert len(record["moves"]) == 60 and all(move["text"].isupper() for move in record["moves"])
+    replay = fetch_json(f"{server.url}/api/records/{view['record']}/replay")
+    assert replay["plies"][-1]["board_scores"] == [s for s in record["result"]["scores"]]
+
+
+@pytest.mark.parametrize("game", ["luckywords", "domineering"])
+def test_games_whose_moves_take_several_lines_or_a_handshake(server, fetch_json, game):
+    """A Lucky Words call is asked for as its letter, then its cell; Domineering's READY is answered for you."""
+    started = fetch_json(f"{server.url}/api/play", {"game": game, "opponent": "builtin:random", "seat": 0,
+                                                    "seed": 3})
+    url = f"{server.url}/api/play/{started['id']}"
+    view = wait_for(fetch_json, url, {"your move"})
+    assert game != "luckywords" or "your grid" in view["svg"]  # only your own grid, as text
+    free_cells = iter([48, 47, 46, 45])  # placements take the lowest free cells
+    for _ in range(3):
+        if view["legal"]:
+            lines = [view["legal"][0]]
+        else:  # a Lucky Words call: too many to list, and written as two lines
+            assert view["prompt"] == "the letter you call (A-Z)"
+            assert not fetch_json(f"{url}/move", {"text": "A 48"})["accepted"]  # one line at a time
+            lines = ["A", str(next(free_cells))]
+        for line in lines:
+            answer = fetch_json(f"{url}/move", {"text": line})
+            assert answer["accepted"], answer
+            view = wait_for(fetch_json, url, {"your move", "over"}, view["version"])
+            assert view["status"] == "your move"
+        if game == "luckywords":  # hidden grids: none of the opponent's moves is shown
+            assert view["moves"] and all(m["seat"] == 0 for m in view["moves"])
+    fetch_json(f"{url}/resign", {})
+    view = wait_for(fetch_json, url, {"over"}, view["version"])
+    assert view["result"]["verdicts"][0] == "exit" and "resigned" in view["result"]["faults"][0]
+
+
+def test_a_game_that_cannot_start_says_why(server, fetch):
+    status, body = fetch(f"{server.url}/api/play", {"game": "chess", "opponent": "builtin:random"})
+    assert status == 400 and "unknown game" in body
+    status, body = fetch(f"{server.url}/api/play", {"game": "flippo", "opponent": "builtin:nobody"})
+    assert status == 400 and "no built-in player" in body
+
+
+def test_a_viewer_started_builtin_only_refuses_a_command_and_runs_opponents_in_its_sandbox(tmp_path, fetch, fetch_json):
+    from arena.judge.sandbox.settings import Sandbox
+    from arena.viewer.app import create_app
+    from arena.web_common.server import BackgroundServer
+
+    app = create_app([], tmp_path, sandbox=Sandbox("limits", memory_mb=300), builtin_only=True)
+    with BackgroundServer(app) as server:
+        status, body = fetch(f"{server.url}/api/play", {"game": "flippo", "opponent": "echo A1"})
+        assert status == 400 and "--builtin-only" in body
+        assert "--builtin-only" in fetch(f"{server.url}/play")[1]  # the form says so
+        started = fetch_json(f"{server.url}/api/play", {"game": "flippo", "opponent": "builtin:random",
+                                                        "seat": 0, "seed": 2})
+        url = f"{server.url}/api/play/{started['id']}"
+        view = wait_for(fetch_json, url, {"your move"})
+        fetch_json(f"{url}/resign", {})
+        view = wait_for(fetch_json, url, {"over"}, view["version"])
+    record = json.loads((tmp_path / view["record"]).read_text())
+    assert record["sandbox"]["mode"] == "limits" and record["sandbox"]["memory_mb"] == 300
+    assert record["sandbox"]["memory_from"] == "option"
+
+
+def test_a_viewer_started_without_memory_runs_each_opponent_under_its_games_limit(tmp_path, fetch_json):
+    from arena.judge.sandbox.settings import Sandbox
+    from arena.viewer.app import create_app
+    from arena.web_common.server import BackgroundServer
+
+    app = create_app([], tmp_path, sandbox=Sandbox("limits"))  # what `arena serve` makes without --memory
+    with BackgroundServer(app) as server:
+        started = fetch_json(f"{server.url}/api/play", {"game": "turnright", "opponent": "builtin:random",
+                                                        "seat": 0, "seed": 2})
+        url = f"{server.url}/api/play/{started['id']}"
+        view = wait_for(fetch_json, url, {"your move"})
+        fetch_json(f"{url}/resign", {})
+        view = wait_for(fetch_json, url, {"over"}, view["version"])
+    record = json.loads((tmp_path / view["record"]).read_text())
+    assert record["sandbox"]["memory_mb"] == 64 and record["sandbox"]["memory_from"] == "game"
+
+
+@pytest.mark.parametrize("game", ["flippo", "blackhole", "domineering"])
+def test_the_opponents_first_move_is_marked_when_you_play_second(server, fetch_json, game):
+    started = fetch_json(f"{server.url}/api/play", {"game": game, "opponent": "builtin:random", "seat": 1,
+                                                    "seed": 4})
+    url = f"{server.url}/api/play/{started['id']}"
+    view = wait_for(fetch_json, url, {"your move"})
+    assert len(view["moves"]) == 1 and view["moves"][0]["seat"] == 0
+    assert view["svg"].count('class="last-move"') == 1  # as every later move is
+    fetch_json(f"{url}/resign", {})
+    wait_for(fetch_json, url, {"over"}, view["version"])
