@@ -51,6 +51,8 @@ demo: install
 	  printf ' --db %s' "$${TMPDIR:-/tmp}/arena-demo-$$game.db"; done; echo
 
 test: install-test
+	# the floors of the house (pyproject.toml's import-linter contract), then the suite
+	$(BIN)/lint-imports
 	$(BIN)/python -m pytest -q
 
 bench: install
