@@ -17,7 +17,7 @@ import stat
 from dataclasses import dataclass
 from typing import Callable
 
-from ...check import check_program
+from ...admission_report import check_program
 from ...judge.access_plan import OWN_ENTRIES_MAX
 from ...judge.sandbox import Sandbox
 from ..privacy import as_seen_by_author
