@@ -1,6 +1,6 @@
 """The competition's site: its pages, its JSON API, accounts and sessions, over one competition.
 
-Everything reads one :class:`Site`: the competition's folder and database, the conductor that
+Everything reads one :class:`Site` (state.py): the competition's folder and database, the conductor that
 builds and plays (only its public methods are called), the templates and the replays. Program
 text is only ever escaped (Jinja2 autoescaping, ``textContent`` in the scripts, boards as
 images) under the viewer's Content-Security-Policy, which allows no inline script.
@@ -9,7 +9,6 @@ images) under the viewer's Content-Security-Policy, which allows no inline scrip
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -20,36 +19,17 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
-from ...web.replay import ReplayCache
 from ...web.security_headers import secured
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionError, CompetitionStore
 from .security.body_limits import BodyLimit, BodyTooLarge
 from .refusal import Refusal, found_inside
+from .state import Site, site_of  # re-exported: Site and site_of were app.py's
+
+__all__ = ["Site", "create_app", "site_of"]
 
 HERE = Path(__file__).parent
 VIEWER = HERE.parent.parent / "web"
-
-
-@dataclass
-class Site:
-    folder: CompetitionFolder
-    store: CompetitionStore
-    conductor: Any
-    templates: jinja2.Environment
-    replays: ReplayCache = field(default_factory=ReplayCache)
-    analyses: Any = None  # the background analyses (analysis_routes.jobs_of makes them when first asked)
-
-    @property
-    def secret(self) -> str:
-        return self.store.competition().secret
-
-    def render(self, template: str, /, **context) -> str:
-        return self.templates.get_template(template).render(**context)
-
-
-def site_of(request: Request) -> Site:
-    return request.app.state.site
 
 
 def _templates() -> jinja2.Environment:

@@ -14,7 +14,7 @@ from fastapi import APIRouter, Request
 from ...analysis.document import is_document
 from ...web.analysis_view import analysis_context, status_payload
 from ..store.database import StoredGame, User
-from .app import Site, site_of
+from .state import Site, site_of
 from .security.auth import bearer_user, session_user
 from .api.bodies import json_object
 from .security.csrf import FIELD, check_csrf

@@ -9,7 +9,7 @@ from ...web.record_check import BadRecord
 from ...web.replay import Replay
 from ..privacy import may_read_stderr
 from ..store.database import CompetitionStore, StoredGame, Submission, User
-from .app import site_of
+from .state import site_of
 from .refusal import Refusal
 
 

@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
 from ..store.database import User
-from .app import site_of
+from .state import site_of
 from .language_choice import upload_language
 from .security.body_limits import UPLOAD_LIMIT
 from .refusal import Refusal

@@ -10,7 +10,7 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from ....games import get_game
-from ..app import site_of
+from ..state import site_of
 from ..security.auth import api_user, organiser
 from .bodies import field, json_object
 from ..games_access import account_named

@@ -9,7 +9,7 @@ from starlette.concurrency import run_in_threadpool
 from ....games.base import MoveError
 from ...privacy import may_read_source, may_read_submission
 from ...rounds.ranking import ranking_rows
-from ..app import site_of
+from ..state import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
 from .bodies import field, form_data, json_object
 from ..games_access import account_named, game_replay, played_game, seat_stderr

@@ -8,7 +8,7 @@ from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
 from ...privacy import may_read_submission
-from ..app import site_of
+from ..state import site_of
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf
 from ..games_access import seat_stderr

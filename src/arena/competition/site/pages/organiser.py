@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ....games import get_game
 from ..api.organiser import check_bot
-from ..app import site_of
+from ..state import site_of
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf
 from .render import page_organiser, redirect, render

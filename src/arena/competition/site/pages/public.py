@@ -7,7 +7,7 @@ from fastapi import APIRouter, Request
 from ....games import get_game
 from ...rounds.final import is_final
 from ...rounds.ranking import ranking_rows
-from ..app import site_of
+from ..state import site_of
 from ..game_analysis import page_analysis
 from ..security.auth import session_user
 from ..security.csrf import csrf_token

@@ -6,7 +6,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ...store.database import User
-from ..app import site_of
+from ..state import site_of
 from ..security.auth import keep_session, session_user
 from ..security.csrf import csrf_token
 from ..refusal import Refusal

@@ -17,7 +17,7 @@ from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ...store.database import User
-from ..app import site_of
+from ..state import site_of
 from ..refusal import Refusal
 
 TOKEN_MAX_AGE_S = 12 * 3600

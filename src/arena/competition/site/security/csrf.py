@@ -12,7 +12,7 @@ import hmac
 
 from fastapi import Request
 
-from ..app import site_of
+from ..state import site_of
 from .auth import session
 from ..refusal import Refusal
 

@@ -10,7 +10,7 @@ from fastapi import Request
 from ...accounts import AccountError, check_name, hash_password, password_matches
 from ...store.database import CompetitionError, User
 from . import throttle
-from ..app import site_of
+from ..state import site_of
 from ..refusal import Refusal
 
 
