@@ -69,4 +69,3 @@ def round_view(round_: Round, games: list[StoredGame]) -> dict[str, Any]:
 
 def user_view(user: User) -> dict[str, Any]:
     return {"id": user.id, "name": user.name, "role": user.role, "created": user.created}
-
