@@ -12,8 +12,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 import arena
 
 SOURCE = Path(arena.__file__).parent
@@ -132,3 +130,16 @@ def test_no_folder_is_too_full():
               for folder in {path.parent for path in SOURCE.rglob("*.py")} if folder.name != "strong"}
     assert counts["arena/judge"] > 1  # the folders were read at all
     assert {folder: count for folder, count in counts.items() if count > MOST_MODULES} == {}
+
+
+def test_every_top_level_package_has_its_floor_in_the_contract():
+    """A package the import-linter contract does not name is bound by no floor: each one is named."""
+    import tomllib
+
+    pyproject = tomllib.loads((SOURCE.parents[1] / "pyproject.toml").read_text())
+    named = {name.strip() for contract in pyproject["tool"]["importlinter"]["contracts"]
+             for layer in contract.get("layers", []) for name in layer.split("|")}
+    packages = {f"arena.{path.name}" for path in SOURCE.iterdir() if (path / "__init__.py").exists()}
+    modules = {f"arena.{path.stem}" for path in SOURCE.glob("*.py") if path.stem not in ("__init__", "__main__")}
+    assert {"arena.judge", "arena.games", "arena.competition"} <= named
+    assert sorted((packages | modules) - named) == []

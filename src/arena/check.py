@@ -1,6 +1,7 @@
 """``arena check GAME PLAYER``: the admission test, printed for a person to act on.
 
-Exit status 0 only when every game was clean. From Python, :func:`check_program`
+Exit status 0 only when every game was clean. The report is admission_report.py's (no click
+there: a competition's build worker makes it too); from Python, :func:`check_program`
 returns the same text and the clean flag.
 """
 
@@ -8,17 +9,14 @@ from __future__ import annotations
 
 import click
 
-from .admission import OPPONENT, CheckedGame, CheckReport, run_check
+from .admission import run_check
+from .admission_report import check_program, render
 from .cli_params import game_argument, sandbox_argument, sandbox_options
-from .refereeing.fault_report import explain, explain_faults, summary
+from .refereeing.fault_report import explain_faults
 from .refereeing.players import PlayerSpecError
-from .judge.sandbox.settings import Sandbox
-from .terminal_text import shell_word, visible
 
-SEAT_WORDS = ("first", "second")
-
-CLOCK_WARNING = 0.8
-"""A share of the clock above which the report warns: a slower machine would time out."""
+# check_program is re-exported: README documents arena.check.check_program(game, player)
+__all__ = ["check", "check_program", "echo_faults", "render"]
 
 
 def echo_faults(record: dict) -> None:
@@ -49,94 +47,6 @@ def check(game_name, player, games, time_scale, seed, sandbox_mode, memory_mb) -
         report = run_check(game, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox)
     except PlayerSpecError as error:
         raise click.BadParameter(str(error), param_hint="PLAYER") from None
-    click.echo(render(report))
+    click.echo(render(report, style=click.style))
     if not report.clean:
         raise SystemExit(1)
-
-
-def check_program(game_name: str, player: str, games: int = 4, time_scale: float = 1.0,
-                  seed: int | None = None, sandbox: Sandbox | None = None) -> tuple[str, bool]:
-    """Run the admission test from Python: the report as text, and whether every game was clean."""
-    report = run_check(game_name, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox)
-    return click.unstyle(render(report)), report.clean
-
-
-def render(report: CheckReport) -> str:
-    """The whole report: one line per game, each problem explained, the timing, the verdict."""
-    seeds = sorted({game.seed for game in report.games})
-    seats = "in both seats" if len(report.games) > 1 else f"as {report.games[0].seat_name}"
-    lines = [f"arena check {report.game} {shell_word(report.player)}: {_games(len(report.games))} "
-             f"against {OPPONENT} {seats}, seed{'s' if len(seeds) > 1 else ''} "
-             f"{', '.join(map(str, seeds))}", ""]
-    lines += [_game_line(game) for game in report.games]
-    lines += _problem_lines(report)
-    for game in report.games:
-        if game.opponent_fault is not None:
-            lines += ["", f"Note: in game {game.number} the built-in opponent faulted "
-                          f"({game.opponent_fault.verdict}: {visible(game.opponent_fault.reason)}); "
-                          "is the machine very busy?"]
-    lines += ["", *_timing_lines(report), ""]
-    if report.clean:
-        lines.append(click.style(f"Clean: {_games(len(report.games))} without a fault.", fg="green", bold=True))
-    else:
-        lines.append(click.style(f"Not clean: {len(report.faulty)} of {len(report.games)} games had a fault.",
-                                 fg="red", bold=True))
-    return "\n".join(lines)
-
-
-def _problem_lines(report: CheckReport) -> list[str]:
-    """Each faulty game: the full explanation, or one line when an earlier one was the same fault."""
-    lines: list[str] = []
-    explained: dict[tuple, int] = {}  # (verdict, move, line): the problem that explains it
-    for problem, game in enumerate(report.faulty, start=1):
-        fault = game.fault
-        lines += ["", click.style(f"Problem {problem}: game {game.number}, seed {game.seed}, "
-                                  f"playing {game.seat_name} (the {SEAT_WORDS[game.seat]} seat)", bold=True)]
-        same = explained.setdefault((fault.verdict, fault.move_number, fault.line), problem)
-        if same == problem:
-            lines += ["  " + line for line in explain(fault)]
-        else:
-            lines.append(f"  the same fault as problem {same}: {summary(fault)}")
-        lines.append(f"  replay it: {_replay_command(report, game)}")
-    return lines
-
-
-def _game_line(game: CheckedGame) -> str:
-    timing = game.timing
-    if game.fault is None:
-        status = click.style("ok", fg="green")
-    else:
-        status = click.style(f"{game.fault.verdict} at its move {game.fault.move_number}", fg="red")
-    first = "-" if timing.first_reply_ms is None else f"{timing.first_reply_ms:.0f} ms"
-    longest = f"{timing.longest_move_ms:.0f} ms" if timing.longest_move_ms else "-"
-    return (f"  game {game.number}  seed {game.seed}  {game.seat_name:<7} {status}; "
-            f"first reply {first}, longest move {longest}, clock used {timing.clock_share:.0%}")
-
-
-def _games(count: int) -> str:
-    return f"{count} game{'s' if count != 1 else ''}"
-
-
-def _timing_lines(report: CheckReport) -> list[str]:
-    timings = [game.timing for game in report.games]
-    clock_ms = timings[0].clock_ms
-    firsts = [t.first_reply_ms for t in timings if t.first_reply_ms is not None]
-    worst = max(timings, key=lambda t: t.clock_share)
-    lines = [
-        f"Timing over {_games(len(timings))} (clock {clock_ms / 1000:g} s per game):",
-        f"  start-up (time to its first reply): {f'at most {max(firsts):.0f} ms' if firsts else 'it never replied'}",
-        f"  longest move: {max(t.longest_move_ms for t in timings):.0f} ms",
-        f"  clock used: at most {worst.clock_share:.0%} ({worst.clock_used_ms:.0f} ms of {clock_ms:.0f} ms)",
-    ]
-    # a game lost on time says more than a warning; warn about the games that ended in time
-    if max((g.timing.clock_share for g in report.games if g.fault is None), default=0) > CLOCK_WARNING:
-        lines.append(click.style(f"  warning: more than {CLOCK_WARNING:.0%} of the clock; "
-                                 "a slower or busier machine may time it out", fg="yellow"))
-    return lines
-
-
-def _replay_command(report: CheckReport, game: CheckedGame) -> str:
-    players = [report.player, OPPONENT] if game.seat == 0 else [OPPONENT, report.player]
-    scale = "" if report.time_scale == 1 else f" --time-scale {report.time_scale:g}"
-    return (f"arena play {report.game} {' '.join(shell_word(p) for p in players)} "
-            f"--seed {game.seed}{scale}")

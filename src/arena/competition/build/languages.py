@@ -26,7 +26,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
 
-CLEAN_PATH = "/usr/local/bin:/usr/bin:/bin"
+from .tool_path import CLEAN_PATH  # the tools are looked up on it (and importers still find it here)
+from .upload_checks import ArchiveError, check_upload, is_archive
+
 PLACEHOLDERS = frozenset({"build", "main", "scratch"})
 RUN_PLACEHOLDERS = frozenset({"build"})
 VERSION_TIMEOUT_S = 10
@@ -205,8 +207,6 @@ def choose_language(filename: str, requested: str | None, table: dict[str, Langu
             if wanted in (key.lower(), language.title.lower()):
                 return language
         raise LanguageError(f"unknown language {requested!r}; choose one of: {choices}")
-    from .upload_checks import ArchiveError, check_upload, is_archive  # the archive module names no language
-
     if is_archive(filename) and upload is not None:
         try:
             on_top = {member.name for member in check_upload(upload, filename) if member.kind == "file"}

@@ -17,9 +17,10 @@ import stat
 from dataclasses import dataclass
 from typing import Callable
 
-from ...check import check_program
 from ...judge.sandbox.uid_box.acl_plan import OWN_ENTRIES_MAX
 from ...judge.sandbox.settings import Sandbox
+from ...admission_report import check_program
+from ..privacy import as_seen_by_author
 from .upload_checks import ArchiveError, check_upload, is_archive, unpack_in_sandbox
 from .sandboxed_step import run_confined
 from .languages import Language, LanguageError, load_table
@@ -98,7 +99,7 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     on_checking()
     report, clean = check_program(job.game, command, games=job.admission_games or ADMISSION_GAMES,
                                   time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden))
-    return BuildOutcome("admitted" if clean else "rejected", "\n".join(log), _as_seen_by_author(report, build),
+    return BuildOutcome("admitted" if clean else "rejected", "\n".join(log), as_seen_by_author(report, build),
                         command)
 
 
@@ -114,14 +115,9 @@ def _compile(job: BuildJob, language: Language, build: str, scratch: str, log: l
     outcome = run_confined(argv, build, env=env, hidden=job.hidden, time_limit_s=time_limit,
                            memory_mb=memory, log_bytes=LOG_BYTES)
     if outcome.output:
-        log.append(_as_seen_by_author(outcome.output, build).rstrip("\n"))
+        log.append(as_seen_by_author(outcome.output, build).rstrip("\n"))
     log.append(outcome.verdict("the compile", time_limit, memory))
     return outcome.succeeded
-
-
-def _as_seen_by_author(text: str, build: str) -> str:
-    """The author reads the build folder as their own folder: the server's folders are not theirs to know."""
-    return text.replace(build, ".")
 
 
 def _fresh_folder(build: str) -> None:

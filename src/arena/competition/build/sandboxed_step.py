@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from ...judge.sandbox.confined_process import Confinement
 from ...judge.process import Capped, describe_exit
 from ...judge.sandbox.settings import Sandbox
-from .languages import CLEAN_PATH
+from .tool_path import CLEAN_PATH
 
 READ_BYTES = 65_536
 DRAIN_AFTER_EXIT_S = 0.5

@@ -24,6 +24,7 @@ from ..build.build_loop import BuildLoop
 from ..rounds.final import is_final
 from ..folder import CompetitionFolder
 from .options import ConductorOptions
+from .status import conductor_status
 from ..play.game_loop import GameLoop
 from ..rounds.round_maker import RoundMaker
 from ..play.work_items import Seats
@@ -75,6 +76,11 @@ class Conductor:
             # submission stays unfinished, so the next start builds it again
             thread.join(max(0.0, deadline - time.monotonic()) if thread.name.endswith("games") else 1.0)
         self._threads = []
+
+    @property
+    def running(self) -> bool:
+        """Whether its threads were started (and not stopped since)."""
+        return bool(self._threads)
 
     def submission_added(self, submission_id: int) -> None:
         """A new upload is waiting for its build (the web app calls this)."""
@@ -142,6 +148,4 @@ class Conductor:
     # -- for the organiser's page ----------------------------------------------
 
     def status(self) -> dict:
-        from .status import conductor_status
-
         return conductor_status(self)

@@ -2,15 +2,30 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from ..rounds.final import final_rounds
 
 if TYPE_CHECKING:
-    from .conductor import Conductor
+    from ..build.build_loop import BuildLoop
+    from ..play.game_loop import GameLoop
+    from ..store.database import CompetitionStore
 
 
-def conductor_status(conductor: "Conductor") -> dict:
+class Conducting(Protocol):
+    """What the status reads of the conductor (conductor.py's Conductor is one): typed here, so that
+    this module needs no import of the conductor, which imports it."""
+
+    store: "CompetitionStore"
+    builds: "BuildLoop"
+    games: "GameLoop"
+    scheduler: str | None
+
+    @property
+    def running(self) -> bool: ...
+
+
+def conductor_status(conductor: Conducting) -> dict:
     store, games = conductor.store, conductor.games
     unplayed = store.unplayed_counts()
     rounds = [{"id": r.id, "kind": r.kind, "created": r.created, "games": r.details.get("games"),
@@ -18,7 +33,7 @@ def conductor_status(conductor: "Conductor") -> dict:
               for r in store.rounds("running")]
     final = final_rounds(store)
     return {
-        "running": bool(conductor._threads),
+        "running": conductor.running,
         "builds": {"building": conductor.builds.building, "queued": conductor.builds.queued(),
                    "problem": conductor.builds.problem},
         "games": {

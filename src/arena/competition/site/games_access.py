@@ -1,5 +1,5 @@
 """A competition game as the routes need it: found (404), replayed (cached: a saved game never
-changes), and its stderr shown only to its author and the organisers."""
+changes), and its stderr shown only to whom privacy.py lets read it."""
 
 from __future__ import annotations
 
@@ -7,10 +7,10 @@ from fastapi import Request
 
 from ...web_common.record_check import BadRecord
 from ...web_common.replay import Replay
-from ..store.database import CompetitionStore, StoredGame, User
+from ..store.database import CompetitionStore, StoredGame, Submission, User
 from .site import site_of
+from ..privacy import may_read_stderr
 from .refusal import Refusal
-from .views import may_read_stderr
 
 
 def played_game(request: Request, game_id: int) -> StoredGame:
@@ -29,14 +29,14 @@ def game_replay(request: Request, game: StoredGame) -> Replay:
         raise Refusal(500, str(error)) from None
 
 
-def author_of(request: Request, game: StoredGame, seat: int) -> int | None:
-    submission = site_of(request).store.submission(game.submissions[seat])
-    return None if submission is None else submission.user_id
+def seat_submission(request: Request, game: StoredGame, seat: int) -> Submission | None:
+    """The submission that played ``seat``: whose stderr that seat's is."""
+    return site_of(request).store.submission(game.submissions[seat])
 
 
 def readable_seats(request: Request, game: StoredGame, user: User | None) -> list[int]:
     """The seats whose stderr ``user`` may read."""
-    return [seat for seat in (0, 1) if may_read_stderr(user, author_of(request, game, seat))]
+    return [seat for seat in (0, 1) if may_read_stderr(user, seat_submission(request, game, seat))]
 
 
 def seat_stderr(request: Request, game_id: int, seat: int, user: User) -> str:
@@ -45,7 +45,7 @@ def seat_stderr(request: Request, game_id: int, seat: int, user: User) -> str:
         raise Refusal(404, f"there is no game {game_id}")
     if seat not in (0, 1):
         raise Refusal(404, f"a game has seats 0 and 1, not {seat}")
-    if not may_read_stderr(user, author_of(request, game, seat)):
+    if not may_read_stderr(user, seat_submission(request, game, seat)):
         raise Refusal(403, "a program's stderr is for its author and the organisers only")
     if game.record is None:
         raise Refusal(404, f"game {game_id} has not been played yet")

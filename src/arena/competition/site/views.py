@@ -4,11 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..privacy import may_read_admission, may_read_build_log
 from ..store.database import Round, StoredGame, Submission, User
 
 
-def submission_view(submission: Submission, full: bool = True) -> dict[str, Any]:
-    view = {
+def submission_view(submission: Submission, reader: User | None = None) -> dict[str, Any]:
+    """A submission's line; with ``reader`` (a submission's own page), its build log and admission
+    report too, each as far as privacy.py lets ``reader`` read it. The lists pass no reader: their
+    lines are short."""
+    view: dict[str, Any] = {
         "id": submission.id,
         "user": submission.user_name,
         "created": submission.created,
@@ -17,8 +21,9 @@ def submission_view(submission: Submission, full: bool = True) -> dict[str, Any]
         "status": submission.status,
         "benched": submission.benched,
     }
-    if full:
+    if reader is not None and may_read_build_log(reader, submission):
         view["build_log"] = submission.build_log
+    if reader is not None and may_read_admission(reader, submission):
         view["admission"] = submission.admission
     return view
 
@@ -64,8 +69,3 @@ def round_view(round_: Round, games: list[StoredGame]) -> dict[str, Any]:
 
 def user_view(user: User) -> dict[str, Any]:
     return {"id": user.id, "name": user.name, "role": user.role, "created": user.created}
-
-
-def may_read_stderr(user: User | None, author_id: int | None) -> bool:
-    """A program's stderr (and source) are its author's and the organisers' alone."""
-    return user is not None and (user.is_organiser or user.id == author_id)

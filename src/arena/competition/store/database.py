@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any, Iterator
 
+from ..privacy import without_private
 from .rows import Competition, CompetitionError, PlannedGame, Round, StoredGame, Submission, User
 from .schema import SCHEMA, SUBMISSION_STATUSES, UNFINISHED_SUBMISSION
 
@@ -241,11 +242,11 @@ class CompetitionStore:
         return dict(self._all("SELECT round_id, COUNT(*) FROM games WHERE record IS NULL GROUP BY round_id"))
 
     def save_game(self, game_id: int, record: dict[str, Any], stderr: tuple[str, str]) -> bool:
-        """Save a game's record (without its stderr) and each seat's stderr apart.
+        """Save a game's record (what privacy.py lets everyone read of it) and each seat's stderr apart.
 
         False when the game was saved already (a game given out twice is saved once).
         """
-        public = {key: value for key, value in record.items() if key != "stderr"}
+        public = without_private(record)  # whoever made the record, its stderr never goes in
         cursor = self._write("UPDATE games SET record = ?, stderr_first = ?, stderr_second = ?, finished = ?"
                              " WHERE id = ? AND record IS NULL",
                              (json.dumps(public), stderr[0], stderr[1], time.time(), game_id))

@@ -7,6 +7,7 @@ from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ....games.base import MoveError
+from ...privacy import may_read_source, may_read_submission
 from ...rounds.ranking import ranking_rows
 from ..site import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
@@ -46,25 +47,25 @@ def submissions(request: Request, all: bool = False):
     user = api_user(request, changes=False)
     store = site_of(request).store
     chosen = store.submissions() if all and organiser(user) else store.submissions(user_id=user.id)
-    return {"submissions": [submission_view(s, full=False) for s in chosen]}
+    return {"submissions": [submission_view(s) for s in chosen]}
 
 
 @router.get("/submissions/{submission_id}")
 def submission(request: Request, submission_id: Id):
     user = api_user(request, changes=False)
     found = site_of(request).store.submission(submission_id)
-    if found is None or found.user_id != user.id and not user.is_organiser:
+    if found is None or not may_read_submission(user, found):
         raise Refusal(404, f"you have no submission {submission_id}")
-    return submission_view(found)
+    return submission_view(found, reader=user)
 
 
 @router.get("/submissions/{submission_id}/source")
 def source(request: Request, submission_id: Id):
-    """The uploaded file as it came: its author's and the organisers' only."""
+    """The uploaded file as it came, to whom privacy.py lets read it (to others: 404)."""
     user = api_user(request, changes=False)
     site = site_of(request)
     found = site.store.submission(submission_id)
-    if found is None or found.user_id != user.id and not user.is_organiser:
+    if found is None or not may_read_source(user, found):
         raise Refusal(404, f"you have no submission {submission_id}")
     path = site.folder.upload(submission_id) / found.filename
     if not path.is_file():  # a built-in player has none

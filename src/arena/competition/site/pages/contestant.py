@@ -8,6 +8,7 @@ from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..site import site_of
+from ...privacy import may_read_submission
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf
 from ..games_access import seat_stderr
@@ -48,7 +49,7 @@ def my_submissions(request: Request):
     user = page_user(request)
     store = site_of(request).store
     opponents = [entrant.user_name for entrant in store.entrants() if entrant.user_id != user.id]
-    return render(request, "my.html", submissions=[submission_view(s, full=False)
+    return render(request, "my.html", submissions=[submission_view(s)
                                                    for s in store.submissions(user_id=user.id)],
                   games=[game_view(g) for g in store.games(user_id=user.id, limit=50)], opponents=opponents)
 
@@ -58,11 +59,11 @@ def submission(request: Request, submission_id: Id):
     user = page_user(request)
     store = site_of(request).store
     found = store.submission(submission_id)
-    if found is None or found.user_id != user.id and not user.is_organiser:
+    if found is None or not may_read_submission(user, found):
         raise Refusal(404, f"you have no submission {submission_id}")
     games = [game_view(g) for g in store.games(user_id=found.user_id, limit=200)
              if submission_id in g.submissions]
-    return render(request, "submission.html", submission=submission_view(found), games=games)
+    return render(request, "submission.html", submission=submission_view(found, reader=user), games=games)
 
 
 @router.get("/games/{game_id}/stderr/{seat}")

@@ -31,7 +31,7 @@ def organiser_page(request: Request):
     except Exception as error:  # the page still shows the rest
         status = {"error": f"the conductor could not say ({type(error).__name__})"}
     return render(request, "organiser.html", users=store.users(),
-                  submissions=[submission_view(s, full=False) for s in store.submissions()[:200]],
+                  submissions=[submission_view(s) for s in store.submissions()[:200]],
                   rounds=[round_view(r, store.games(round_id=r.id, played_only=False)) for r in store.rounds()[:50]],
                   bots=list(get_game(store.competition().game).bots), conductor_status=status)
 
