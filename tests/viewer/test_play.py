@@ -76,23 +76,34 @@ def test_a_game_that_cannot_start_says_why(server, fetch):
     assert status == 400 and "no built-in player" in body
 
 
-def test_a_viewer_started_builtin_only_refuses_a_command_and_runs_opponents_in_its_sandbox(tmp_path, fetch, fetch_json):
+def test_a_command_from_a_request_is_never_run_only_the_opponents_the_viewer_was_started_with(
+        tmp_path, fetch, fetch_json):
+    """A request names a built-in player or an opponent given to the viewer; a command in it is
+    refused, not run; a named opponent runs its command, in the viewer's sandbox."""
+    import sys
+
     from arena.judge.sandbox.settings import Sandbox
     from arena.viewer.app import create_app
     from arena.web_common.server import BackgroundServer
 
-    app = create_app([], tmp_path, sandbox=Sandbox("limits", memory_mb=300), builtin_only=True)
+    planted = tmp_path / "planted"
+    mine = f"{sys.executable} -m arena.bot flippo random"
+    app = create_app([], tmp_path, sandbox=Sandbox("limits", memory_mb=300), opponents={"mine": mine})
     with BackgroundServer(app) as server:
-        status, body = fetch(f"{server.url}/api/play", {"game": "flippo", "opponent": "echo A1"})
-        assert status == 400 and "--builtin-only" in body
-        assert "--builtin-only" in fetch(f"{server.url}/play")[1]  # the form says so
-        started = fetch_json(f"{server.url}/api/play", {"game": "flippo", "opponent": "builtin:random",
+        for command in (f"touch {planted}", f"sh -c 'touch {planted}'", "mine ; touch x", "human", mine):
+            status, body = fetch(f"{server.url}/api/play", {"game": "flippo", "opponent": command, "seat": 1})
+            assert status == 400 and "no command is taken from a request" in body, (command, body)
+            assert "here: mine" in body  # it says what may be asked for
+        assert "mine" in fetch(f"{server.url}/play")[1]  # the form offers it
+        started = fetch_json(f"{server.url}/api/play", {"game": "flippo", "opponent": "mine",
                                                         "seat": 0, "seed": 2})
         url = f"{server.url}/api/play/{started['id']}"
         view = wait_for(fetch_json, url, {"your move"})
         fetch_json(f"{url}/resign", {})
         view = wait_for(fetch_json, url, {"over"}, view["version"])
+    assert not planted.exists()
     record = json.loads((tmp_path / view["record"]).read_text())
+    assert record["players"][1]["command"] == mine  # the command the viewer was started with
     assert record["sandbox"]["mode"] == "limits" and record["sandbox"]["memory_mb"] == 300
     assert record["sandbox"]["memory_from"] == "option"
 

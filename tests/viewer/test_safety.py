@@ -1,6 +1,7 @@
 """Program text is shown, never run; other sites and other host names cannot drive the server."""
 
 import sys
+import time
 import urllib.error
 import urllib.request
 
@@ -78,3 +79,28 @@ def test_no_page_parses_text_as_markup():
     for template in templates:
         text = template.read_text()
         assert "|safe" not in text and "autoescape false" not in text, template.name
+
+
+def test_arena_serve_with_no_option_runs_no_command_a_request_carries(tmp_path, fetch, fetch_once_up):
+    """Any local user can reach a viewer on 127.0.0.1: a shell command posted as the opponent is
+    answered 4xx and never runs, in the real ``arena serve``."""
+    import socket
+    import subprocess
+    import sys
+
+    planted = tmp_path / "planted"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    server = subprocess.Popen([sys.executable, "-m", "arena.cli", "serve", "--records", str(tmp_path / "records"),
+                               "--port", str(port)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        fetch_once_up(server, f"http://127.0.0.1:{port}/play")
+        status, body = fetch(f"http://127.0.0.1:{port}/api/play",
+                             {"game": "flippo", "opponent": f"touch {planted}", "seat": 1})
+        assert 400 <= status < 500, body
+        time.sleep(0.5)  # were it started, the command would have run by now
+    finally:
+        server.terminate()
+        server.wait(timeout=10)
+    assert not planted.exists()

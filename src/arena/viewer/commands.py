@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import re
+
 import shutil
 import tempfile
 from pathlib import Path
 
 import click
 
+from ..terminal_text import visible
 from ..cli_params import sandbox_argument, sandbox_options
 
 DEFAULT_RECORDS = "arena-records"
@@ -49,25 +52,43 @@ def _run(app, host: str, port: int, path: str, open_browser: bool) -> None:
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
 @click.option("--port", type=click.IntRange(1, 65535), default=8000, show_default=True)
 @click.option("--open", "open_browser", is_flag=True, help="Open the viewer in a browser.")
-@click.option("--builtin-only", is_flag=True,
-              help="The Play page offers only built-in opponents (builtin:NAME), never a typed command.")
+@click.option("--opponent", "opponent_texts", multiple=True, metavar="NAME=COMMAND",
+              help="A program the Play page may play against, by NAME (repeat for more); besides these, "
+                   "only built-in players: no command is ever taken from a request.")
+@click.option("--builtin-only", is_flag=True, hidden=True)  # the default now; kept for scripts that pass it
 @sandbox_options
-def serve(db_paths, records_dir, host, port, open_browser, builtin_only, sandbox_mode, memory_mb) -> None:
+def serve(db_paths, records_dir, host, port, open_browser, opponent_texts, builtin_only, sandbox_mode,
+          memory_mb) -> None:
     """The web viewer: standings (live), games, replays, and play in the browser."""
     from .app import create_app
+
+    opponents = _opponents(opponent_texts)
 
     paths = [_check_db(path) for path in db_paths]
     if Path(records_dir).exists() and not Path(records_dir).is_dir():
         raise click.BadParameter(f"{records_dir} is not a folder", param_hint="--records")
     # under isolate no opponent can see the databases or the records
-    sandbox = sandbox_argument(sandbox_mode, memory_mb, files=[*paths, records_dir])
-    if host not in ("127.0.0.1", "localhost", "::1") and not builtin_only:
-        click.echo(f"warning: on {host} anyone who can reach this machine may start programs from the "
-                   f"Play page (any PLAYER is a shell command); --builtin-only allows only built-in "
-                   f"players", err=True)
-    app = create_app(paths, records_dir, host=host, sandbox=sandbox, builtin_only=builtin_only)
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, commands=list(opponents.values()), files=[*paths, records_dir])
+    app = create_app(paths, records_dir, host=host, sandbox=sandbox, opponents=opponents)
     app.state.viewer.warm_up()  # the databases are read before the address is given out
     _run(app, host, port, "/", open_browser)
+
+
+OPPONENT_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
+
+
+def _opponents(texts: tuple[str, ...]) -> dict[str, str]:
+    """``--opponent NAME=COMMAND`` options as NAME -> COMMAND, each name once."""
+    opponents: dict[str, str] = {}
+    for text in texts:
+        name, equals, command = text.partition("=")
+        if not equals or not OPPONENT_NAME.fullmatch(name) or not command.strip():
+            raise click.BadParameter(f"{visible(text)!r}: give NAME=COMMAND, NAME letters, digits, '.', '_' or '-'",
+                                     param_hint="--opponent")
+        if name in opponents:
+            raise click.BadParameter(f"{name} is given twice", param_hint="--opponent")
+        opponents[name] = command.strip()
+    return opponents
 
 
 @click.command()

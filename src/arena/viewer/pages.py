@@ -85,7 +85,7 @@ def _with_analysis(view: dict, analysis: dict) -> dict:
 @router.get("/play", response_class=HTMLResponse)
 def play_form(request: Request):
     return _page(request, "play_new.html", games=game_choices(),
-                 builtin_only=viewer_of(request).plays.builtin_only)
+                 opponents=sorted(viewer_of(request).plays.opponents))
 
 
 @router.get("/play/{session_id}", response_class=HTMLResponse)

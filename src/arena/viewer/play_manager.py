@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..judge.sandbox.settings import Sandbox
+from ..terminal_text import visible
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from .browser_seat import IDLE_AFTER_S, duration_words
@@ -56,16 +57,18 @@ class Visitor:
 class PlayManager:
     """The games being played in the browser, by id.
 
-    ``sandbox`` confines the opponents (default: ``limits``); with ``builtin_only`` an
-    opponent can only be a built-in player, never a command typed into the page;
+    ``sandbox`` confines the opponents (default: ``limits``). An opponent is a built-in player
+    (``builtin:NAME``) or one of ``opponents``, NAME -> COMMAND as ``arena serve --opponent``
+    named them: nothing a request carries ever becomes a command (a viewer on 127.0.0.1 is
+    reachable by every local user, and a page by every site the visitor opens).
     ``idle_s`` is how long a person may leave their move before the game ends.
     """
 
-    def __init__(self, records_dir: Path, sandbox: Sandbox | None = None, builtin_only: bool = False,
+    def __init__(self, records_dir: Path, sandbox: Sandbox | None = None, opponents: dict[str, str] | None = None,
                  idle_s: float = IDLE_AFTER_S) -> None:
         self.records_dir = records_dir
         self.sandbox = sandbox
-        self.builtin_only = builtin_only
+        self.opponents = dict(opponents or {})
         self.idle_s = idle_s
         self.sessions: dict[str, PlaySession] = {}
         self._players: dict[str, Visitor] = {}  # session id: who started it
@@ -77,13 +80,8 @@ class PlayManager:
             raise PlayError(f"the seat is 0 or 1, not {seat!r}")
         if not 0 < time_scale <= 100:
             raise PlayError(f"the time scale must be above 0 and at most 100, not {time_scale!r}")
-        if opponent.strip() == "human":
-            raise PlayError("the opponent must be a program: a command or builtin:NAME")
-        if self.builtin_only and not opponent.strip().startswith("builtin:"):
-            raise PlayError("this viewer plays only built-in opponents (builtin:NAME): it was started "
-                            "with --builtin-only")
         try:
-            specs = [resolve_player(game, opponent), resolve_player(game, "human")]
+            specs = [resolve_player(game, self._opponent_player(opponent)), resolve_player(game, "human")]
         except (PlayerSpecError, ValueError) as error:
             raise PlayError(str(error)) from None
         if seat == 0:
@@ -97,6 +95,19 @@ class PlayManager:
             self._players[session_id] = visitor
         session.start()
         return session
+
+    def _opponent_player(self, opponent: str) -> str:
+        """The PLAYER an opponent's name stands for: a built-in player as it is, a name given to
+        ``arena serve --opponent`` as its command; anything else is refused, never run."""
+        name = opponent.strip() if isinstance(opponent, str) else ""
+        if name.startswith("builtin:"):
+            return name
+        if name in self.opponents:
+            return self.opponents[name]
+        offered = ", ".join(sorted(self.opponents)) or "none"
+        raise PlayError("the opponent is a built-in player (builtin:NAME) or one this viewer was started "
+                        f"with (arena serve --opponent NAME=COMMAND; here: {offered}); "
+                        f"{visible(name[:60])!r} is neither, and no command is taken from a request")
 
     def get(self, session_id: str) -> PlaySession | None:
         return self.sessions.get(session_id)

@@ -14,9 +14,10 @@
       option.value = i;
       return option;
     }));
-    bots.replaceChildren(...game.bots.map((name) => {
+    const started = (bots.dataset.opponents || "").split(" ").filter((name) => name);
+    bots.replaceChildren(...game.bots.map((name) => "builtin:" + name).concat(started).map((value) => {
       const option = el("option");
-      option.value = "builtin:" + name;
+      option.value = value;
       return option;
     }));
   }
