@@ -6,8 +6,7 @@ resigned, or left (the person's idle time, browser_seat.IDLE_AFTER_S, ends it
 as that seat's time-out). No visitor may hold every place: a visitor (a
 browser, known by its cookie) plays at most MAX_GAMES_PER_VISITOR games at
 once, and one address at most MAX_GAMES_PER_ADDRESS, so a client that drops
-its cookie gains little, while people behind one address (a school's NAT,
-this machine) can still each play.
+its cookie gains nothing, and a few addresses cannot take every place.
 
 A game's id is its address (/play/ID): anyone who knows it may watch, so it
 is an unguessable token, and only the visitor who started the game may move,
@@ -29,9 +28,9 @@ from ..refereeing.referee import new_seed
 from .browser_seat import IDLE_AFTER_S, duration_words
 from .play import PlayError, PlaySession
 
-MAX_GAMES_AT_ONCE = 8
+MAX_GAMES_AT_ONCE = 16
 MAX_GAMES_PER_VISITOR = 2
-MAX_GAMES_PER_ADDRESS = 4
+MAX_GAMES_PER_ADDRESS = 2  # so that it takes 8 addresses, not 2, to fill every place
 FINISHED_KEPT = 32
 """Finished games still shown at their address (their result and record link); older ones are let go."""
 GAME_ID_BYTES = 16

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import base64
+import json
 import time
 from unittest import mock
 
@@ -24,7 +25,55 @@ def test_a_wrong_password_is_401_and_logins_slow_down_after_failures(competition
     assert int(slowed.headers["Retry-After"]) >= 1
     time.sleep(int(slowed.headers["Retry-After"]) + 0.1)
     assert client.post_json("/api/login", {"name": "alice", "password": PASSWORD}).status == 200
-    assert competition.store.login_failures("name:alice") == (0, 0.0)  # a success clears the count
+    # a success clears the count of that name from that address, not the address's own
+    assert competition.store.login_failures("name:alice@address:127.0.0.1") == (0, 0.0)
+    assert competition.store.login_failures("address:127.0.0.1")[0] == throttle.FREE_FAILURES
+
+
+def login_from(http, address: str, name: str, password: str):
+    """A login as it comes through a proxy for ``address`` (uvicorn trusts 127.0.0.1's X-Forwarded-For)."""
+    body = json.dumps({"name": name, "password": password}).encode()
+    return http().send("POST", "/api/login", body, "application/json", headers={"X-Forwarded-For": address})
+
+
+def test_failing_a_name_on_purpose_never_locks_its_owner_out(competition, http):
+    """Failures are counted per name from an address and per address, never per name alone: the
+    owner's right password from another address always gets in."""
+    for _ in range(throttle.FREE_FAILURES + 3):
+        assert login_from(http, "10.9.9.9", "alice", "wrong password").status in (401, 429)
+    assert login_from(http, "10.9.9.9", "alice", PASSWORD).status == 429  # the attacker's address is slowed
+    assert login_from(http, "10.1.1.1", "alice", PASSWORD).status == 200  # the owner is not
+
+
+def test_a_success_does_not_clear_what_the_address_failed(competition, http):
+    """An attacker with an account of their own must not reset, by logging into it, what their
+    failures against other names earned."""
+    for name in ("n1", "n2"):
+        assert login_from(http, "10.2.2.2", name, "whatever1").status == 401
+    assert login_from(http, "10.2.2.2", "bob", PASSWORD).status == 200
+    assert login_from(http, "10.2.2.2", "n3", "whatever1").status == 401  # the third failure of the address
+    assert login_from(http, "10.2.2.2", "bob", PASSWORD).status == 429
+
+
+def test_logging_out_revokes_the_session_on_the_server(competition, http):
+    """A session cookie copied before logging out no longer logs anyone in after it."""
+    browser = http().page_login("alice")
+    cookie = _session_cookie(browser)
+    copy = http()
+    copy.opener.addheaders = [("Cookie", f"arena_session={cookie}")]
+    assert "Log out" in copy.get("/my").text  # the copy works while the session lasts
+    assert browser.post_form("/logout", csrf=browser.csrf("/my")).status == 200
+    assert "Log out" not in copy.get("/").text
+    assert copy.get("/api/submissions").status == 401
+    assert "Log out" in http().page_login("alice").get("/my").text  # logging in again works
+
+
+def _session_cookie(client) -> str:
+    for handler in client.opener.handlers:
+        jar = getattr(handler, "cookiejar", None)
+        if jar is not None:
+            return next(cookie.value for cookie in jar if cookie.name == "arena_session")
+    raise AssertionError("no cookie jar")
 
 
 def test_failures_from_one_address_slow_every_name_from_it(competition, http):

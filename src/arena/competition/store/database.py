@@ -138,6 +138,16 @@ class CompetitionStore:
     def login_succeeded(self, key: str) -> None:
         self._write("DELETE FROM login_failures WHERE key = ?", (key,))
 
+    # -- sessions logged out ------------------------------------------------
+
+    def revoke_session(self, nonce: str, until: float) -> None:
+        """A logged-out session's cookie is refused from now on; forgotten once it expires anyway."""
+        self._write("DELETE FROM revoked_sessions WHERE until < ?", (time.time(),))
+        self._write("INSERT OR REPLACE INTO revoked_sessions (nonce, until) VALUES (?, ?)", (nonce, until))
+
+    def session_revoked(self, nonce: str) -> bool:
+        return self._one("SELECT 1 FROM revoked_sessions WHERE nonce = ?", (nonce,)) is not None
+
     # -- submissions -----------------------------------------------------
 
     def add_submission(self, user_id: int, language: str, filename: str, status: str = "building",

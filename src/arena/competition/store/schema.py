@@ -59,9 +59,13 @@ CREATE TABLE IF NOT EXISTS analyses (   -- a played game's analysis (arena.analy
     analysis TEXT NOT NULL           -- the analysis document (JSON): moves and values, never stderr
 );
 CREATE TABLE IF NOT EXISTS login_failures (
-    key TEXT PRIMARY KEY,            -- an account name or an address
+    key TEXT PRIMARY KEY,            -- a name from an address, or an address
     count INTEGER NOT NULL,
     last REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS revoked_sessions (  -- sessions logged out: their signed cookies are refused
+    nonce TEXT PRIMARY KEY,          -- the session's own nonce, new at every login
+    until REAL NOT NULL              -- when its cookie would have expired anyway (then forgotten)
 );
 """
 

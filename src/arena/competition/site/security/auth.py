@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 import hmac
 import secrets
+import time
 
 from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
@@ -105,7 +106,9 @@ def session(request: Request) -> dict:
 
 def session_user(request: Request) -> User | None:
     if not hasattr(request.state, "user"):
-        request.state.user = _signed_user(request, session(request))
+        data = session(request)
+        revoked = "u" in data and site_of(request).store.session_revoked(data["n"])  # logged out: a copy is worth nothing
+        request.state.user = None if revoked else _signed_user(request, data)
     return request.state.user
 
 
@@ -118,6 +121,12 @@ def log_in(request: Request, user: User) -> None:
 
 
 def log_out(request: Request) -> None:
+    """A new anonymous session; the old one is revoked on the server, so that its cookie, copied
+    or stolen before, no longer logs anyone in (a signed cookie alone would stay valid until it
+    expires)."""
+    old = session(request)
+    if "u" in old:
+        site_of(request).store.revoke_session(old["n"], time.time() + SESSION_MAX_AGE_S)
     request.state.session = {"n": secrets.token_urlsafe(18)}
     request.state.user = None
     request.state.session_changed = True

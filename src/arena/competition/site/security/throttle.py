@@ -1,6 +1,12 @@
-"""Slowed login: after a few failures for one account name or one address, each further attempt
-must wait twice as long as the one before (1 s, 2 s, 4 s ... at most 15 minutes), answered 429
-with Retry-After. A success clears the account's and the address's count."""
+"""Slowed login: after a few failures for one account name from one address, or from one address
+whatever the names, each further attempt from there must wait twice as long as the one before
+(1 s, 2 s, 4 s ... at most 15 minutes), answered 429 with Retry-After.
+
+Failures are never counted per name alone: anyone could then keep any account locked out by
+failing its name on purpose, while its owner, from an address that has not failed, always gets
+in with the right password. A success clears the count of that name from that address only,
+never the address's own (an attacker who logs into an account of their own must not reset
+what their failures against other names earned)."""
 
 from __future__ import annotations
 
@@ -15,7 +21,10 @@ MAX_DELAY_S = 15 * 60
 
 
 def login_keys(name: str, address: str | None) -> list[str]:
-    return [f"name:{name}", f"address:{address or 'unknown'}"]
+    """The counts an attempt is checked against and adds to: this name from this address, and this
+    address; the first is the one a success clears (see :func:`succeeded`)."""
+    address = address or "unknown"
+    return [f"name:{name}@address:{address}", f"address:{address}"]
 
 
 def delay_after(failures: int) -> float:
@@ -41,5 +50,4 @@ def failed(store: CompetitionStore, keys: list[str]) -> None:
 
 
 def succeeded(store: CompetitionStore, keys: list[str]) -> None:
-    for key in keys:
-        store.login_succeeded(key)
+    store.login_succeeded(keys[0])  # the name from this address; the address's count stays
