@@ -3,92 +3,31 @@
 pyproject.toml's import-linter contract states the floors (``make test`` runs
 ``lint-imports``). These tests read every import statement of ``src/arena`` themselves
 (inside functions and under ``if TYPE_CHECKING:`` too) and check what a newcomer relies
-on: no circle between top-level packages, games that use nothing of arena but the games
-and the judge, and no folder too full to find one's way in.
+on: no circle between top-level packages (nor between any two modules), games that use
+nothing of arena but the games and the judge, every package on a floor of the contract, and
+no folder too full to find one's way in.
 """
 
 from __future__ import annotations
 
-import ast
-from pathlib import Path
+from .import_graph import SOURCE, cycles, module_graph
 
-import arena
-
-SOURCE = Path(arena.__file__).parent
 MOST_MODULES = 16
 """More modules than this directly in one folder and it wants sub-packages by concern."""
 
 
-def module_name(path: Path) -> str:
-    parts = list(path.relative_to(SOURCE.parent).with_suffix("").parts)
-    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
-
-
-def imported_modules(path: Path) -> set[str]:
-    """Every arena module or name a file imports, relative imports resolved."""
-    name = module_name(path)
-    package = name.split(".") if path.name == "__init__.py" else name.split(".")[:-1]
-    found = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            found.update(alias.name for alias in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            base = package[:len(package) - node.level + 1] if node.level else []
-            target = ".".join(base + ([node.module] if node.module else []))
-            found.add(target)
-            found.update(f"{target}.{alias.name}" for alias in node.names)
-    return {each for each in found if each == "arena" or each.startswith("arena.")}
-
-
-def top_level(name: str) -> str | None:
+def top_level(name: str) -> str:
     """The floor a module belongs to: its top-level package (a module directly in arena/ is its own)."""
-    parts = name.split(".")
-    if len(parts) < 2:
-        return None
-    return parts[1] if (SOURCE / parts[1]).is_dir() or (SOURCE / f"{parts[1]}.py").exists() else None
+    return name.split(".")[1]
 
 
 def package_graph() -> dict[str, set[str]]:
     graph: dict[str, set[str]] = {}
-    for path in SOURCE.rglob("*.py"):
-        here = top_level(module_name(path))
-        for target in imported_modules(path):
-            there = top_level(target)
-            if here and there and there != here:
-                graph.setdefault(here, set()).add(there)
+    for module, imported in module_graph().items():
+        if module != "arena":
+            graph.setdefault(top_level(module), set()).update(
+                top_level(other) for other in imported if other != "arena" and top_level(other) != top_level(module))
     return graph
-
-
-def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
-    """Every strongly connected group of more than one package (Tarjan's algorithm)."""
-    index: dict[str, int] = {}
-    low: dict[str, int] = {}
-    stack: list[str] = []
-    groups = []
-
-    def visit(node: str) -> None:
-        index[node] = low[node] = len(index)
-        stack.append(node)
-        for after in graph.get(node, ()):
-            if after not in index:
-                visit(after)
-                low[node] = min(low[node], low[after])
-            elif after in stack:
-                low[node] = min(low[node], index[after])
-        if low[node] == index[node]:
-            group = []
-            while True:
-                member = stack.pop()
-                group.append(member)
-                if member == node:
-                    break
-            if len(group) > 1:
-                groups.append(sorted(group))
-
-    for node in sorted(graph):
-        if node not in index:
-            visit(node)
-    return groups
 
 
 def test_no_circle_between_top_level_packages():
@@ -103,25 +42,31 @@ def test_the_cycle_finder_sees_a_circle():
     assert sorted(cycles(graph)) == [["a", "b", "c"], ["d", "e"]]
 
 
+def test_no_circle_between_any_two_modules():
+    """Stronger than the floors: not even inside a package does a module import itself round a circle."""
+    graph = module_graph()
+    assert len(graph) > 200 and graph["arena.competition.site.app"]
+    assert cycles(graph) == []
+
+
 def test_a_game_uses_nothing_of_arena_but_the_games_and_the_judge():
-    outside = {}
-    for path in (SOURCE / "games").rglob("*.py"):
-        wrong = {name for name in imported_modules(path)
-                 if name != "arena" and top_level(name) not in ("games", "judge")}
-        if wrong:
-            outside[str(path.relative_to(SOURCE))] = sorted(wrong)
-    assert outside == {}
+    outside = {module: sorted(other for other in imported if top_level(other) not in ("games", "judge"))
+               for module, imported in module_graph(SOURCE / "games").items()}
+    assert {module: wrong for module, wrong in outside.items() if wrong} == {}
 
 
 def test_the_judge_knows_no_game():
-    for path in (SOURCE / "judge").rglob("*.py"):
-        assert not {name for name in imported_modules(path) if top_level(name) != "judge"}, path
+    outside = {module: sorted(other for other in imported if top_level(other) != "judge")
+               for module, imported in module_graph(SOURCE / "judge").items()}
+    assert {module: wrong for module, wrong in outside.items() if wrong} == {}
 
 
 def test_relative_imports_are_resolved_as_python_does():
-    """The readers above would miss every import if they resolved ``from ..x`` wrongly."""
-    assert "arena.judge.move_errors.MoveError" in imported_modules(SOURCE / "games" / "base.py")
-    assert "arena.judge.match.Match" in imported_modules(SOURCE / "games" / "flippo" / "protocol.py")
+    """The graph would miss every import if it resolved ``from ..x`` wrongly."""
+    graph = module_graph()
+    assert "arena.judge.move_errors" in graph["arena.games.base"]
+    assert "arena.judge.match" in graph["arena.games.flippo.protocol"]
+    assert "arena.judge.sandbox.settings" in graph["arena.judge.sandbox.confined_process"]
 
 
 def test_no_folder_is_too_full():
