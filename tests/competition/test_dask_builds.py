@@ -11,11 +11,11 @@ from pathlib import Path
 import pytest
 
 from arena.competition.build import build_loop
-from arena.competition.cluster import remote_building
+from arena.competition.worker import builds as builds_on_a_worker
 from arena.competition.cluster.returned_builds import unpack_build
 from arena.competition.conductor.conductor import Conductor
 from arena.competition.build.languages import write_default_table
-from arena.competition.cluster.shipping import ShippingError, pack_folder
+from arena.competition.cluster.parcels import ShippingError, pack_folder
 from arena.starter import template_source
 from arena.tournament.local_cluster import local_cluster
 
@@ -97,7 +97,7 @@ def test_a_cpp_bot_is_built_and_admitted_on_a_worker_then_plays_a_round_there(co
         raise AssertionError("built on the server, not on a worker")
 
     monkeypatch.setattr(build_loop, "default_build", not_here)  # this process must not build it
-    monkeypatch.setattr(remote_building, "build_submission", not_here)
+    monkeypatch.setattr(builds_on_a_worker, "build_submission", not_here)
     worker_builds = tmp_path / "worker-builds"
     monkeypatch.setenv("ARENA_WORKER_BUILDS", str(worker_builds))  # the cluster's processes inherit it
     monkeypatch.setenv("ARENA_WORKER_PROGRAMS", str(tmp_path / "worker-programs"))

@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.competition.cluster import shipping
-from arena.competition.cluster.shipping import (MissingProgram, ShippedProgram, ShippedSeat, pack_folder, play_shipped,
-                                        rewrite_command)
+from arena.competition.cluster.parcels import (MissingProgram, ShippedProgram, ShippedSeat, ShippingError, pack_folder,
+                                               rewrite_command)
+from arena.competition.worker import games as worker_games
+from arena.competition.worker.games import play_shipped
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 
@@ -42,7 +43,7 @@ def worker_folder(monkeypatch):
     anything under /tmp anyway, and so prove nothing about the cover of the other copies)."""
     root = Path(tempfile.mkdtemp(prefix="arena-test-worker-", dir="/var/tmp"))
     root.chmod(0o711)
-    monkeypatch.setattr(shipping, "WORKER_FOLDER", str(root / "worker"))
+    monkeypatch.setattr(worker_games, "WORKER_FOLDER", str(root / "worker"))
     yield root
     shutil.rmtree(root)
 
@@ -90,13 +91,13 @@ def test_a_hostile_archive_is_refused_and_writes_nothing_outside(tmp_path, monke
     import hashlib
 
     worker = tmp_path / "deep" / "worker"
-    monkeypatch.setattr(shipping, "WORKER_FOLDER", str(worker))
+    monkeypatch.setattr(worker_games, "WORKER_FOLDER", str(worker))
     files = hostile_tar()
     program = ShippedProgram(3, "/c/builds/3", hashlib.sha256(files).hexdigest(), files)
     with pytest.raises(tarfile.TarError):
-        shipping._worker_copy(program)
+        worker_games._worker_copy(program)
     assert not (tmp_path / "deep" / "escaped").exists() and not (worker / "escaped").exists()
     assert [p.name for p in worker.iterdir()] == []  # no half-unpacked copy left to be taken for whole
     damaged = ShippedProgram(3, "/c/builds/3", "0" * 64, files)
-    with pytest.raises(shipping.ShippingError, match="damaged"):
-        shipping._worker_copy(damaged)
+    with pytest.raises(ShippingError, match="damaged"):
+        worker_games._worker_copy(damaged)

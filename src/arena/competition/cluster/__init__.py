@@ -1,3 +1,4 @@
-"""A competition on a Dask cluster: built programs shipped to workers and the games they play
-(shipping.py), builds run on a worker (remote_building.py) and the build folders workers
-send back, unpacked on the server (returned_builds.py)."""
+"""A competition on a Dask cluster, the server's side: what crosses to the workers and back
+(parcels.py), builds sent to a worker (remote_building.py) and the build folders workers send
+back, unpacked on the server as hostile (returned_builds.py). What runs on a worker is
+competition/worker/."""

@@ -18,7 +18,7 @@ import tarfile
 import tempfile
 
 from ..build.one_build import MAX_BUILD_ENTRIES
-from .shipping import ShippingError
+from .parcels import ShippingError
 
 MAX_UNPACKED_MB = 1024
 """The most a build folder sent back may hold, unpacked."""

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from ...tournament.runner import SchedulerUnreachable, open_executor
 from ..privacy import public_record
 from .work_items import Seats
-from ..cluster.shipping import MissingProgram
+from ..cluster.parcels import MissingProgram
 from ..store.database import CompetitionStore, StoredGame
 from .wakeup import Wakeup
 

@@ -1,7 +1,7 @@
 """What an executor is given to play a stored game: a local pool's play_one, or Dask's play_shipped.
 
 Each submission's PLAYER is looked up once. On Dask a built program's folder must reach the
-worker (shipping.py); a built-in player needs nothing, every worker has arena.
+worker (cluster/parcels.py, worker/games.py); a built-in player needs nothing, every worker has arena.
 """
 
 from __future__ import annotations
@@ -13,7 +13,8 @@ from ...judge.sandbox.settings import Sandbox
 from ...refereeing.players import PlayerSpec, resolve_player
 from ...tournament.worker import play_one
 from ..folder import CompetitionFolder
-from ..cluster.shipping import ShippedProgram, ShippedSeat, pack_folder, play_shipped
+from ..cluster.parcels import ShippedProgram, ShippedSeat, pack_folder
+from ..worker.games import play_shipped
 from ..store.database import CompetitionError, CompetitionStore, StoredGame
 
 
