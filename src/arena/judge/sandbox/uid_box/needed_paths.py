@@ -328,6 +328,11 @@ def _needed_paths(command: str | tuple[str, ...], path_variable: str, named_file
             if own_folder is not None and forms and _inside(str(Path(forms[0]).parent.resolve()), own_folder):
                 forms = [form for form in forms if _inside(form, own_folder)]
             found_forms += forms
+    for form in list(found_forms):
+        # an interpreter named by its path needs its installation (/root/jdk/bin/java: /root/jdk/lib)
+        folder = Path(form).parent
+        if os.access(form, os.X_OK) and not os.path.isdir(form) and _installation_of(folder) != folder:
+            found_forms.append(str(_installation_of(folder)))
     return tuple(dict.fromkeys(found_forms))
 
 
@@ -348,4 +353,7 @@ def judge_needs(path_variable: str, working_folder: str) -> tuple[str, ...]:
     from them like any other program)."""
     wanted = [Path(entry) for entry in path_variable.split(os.pathsep) if entry]
     wanted += [Path(working_folder), Path(sys.executable), Path(sys.prefix), Path(sys.base_prefix), ARENA_ROOT]
+    # the installations the PATH folders belong to, whole: a tool needs its own (pyenv's shim runs
+    # /root/.pyenv/libexec/pyenv, which reads /root/.pyenv/version and runs a version's python)
+    wanted += [Path(tree) for tree in sorted(_installations(path_variable))]
     return tuple(dict.fromkeys(_existing_forms(wanted)))
