@@ -226,3 +226,31 @@ def test_a_hard_link_to_the_interpreter_is_never_given_to_write(secret_folder):
     (secret_folder / "bot.py").write_text("")
     plan = access_plan([str(secret_folder)], [str(secret_folder / "bot.py")], ())
     assert plan[str(linked)] == READ_RUN
+
+
+def test_a_link_the_program_put_in_its_own_folder_is_not_followed_to_decide_what_it_reads(secret_folder, tmp_path):
+    from arena.judge.sandbox.uid_box.needed_paths import needed_paths
+
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o700)
+    (vault / "key").write_text("root's")
+    (secret_folder / "bot.py").write_text("")
+    os.symlink(vault / "key", secret_folder / "weights.bin")  # planted in an earlier game
+    command = f"{sys.executable} {secret_folder}/bot.py {secret_folder}/weights.bin"
+    needed = needed_paths(command, os.environ.get("PATH", ""), (), str(secret_folder))
+    assert str(secret_folder / "weights.bin") in needed
+    assert not any(path.startswith(str(vault)) for path in needed), needed
+
+
+def test_a_folder_that_is_or_holds_the_judges_python_is_never_a_programs_own(tmp_path):
+    from arena.judge.sandbox.uid_box.needed_paths import installation_around, program_folder
+
+    prefix = os.path.realpath(sys.prefix)
+    if prefix.startswith("/usr"):
+        pytest.skip(f"this Python lives in a system folder ({prefix}), never anyone's own anyway")
+    with pytest.raises(RefusedFolder, match="is the installation|lies in the installation"):
+        program_folder(f"java -cp {prefix} Main")
+    assert installation_around(os.path.dirname(prefix)) is not None  # a project folder holding the venv
+    (tmp_path / "bot.py").write_text("")
+    assert program_folder(f"python3 {tmp_path}/bot.py") == str(tmp_path)
+    assert program_folder(f"python3 {tmp_path}/absent.py ''") is None  # an empty word is not "."

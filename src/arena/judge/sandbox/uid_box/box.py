@@ -32,13 +32,15 @@ class BoxError(SandboxError):
 
 class Box:
     def __init__(self, command: str | list[str], limited: bool, hidden: tuple[str, ...],
-                 added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...]) -> None:
+                 added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...],
+                 isolated: bool = False) -> None:
+        """``isolated``: under bubblewrap, which binds its own folder read-write."""
         try:
             self.folder = program_folder(command)
         except RefusedFolder:
-            if limited:
-                raise  # it would be given the right to write an interpreter's folder: not started
-            self.folder = None  # it runs with the judge's own rights: its folder changes nothing
+            if isolated or (limited and os.geteuid() == 0):
+                raise  # its uid or its bwrap would be given that folder to write: not started
+            self.folder = None  # it runs with the judge's own rights: its folder gives it nothing more
         self.user: BoxUser | None = None
         self.grants: Grants | None = None
         self.plan: dict[str, int] = {}
