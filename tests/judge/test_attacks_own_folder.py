@@ -254,3 +254,40 @@ def test_a_folder_that_is_or_holds_the_judges_python_is_never_a_programs_own(tmp
     (tmp_path / "bot.py").write_text("")
     assert program_folder(f"python3 {tmp_path}/bot.py") == str(tmp_path)
     assert program_folder(f"python3 {tmp_path}/absent.py ''") is None  # an empty word is not "."
+
+
+def test_the_sticky_bit_stays_while_any_program_holds_it_and_a_dead_judges_is_taken_back(secret_folder):
+    from arena.judge.sandbox.uid_box.acl import ALL, Grants, hold_sticky, revoke_left_behind
+    from arena.judge.sandbox.uid_box.uid_pool import take_user
+
+    first, second = take_user(), take_user()
+    try:
+        grants = {}
+        for user in (first, second):  # two games of the same bot at once, from two judges, say
+            grants[user.uid] = Grants(user.uid, user.ledger)
+            grants[user.uid].give({str(secret_folder): ALL})
+            hold_sticky(str(secret_folder), user.uid)
+        assert os.stat(secret_folder).st_mode & 0o1000
+        grants[first.uid].revoke_all()
+        assert os.stat(secret_folder).st_mode & 0o1000  # the other still runs
+        revoke_left_behind(second.uid, second.ledger)  # its judge died: the next to take the uid
+        assert os.stat(secret_folder).st_mode & 0o7777 == 0o700 and os.listxattr(secret_folder) == []
+    finally:
+        first.release()
+        second.release()
+
+
+def test_a_folder_sticky_by_its_owners_choice_stays_sticky(secret_folder):
+    from arena.judge.sandbox.uid_box.acl import ALL, Grants, hold_sticky
+    from arena.judge.sandbox.uid_box.uid_pool import take_user
+
+    os.chmod(secret_folder, 0o1700)
+    user = take_user()
+    try:
+        grants = Grants(user.uid, user.ledger)
+        grants.give({str(secret_folder): ALL})
+        hold_sticky(str(secret_folder), user.uid)
+        grants.revoke_all()
+        assert os.stat(secret_folder).st_mode & 0o7777 == 0o1700
+    finally:
+        user.release()
