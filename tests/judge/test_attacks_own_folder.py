@@ -256,11 +256,21 @@ def test_a_folder_that_is_or_holds_the_judges_python_is_never_a_programs_own(tmp
     assert program_folder(f"python3 {tmp_path}/absent.py ''") is None  # an empty word is not "."
 
 
+def fresh_user():
+    """A uid held by no judge, what a dead one left it taken back: not one this judge keeps, whose
+    ledger also lists what every program is given (taking its entries out here would lose those)."""
+    from arena.judge.sandbox.uid_box.acl import revoke_left_behind
+    from arena.judge.sandbox.uid_box.uid_pool import _new_user
+
+    user = _new_user()
+    revoke_left_behind(user.uid, user.ledger)
+    return user
+
+
 def test_the_sticky_bit_stays_while_any_program_holds_it_and_a_dead_judges_is_taken_back(secret_folder):
     from arena.judge.sandbox.uid_box.acl import ALL, Grants, hold_sticky, revoke_left_behind
-    from arena.judge.sandbox.uid_box.uid_pool import take_user
 
-    first, second = take_user(), take_user()
+    first, second = fresh_user(), fresh_user()
     try:
         grants = {}
         for user in (first, second):  # two games of the same bot at once, from two judges, say
@@ -279,10 +289,9 @@ def test_the_sticky_bit_stays_while_any_program_holds_it_and_a_dead_judges_is_ta
 
 def test_a_folder_sticky_by_its_owners_choice_stays_sticky(secret_folder):
     from arena.judge.sandbox.uid_box.acl import ALL, Grants, hold_sticky
-    from arena.judge.sandbox.uid_box.uid_pool import take_user
 
     os.chmod(secret_folder, 0o1700)
-    user = take_user()
+    user = fresh_user()
     try:
         grants = Grants(user.uid, user.ledger)
         grants.give({str(secret_folder): ALL})
