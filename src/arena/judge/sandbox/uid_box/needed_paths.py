@@ -1,7 +1,9 @@
 """What a program's command names on disk: its own folder, and every path it needs to run.
 
 Its own folder is the one it may write to (under ``isolate`` the only one; under a
-root judge the one its uid is given). Everything else it needs — its interpreter,
+root judge the one its uid is given): decided from the command as it is written, never
+from where a link the program could have planted leads, and never an interpreter's or a
+tool's installation (program_folder refuses those). Everything else it needs — its interpreter,
 the interpreter's libraries, the files its command names, arena itself for the
 built-in players — it may only read.
 """
