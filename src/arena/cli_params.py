@@ -9,6 +9,7 @@ import click
 
 from .games import UnknownGameError, get_game
 from .games.base import GameInfo
+from .judge.sandbox.errors import RefusedFolder
 from .judge.sandbox.uid_box.needed_paths import program_folder
 from .judge.sandbox.uid_box.clean_environment import parse_assignment
 from .judge.sandbox.settings import MODES, Sandbox, SandboxError
@@ -52,6 +53,15 @@ def sandbox_options(command):
                              "but the program's own folder (needs bubblewrap).")(command)
 
 
+def _folder_to_hide(command: str) -> str | None:
+    """A player's own folder, hidden from the others; none for a command whose folder is refused
+    (an interpreter's: its start says why, and under --sandbox none it runs as given)."""
+    try:
+        return program_folder(command)
+    except RefusedFolder:
+        return None
+
+
 def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) -> Sandbox:
     """The Sandbox the options ask for; a usage error when this machine cannot give it.
 
@@ -62,7 +72,7 @@ def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) ->
     database, a record) are hidden from every other program: under ``isolate``, and
     wherever programs run as users of their own (a root judge's ``limits``).
     """
-    hidden = [program_folder(command) for command in commands] + [os.path.abspath(path) for path in files]
+    hidden = [_folder_to_hide(command) for command in commands] + [os.path.abspath(path) for path in files]
     context = click.get_current_context(silent=True)
     chosen = context.meta.get(ENV_KEY, ()) if context is not None else ()
     sandbox = Sandbox(mode, memory_mb, hidden=tuple(path for path in hidden if path), env=chosen)

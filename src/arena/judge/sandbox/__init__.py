@@ -10,6 +10,10 @@ the tests play):
   at most 256 processes and threads, files of 64 MB, 256 open files. Under a root judge it
   runs as an unprivileged uid of its own, which reaches exactly what its command needs and
   cannot signal, trace or read the other program, the judge, the database or the record.
+  What it may write (its own folder) is decided from its command as given, never from a
+  link it planted; an interpreter's or a tool's installation is never its own (refused);
+  it reads nothing of a private folder on its way (``/root``) but what its command needs,
+  and cannot move a hidden path inside its own folder.
 - ``isolate``: ``limits`` under bubblewrap: no network, a private ``/tmp``, everything
   read-only but its own folder, the database, record and other players' folders hidden.
 

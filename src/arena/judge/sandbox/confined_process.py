@@ -46,7 +46,8 @@ class Confinement:
         if self._holds_subreaper:
             subreaper.hold()
         try:
-            self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env)
+            self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env,
+                           isolated=sandbox.mode == "isolate")
             box = self.box
             with subreaper.spawning() as running:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it

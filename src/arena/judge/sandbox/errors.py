@@ -3,3 +3,8 @@
 
 class SandboxError(RuntimeError):
     """The sandbox asked for cannot be had on this machine (bubblewrap missing, no ACLs)."""
+
+
+class RefusedFolder(SandboxError):
+    """A program's command would make a folder it must never write its own: an interpreter's or a
+    tool's installation, reached through a link or a launcher. The program is not started."""

@@ -150,10 +150,66 @@ def _set_entry(path: str, uid: int, perm: int | None) -> None:
             if perm is not None:
                 entries.append((USER, perm, uid))
             _write(fd, entries, mode)
+            if perm is None and stat.S_ISDIR(mode):
+                _let_go_sticky(fd, uid)
     except OSError as error:
         if error.errno in UNSUPPORTED:
             raise
         # a link (ELOOP), a socket, or gone: nothing the program could reach through it
+
+
+def _sticky_marker(info: os.stat_result) -> str:
+    return os.path.join(lock_folder(), f"sticky-{info.st_dev}-{info.st_ino}")
+
+
+def _holders(marker: str) -> set[str] | None:
+    try:
+        with open(marker) as holders:
+            return set(holders.read().split())
+    except FileNotFoundError:
+        return None
+
+
+def hold_sticky(path: str, uid: int) -> None:
+    """Set the sticky bit of the folder ``path`` while ``uid``'s program runs (a hidden file is in
+    it): it may then rename or remove in it only what it made itself, not the tournament database
+    beside it, root's, which its rwx entry on the folder would let it move away or replace.
+
+    Several programs (of any judge on the host) may hold it at once: a marker file in the lock
+    folder names them, and the bit goes when the last lets go (_let_go_sticky, with its entry).
+    A folder that was sticky before, without a marker, is its owner's choice and stays as it is."""
+    try:
+        with _opened(path) as fd:
+            info = os.fstat(fd)
+            if not stat.S_ISDIR(info.st_mode):
+                return
+            with _FILE_LOCKS.holding(info):
+                marker = _sticky_marker(info)
+                holders = _holders(marker)
+                if holders is None and info.st_mode & stat.S_ISVTX:
+                    return
+                holders = (holders or set()) | {str(uid)}
+                with open(marker, "w") as note:  # noted before the change: its entry's revocation undoes it
+                    note.write("\n".join(sorted(holders)) + "\n")
+                os.fchmod(fd, stat.S_IMODE(os.fstat(fd).st_mode) | stat.S_ISVTX)
+    except OSError:
+        pass  # a link or gone: nothing to hold
+
+
+def _let_go_sticky(fd: int, uid: int) -> None:
+    """``uid`` no longer holds the folder's sticky bit (its lock held): the last to let go clears it."""
+    info = os.fstat(fd)
+    marker = _sticky_marker(info)
+    holders = _holders(marker)
+    if holders is None:
+        return
+    holders.discard(str(uid))
+    if holders:
+        with open(marker, "w") as note:
+            note.write("\n".join(sorted(holders)) + "\n")
+        return
+    os.fchmod(fd, stat.S_IMODE(info.st_mode) & ~stat.S_ISVTX)
+    os.unlink(marker)
 
 
 class Grants:

@@ -15,13 +15,14 @@ import shutil
 import stat
 import tempfile
 
-from .acl import Grants, revoke_left_behind
-from .acl_plan import FixedPlan, access_plan, fixed_plan, own_entries, reachable
+from .acl import Grants, hold_sticky, revoke_left_behind
+from .acl_plan import hidden_with_companions
+from .acl_plan import OWN_ENTRIES_MAX, FixedPlan, access_plan, fixed_plan, reachable
 from .uid_pool import BoxUser, NoFreeUser, give_back_user, release_kept, take_user
 from ...child import ChildProcess, Launch
 from .needed_paths import judge_needs, needed_paths, program_folder
 from .clean_environment import program_environment
-from ..errors import SandboxError
+from ..errors import RefusedFolder, SandboxError
 from ..guardian_client import WATCHDOG
 
 
@@ -31,8 +32,15 @@ class BoxError(SandboxError):
 
 class Box:
     def __init__(self, command: str | list[str], limited: bool, hidden: tuple[str, ...],
-                 added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...]) -> None:
-        self.folder = program_folder(command)
+                 added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...],
+                 isolated: bool = False) -> None:
+        """``isolated``: under bubblewrap, which binds its own folder read-write."""
+        try:
+            self.folder = program_folder(command)
+        except RefusedFolder:
+            if isolated or (limited and os.geteuid() == 0):
+                raise  # its uid or its bwrap would be given that folder to write: not started
+            self.folder = None  # it runs with the judge's own rights: its folder gives it nothing more
         self.user: BoxUser | None = None
         self.grants: Grants | None = None
         self.plan: dict[str, int] = {}
@@ -46,7 +54,7 @@ class Box:
         self.env = program_environment(self.home, added_env, chosen_env)
         # files the judge names in what it adds (a word list) are the program's to read
         named = [value for value in (added_env or {}).values() if value.startswith("/") and os.path.isfile(value)]
-        self.needed = tuple(needed_paths(command, self.env["PATH"], named))
+        self.needed = tuple(needed_paths(command, self.env["PATH"], named, self.folder))
         """What its command needs (needed_paths.py): given to its uid, shown to it under isolate."""
         if self.user is None:
             return
@@ -56,9 +64,16 @@ class Box:
         self.fixed = fixed_plan(judge_needs(self.env["PATH"], os.getcwd()))
         refused = _give_lasting(self.user, self.fixed.plan)
         owned = [self.folder] if self.folder else []  # its home is its uid's own
-        self.plan = access_plan(owned, list(self.needed), hidden, self.fixed, self.home)
+        shut: set[str] = set()
+        self.plan = access_plan(owned, list(self.needed), hidden, self.fixed, self.home, shut)
         self.grants = Grants(uid, self.user.ledger)
         refused += self.grants.give(self.plan)
+        # an open entry beside what it needs that takes no ACL (another file system mounted there)
+        # stays as open as it was: no reason not to run it
+        refused = [path for path in refused if path not in shut and path not in self.fixed.shut]
+        if not refused and self.folder is not None:
+            for folder in _folders_holding(self.folder, hidden):
+                hold_sticky(folder, uid)
         if refused:
             self.close()
             raise BoxError(f"cannot give the program's own user access to {refused[0]}: its file system keeps "
@@ -144,14 +159,39 @@ def _still_a_home(home: str, uid: int) -> bool:
 
 
 def _empty(folder: str) -> None:
-    for entry in os.scandir(folder):
-        if entry.is_dir(follow_symlinks=False):
-            shutil.rmtree(entry.path, ignore_errors=True)
-        else:
+    """Remove everything in ``folder``, through its descriptor: a link the program put in place of
+    the folder or of anything in it is never followed by root."""
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        for entry in os.scandir(fd):
             try:
-                os.unlink(entry.path)
+                if entry.is_dir(follow_symlinks=False):
+                    shutil.rmtree(entry.name, dir_fd=fd)  # fd-relative all the way down, links unfollowed
+                else:
+                    os.unlink(entry.name, dir_fd=fd)
             except OSError:
                 pass
+    finally:
+        os.close(fd)
+
+
+def _folders_holding(folder: str, hidden: tuple[str, ...]) -> list[str]:
+    """The folders from ``folder`` down to each hidden path inside it: sticky while the program runs
+    (acl.hold_sticky), so that it can neither move the database away nor a folder above it."""
+    found = []
+    for path in hidden_with_companions(hidden):
+        if path == folder or not path.startswith(folder.rstrip("/") + "/"):
+            continue
+        parent = os.path.dirname(path)
+        while parent.startswith(folder) and parent not in found:
+            found.append(parent)
+            if parent == folder:
+                break
+            parent = os.path.dirname(parent)
+    return found
 
 
 def _give_lasting(user: BoxUser, plan: dict[str, int]) -> list[str]:
@@ -184,14 +224,33 @@ atexit.register(release_kept, _forget)
 
 def _reclaim(folder: str, uid: int) -> None:
     """Give what the program wrote in its own folder to that folder's owner: the uid goes to
-    someone else's program next, which must not own the files of this one."""
+    someone else's program next, which must not own the files of this one. Walked through
+    descriptors (os.fwalk), each change relative to its folder's and never through a link: the
+    program may have made a folder of its a link to anywhere."""
     try:
         owner = os.stat(folder)
     except OSError:
         return
-    for entry in own_entries(folder):
+    try:
+        top = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
         try:
-            if os.lstat(entry).st_uid == uid:
-                os.lchown(entry, owner.st_uid, owner.st_gid)
-        except OSError:
-            pass
+            if os.fstat(top).st_uid == uid:
+                os.fchown(top, owner.st_uid, owner.st_gid)
+        finally:
+            os.close(top)
+    except OSError:
+        pass
+    seen = 1
+    try:
+        for _, dirs, files, dir_fd in os.fwalk(folder, follow_symlinks=False):
+            for name in dirs + files:
+                seen += 1
+                if seen > OWN_ENTRIES_MAX:
+                    return
+                try:
+                    if os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_uid == uid:
+                        os.chown(name, owner.st_uid, owner.st_gid, dir_fd=dir_fd, follow_symlinks=False)
+                except OSError:
+                    pass
+    except OSError:
+        pass

@@ -1,7 +1,9 @@
 """What a program's command names on disk: its own folder, and every path it needs to run.
 
 Its own folder is the one it may write to (under ``isolate`` the only one; under a
-root judge the one its uid is given). Everything else it needs — its interpreter,
+root judge the one its uid is given): decided from the command as it is written, never
+from where a link the program could have planted leads, and never an interpreter's or a
+tool's installation (program_folder refuses those). Everything else it needs — its interpreter,
 the interpreter's libraries, the files its command names, arena itself for the
 built-in players — it may only read.
 """
@@ -12,9 +14,12 @@ import os
 import re
 import shlex
 import shutil
+import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
+
+from ..errors import RefusedFolder
 
 INTERPRETERS = re.compile(
     r"(python|pypy|java|node|nodejs|deno|bun|ruby|perl|php|lua|luajit|Rscript|julia|dotnet|mono|"
@@ -88,6 +93,79 @@ def _is_folder(path: Path) -> bool:
         return False
 
 
+TOOL_FOLDER_NAMES = frozenset({"bin", "sbin", "shims", "libexec"})
+INSTALLATION_MARKS = ("lib", "lib64", "libexec", "include", "pyvenv.cfg", "versions")
+"""What the folder above a ``bin`` holds when it is an installation (/usr/local, a venv, pyenv's
+root or one of its versions), not a person's home whose ``~/bin`` is on PATH: a home holds
+none of these, and must stay a place where bots may live."""
+
+
+def _installation_of(folder: Path) -> Path:
+    """The installation a tool folder belongs to: its parent for ``PREFIX/bin`` and alike."""
+    parent = folder.parent
+    if folder.name in TOOL_FOLDER_NAMES and parent != folder and str(parent) != "/" and any(
+            os.path.lexists(parent / mark) for mark in INSTALLATION_MARKS):
+        return parent
+    return folder
+
+
+@lru_cache(maxsize=8)
+def _installations(path_variable: str) -> frozenset[str]:
+    """Every tree an interpreter or a tool is installed in, resolved: this Python's prefixes (its
+    venv and the Python it was made from, pyenv's version under /root say), arena itself, every
+    folder on PATH and the installation it belongs to (/usr/local, /root/.pyenv). arena runs as
+    root on what is there: none of it may ever be a program's own, writable folder. Looked up once
+    per PATH."""
+    trees = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.exec_prefix), Path(sys.base_exec_prefix), ARENA_ROOT}
+    folders = [Path(sys.executable).absolute().parent, Path(sys.executable).resolve().parent]
+    # a relative PATH entry names the working folder, which is not an installation
+    folders += [Path(entry) for entry in path_variable.split(os.pathsep) if entry.startswith("/")]
+    for folder in folders:
+        for form in (folder, folder.resolve()):
+            trees.add(form)
+            trees.add(_installation_of(form))
+    found = set()
+    for tree in trees:
+        try:
+            if tree.is_dir():
+                found.add(str(tree.resolve()))
+        except OSError:
+            continue
+    found.discard("/")  # /bin and /sbin belong to no installation but themselves
+    return frozenset(found)
+
+
+def _inside(path: str, tree: str) -> bool:
+    return path == tree or path.startswith(tree.rstrip("/") + "/")
+
+
+def installation_around(folder: str, path_variable: str | None = None) -> str | None:
+    """The interpreter's or tool's installation ``folder`` is, lies in, or holds (None: none)."""
+    trees = _installations(os.environ.get("PATH", "") if path_variable is None else path_variable)
+    return next((tree for tree in sorted(trees) if _inside(folder, tree) or _inside(tree, folder)), None)
+
+
+@lru_cache(maxsize=8)
+def _tool_inodes(path_variable: str) -> frozenset[tuple[int, int]]:
+    """The (device, inode) of every file in a tool folder: a hard link to one of them in a bot's
+    folder is that tool, whatever its name. Read only when a program file has more than one link."""
+    inodes = set()
+    folders = set(_tool_folders(path_variable))
+    folders |= {Path(tree) / "bin" for tree in _installations(path_variable)}
+    for folder in folders:
+        try:
+            with os.scandir(folder) as entries:
+                for entry in entries:
+                    try:
+                        info = entry.stat(follow_symlinks=True)
+                    except OSError:
+                        continue
+                    inodes.add((info.st_dev, info.st_ino))
+        except OSError:
+            continue
+    return frozenset(inodes)
+
+
 def _exists(path: Path) -> bool:
     """Does ``path`` exist? False too for what cannot be a path (too long, a NUL byte)."""
     try:
@@ -109,63 +187,142 @@ def _is_tool(word: str, tools: set[Path]) -> bool:
         return False
 
 
-_folders_found: dict[tuple, tuple[tuple[bool, ...], str | None]] = {}
+SHELLS = re.compile(r"(bash|sh|dash|zsh|ksh|mksh)")
+
+
+def _launched_words(words: list[str]) -> list[str]:
+    """The words of a command, with a shell's ``-c`` string read as the words it runs
+    (``sh -c './bot'``): the program file is named inside it."""
+    for index, word in enumerate(words[:-1]):
+        if SHELLS.fullmatch(os.path.basename(word)) and words[index + 1] == "-c" and index + 2 < len(words):
+            return words[:index + 1] + command_words(words[index + 2])
+    return words
+
+
+def _word_identity(word: str) -> tuple[int, int, int] | None:
+    """What a word of a command names on disk now (inode, type, links), without following a link."""
+    try:
+        info = os.lstat(named_path(word))
+    except (OSError, ValueError):
+        return None
+    return info.st_ino, stat.S_IFMT(info.st_mode), info.st_nlink
+
+
+_folders_found: dict[tuple, tuple[tuple, str | None]] = {}
 
 
 def program_folder(command: str | list[str]) -> str | None:
     """See _program_folder; remembered per command, PATH and working folder (every game of a
-    tournament starts the same commands), for as long as the same words of it name files
-    (one built meanwhile is looked at again)."""
+    tournament starts the same commands), for as long as the same words of it name the same
+    files (one built meanwhile, or replaced by a link, is looked at again)."""
     key = (command if isinstance(command, str) else tuple(command), os.environ.get("PATH", ""), os.getcwd())
-    named = tuple(os.path.lexists(named_path(word)) for word in command_words(command))
+    named = tuple(_word_identity(word) for word in _launched_words(command_words(command)))
     known = _folders_found.get(key)
     if known is not None and known[0] == named:
         return known[1]
-    found = _program_folder(command, key[1])
+    found = _program_folder(command, key[1])  # raises RefusedFolder: never remembered, asked again
     if len(_folders_found) < 256:
         _folders_found[key] = (named, found)
     return found
+
+
+def _launcher_or_interpreter(word: str, index: int, path: Path, tools: set[Path], trees: frozenset[str]) -> bool:
+    """Is this word a launcher or an interpreter the program runs under rather than the program?
+    The first word found on PATH, a word named like an interpreter (``env /root/.pyenv/.../python3
+    bot.py``), or an executable file in a tool folder or an installation (``nice``, ``stdbuf -oL``,
+    ``timeout 5`` by full path). Judged by where the word itself lies, never by where a link leads:
+    that a bot's own file may be made to point at."""
+    if index == 0 and "/" not in word:
+        return True
+    try:
+        if not path.is_file() or not os.access(path, os.X_OK):
+            return False
+        lexical_folder = path.absolute().parent.resolve()
+    except (OSError, ValueError):
+        return False
+    if INTERPRETERS.fullmatch(path.name) and index > 0:
+        return True
+    if lexical_folder in tools or any(_inside(str(lexical_folder), tree) for tree in trees):
+        return True
+    return index == 0 and INTERPRETERS.fullmatch(path.name) is not None
 
 
 def _program_folder(command: str | list[str], path_variable: str) -> str | None:
     """A program's own folder: the folder of the first file its command names that is not
     an interpreter or a tool (the script of ``python3 bot.py``, the jar of ``java -jar
     bot.jar``, ``./mybot`` itself, the policy of ``arena policy-bot GAME policy.py:act``),
-    or a folder it names (``java -cp build Main``).
+    or a folder it names (``java -cp build Main``). Launchers before it (``env``, ``nice``,
+    ``stdbuf -oL``, ``timeout 5``, ``sh -c '...'``) and interpreters, by any path, are skipped.
+
+    The folder is where the file is named, its links resolved by the judge once: a program file
+    that is a link leading out of its folder, or a folder that is, lies in or holds an
+    interpreter's or a tool's installation (_installations), or a hard link to a tool, is refused
+    (RefusedFolder): the program's uid would be given the right to write where arena's own
+    Python, root's tools, live (a bot that made ``./bot`` a link to pyenv's ``python3.11``
+    between two games would have written ``site-packages/*.pth``, run by root at every start).
 
     None when it names none (a built-in player, ``python3 -c '...'``) or names only a
     system folder such as /etc or /usr.
     """
     tools = set(_tool_folders(path_variable))
-    for index, word in enumerate(command_words(command)):
-        if index == 0 and _is_tool(word, tools):
-            continue
+    trees = _installations(path_variable)
+    for index, word in enumerate(_launched_words(command_words(command))):
+        if not word:
+            continue  # an empty argument names no file (pathlib would read it as ".", the working folder)
         path = named_path(word)
-        if not _exists(path):
+        if _launcher_or_interpreter(word, index, path, tools, trees):
             continue
-        path = path.resolve()
-        folder = path if path.is_dir() else path.parent
-        if _system_folder(folder) or (index > 0 and folder in tools):
+        if index == 0 and _is_tool(word, tools) and not os.path.islink(path):
+            continue  # an interpreter by name, wherever it lies
+        try:
+            if not os.path.lexists(path):
+                continue
+            named = path.absolute()
+            lexical_folder = named.parent.resolve()
+            resolved = named.resolve()
+            info = os.stat(resolved)
+        except (OSError, ValueError, RuntimeError):
             continue
-        return str(folder)
+        if os.path.islink(named) and not _inside(str(resolved), str(lexical_folder)):
+            raise RefusedFolder(f"the program's file {named} is a link to {resolved}, outside its folder "
+                                f"{lexical_folder}: a program's own folder is where its command names it; "
+                                "name the file itself")
+        folder = str(resolved) if stat.S_ISDIR(info.st_mode) else str(lexical_folder)
+        if _system_folder(Path(folder)):
+            continue
+        tree = installation_around(folder, path_variable)
+        if tree is not None:
+            raise RefusedFolder(f"the program's own folder would be {folder}, which "
+                                f"{'is' if folder == tree else 'lies in' if _inside(folder, tree) else 'holds'} "
+                                f"the installation {tree} of an interpreter or a tool: the program may write "
+                                "its own folder, and arena itself runs from there; put the program in a "
+                                "folder of its own")
+        if stat.S_ISREG(info.st_mode) and info.st_nlink > 1 and (info.st_dev, info.st_ino) in _tool_inodes(
+                path_variable):
+            raise RefusedFolder(f"the program's file {named} is a hard link to an interpreter or a tool: its "
+                                "uid would be given the right to write that tool; copy the file instead")
+        return folder
     return None
 
 
-def needed_paths(command: str | list[str], path_variable: str, named_files: list[str] = ()) -> list[str]:
-    """See _needed_paths; looked up once per command, PATH, named files and working folder."""
+def needed_paths(command: str | list[str], path_variable: str, named_files: list[str] = (),
+                 own_folder: str | None = None) -> list[str]:
+    """See _needed_paths; looked up once per command, PATH, named files, own and working folder."""
     key = command if isinstance(command, str) else tuple(command)
-    return list(_needed_paths(key, path_variable, tuple(named_files), os.getcwd()))
+    return list(_needed_paths(key, path_variable, tuple(named_files), own_folder, os.getcwd()))
 
 
 @lru_cache(maxsize=64)
 def _needed_paths(command: str | tuple[str, ...], path_variable: str, named_files: tuple[str, ...],
-                  working_folder: str) -> tuple[str, ...]:
+                  own_folder: str | None, working_folder: str) -> tuple[str, ...]:
     """Every file and folder this command needs to reach (read, or pass through), beyond
     what every program of the judge needs (judge_needs).
 
     The files its command names and what they resolve to, its executable as found on
     ``path_variable`` (the PATH it runs with), and ``named_files``, files the judge names
-    to it (the Lucky Words list of a built-in player).
+    to it (the Lucky Words list of a built-in player). A link inside its own folder is not
+    followed out of it: the program may have put it there (``weights.bin`` made a link to
+    /root/.ssh/id_rsa in an earlier game), and what it may read is not the program's choice.
     """
     wanted: list[Path] = [Path(name) for name in named_files]
     words = command_words(command if isinstance(command, str) else list(command))
@@ -173,11 +330,20 @@ def _needed_paths(command: str | tuple[str, ...], path_variable: str, named_file
         found = shutil.which(words[0], path=path_variable)
         if found:
             wanted.append(Path(found))
+    found_forms = _existing_forms(wanted)
     for word in words:
         path = named_path(word)
         if "/" in word or _exists(path):
-            wanted.append(path)
-    return tuple(dict.fromkeys(_existing_forms(wanted)))
+            forms = _existing_forms([path])
+            if own_folder is not None and forms and _inside(str(Path(forms[0]).parent.resolve()), own_folder):
+                forms = [form for form in forms if _inside(form, own_folder)]
+            found_forms += forms
+    for form in list(found_forms):
+        # an interpreter named by its path needs its installation (/root/jdk/bin/java: /root/jdk/lib)
+        folder = Path(form).parent
+        if os.access(form, os.X_OK) and not os.path.isdir(form) and _installation_of(folder) != folder:
+            found_forms.append(str(_installation_of(folder)))
+    return tuple(dict.fromkeys(found_forms))
 
 
 def _existing_forms(paths: list[Path]) -> list[str]:
@@ -197,4 +363,7 @@ def judge_needs(path_variable: str, working_folder: str) -> tuple[str, ...]:
     from them like any other program)."""
     wanted = [Path(entry) for entry in path_variable.split(os.pathsep) if entry]
     wanted += [Path(working_folder), Path(sys.executable), Path(sys.prefix), Path(sys.base_prefix), ARENA_ROOT]
+    # the installations the PATH folders belong to, whole: a tool needs its own (pyenv's shim runs
+    # /root/.pyenv/libexec/pyenv, which reads /root/.pyenv/version and runs a version's python)
+    wanted += [Path(tree) for tree in sorted(_installations(path_variable))]
     return tuple(dict.fromkeys(_existing_forms(wanted)))

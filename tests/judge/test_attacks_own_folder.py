@@ -1,0 +1,302 @@
+"""Hostile programs against what a root judge lets them write and read: their own folder only,
+never an interpreter's, never root's other files, never the hidden database beside them.
+
+Run as root, the programs in a 0700 root-owned folder, under ``limits`` and ``isolate``
+(issue 33's red team). Each attack must fail: the program is refused its start, or its
+attempt is refused by the kernel.
+"""
+
+import os
+import secrets
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from arena.judge.process import Program
+from arena.judge.sandbox.bubblewrap import bwrap_path
+from arena.judge.sandbox.errors import RefusedFolder
+from arena.judge.sandbox.settings import Sandbox
+
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
+
+MODES = ["limits", pytest.param("isolate", marks=pytest.mark.skipif(
+    bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap), not installed here"))]
+
+INTERPRETER = os.path.realpath(sys.executable)  # e.g. /root/.pyenv/versions/3.11.7/bin/python3.11
+INTERPRETER_FOLDER = os.path.dirname(INTERPRETER)
+
+
+@pytest.fixture
+def secret_folder(tmp_path):
+    """A root-owned 0700 folder, as pytest's or a user's /root, for the programs' files."""
+    os.chmod(tmp_path, 0o700)
+    folder = tmp_path / "private"
+    folder.mkdir(mode=0o700)
+    os.chmod(folder, 0o700)
+    return folder
+
+
+@pytest.fixture
+def planted():
+    """A name in the interpreter's folder an attack tries to create; removed should it succeed."""
+    path = os.path.join(INTERPRETER_FOLDER, f"planted-{secrets.token_hex(4)}.pth")
+    yield path
+    if os.path.lexists(path):
+        os.unlink(path)
+
+
+def lines_of(program: Program, count: int, timeout_s: float = 20) -> list[str]:
+    try:
+        return [program.read_line(timeout_s) for _ in range(count)]
+    finally:
+        program.close()
+
+
+PLANTER = """
+    import sys
+    try:
+        open(sys.argv[1], "w").write("import os")
+        print("planted", flush=True)
+    except OSError as error:
+        print("refused", error.errno, flush=True)
+"""
+
+
+def in_a_new_judge(command: list[str], mode: str) -> str:
+    """Start ``command`` in a judge process of its own (the next game of a tournament, a new
+    ``arena play``: nothing it remembers of earlier games) and say what its first line was, or
+    ``not started: ...``."""
+    code = textwrap.dedent(f"""
+        import sys
+        from arena.judge.process import Program
+        from arena.judge.sandbox.errors import SandboxError
+        from arena.judge.sandbox.settings import Sandbox
+        try:
+            program = Program({command!r}, sandbox=Sandbox({mode!r}))
+        except SandboxError as error:
+            print("not started:", error)
+            sys.exit(0)
+        try:
+            print(program.read_line(20))
+        except Exception as error:
+            print("failed:", error)
+        finally:
+            program.close()
+    """)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    return done.stdout.strip()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_launcher_the_program_made_a_link_to_the_interpreter_gives_it_no_right_to_write_there(
+        secret_folder, planted, mode):
+    launcher = secret_folder / "bot"
+    launcher.write_text(textwrap.dedent(f"""\
+        #!{sys.executable}
+        import os
+        here = os.path.dirname(os.path.abspath(__file__))
+        os.unlink(os.path.join(here, "bot"))
+        os.symlink({INTERPRETER!r}, os.path.join(here, "bot"))  # the next game runs root's Python
+        print("replaced", flush=True)
+    """))
+    os.chmod(launcher, 0o755)
+    attack = secret_folder / "attack.py"
+    attack.write_text(textwrap.dedent(PLANTER))
+    command = [str(launcher), str(attack), planted]
+    first = Program(command, sandbox=Sandbox(mode))
+    assert lines_of(first, 1) == ["replaced"]
+    assert os.path.islink(launcher)
+
+    second = in_a_new_judge(command, mode)
+    assert second.startswith(("not started:", "refused")), second
+    if second.startswith("not started:"):
+        assert "is a link to" in second and "outside its folder" in second, second
+    assert not os.path.lexists(planted)
+    with pytest.raises(RefusedFolder, match="outside its folder"):  # this judge too, however it remembers
+        Program(command, sandbox=Sandbox(mode))
+    assert not os.path.lexists(planted)
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("launcher", ["env", "nice", "stdbuf -oL", "timeout 5"])
+def test_a_launcher_before_an_absolute_interpreter_does_not_make_its_folder_writable(
+        secret_folder, planted, launcher, mode):
+    interpreter = os.path.join(INTERPRETER_FOLDER, "python3")  # a link beside python3.11, as typed
+    if not os.path.exists(interpreter):
+        interpreter = INTERPRETER
+    script = secret_folder / "bot.py"
+    script.write_text(textwrap.dedent(PLANTER))
+    program = Program(f"{launcher} {interpreter} {script} {planted}", sandbox=Sandbox(mode))
+    reply = lines_of(program, 1)[0]
+    assert reply.startswith("refused"), reply
+    assert not os.path.lexists(planted)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_world_readable_files_in_private_folders_on_the_way_are_unreadable(secret_folder, tmp_path, mode):
+    in_root = f"/root/arena-test-secret-{secrets.token_hex(4)}"  # beside root's Python (pyenv) or not
+    beside = tmp_path / "notes.txt"  # in the 0700 folder above the program's own
+    try:
+        for path in (in_root, beside):
+            with open(path, "w") as secret:
+                secret.write("secret")
+            os.chmod(path, 0o644)
+        script = secret_folder / "bot.py"
+        script.write_text(textwrap.dedent("""
+            import sys
+            for path in sys.argv[1:]:
+                try:
+                    print("read", open(path[::-1]).read(), flush=True)
+                except OSError as error:
+                    print("refused", error.errno, flush=True)
+            print(open(__file__).readline().strip() or "own file read", flush=True)
+        """).lstrip("\n"))
+        # reversed: a path on its command line is given to it to read
+        program = Program([sys.executable, str(script), in_root[::-1], str(beside)[::-1]], sandbox=Sandbox(mode))
+        replies = lines_of(program, 3)
+        assert replies[0].startswith("refused") and replies[1].startswith("refused"), replies
+        assert replies[2] == "import sys"  # what it needs it still reads
+        assert os.listxattr(beside) == []  # taken back (what every program is refused stays on a kept uid)
+    finally:
+        os.unlink(in_root)
+        os.unlink(beside)
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_hidden_database_in_the_programs_own_folder_cannot_be_moved_replaced_or_removed(secret_folder, mode):
+    data = secret_folder / "data"
+    data.mkdir()
+    database = data / "t.db"
+    for path, text in ((database, "results"), (data / "t.db-wal", "log"), (data / "t.db-shm", "index")):
+        path.write_text(text)
+        os.chmod(path, 0o644)
+    script = secret_folder / "bot.py"
+    script.write_text(textwrap.dedent("""
+        import os, sys
+        here = os.path.dirname(os.path.abspath(__file__))
+        data = os.path.join(here, "data")
+        db = os.path.join(data, "t.db")
+
+        def attempt(what, action):
+            try:
+                action()
+                print("done", what, flush=True)
+            except OSError as error:
+                print("refused", what, error.errno, flush=True)
+
+        attempt("rename wal", lambda: os.rename(db + "-wal", db + "-wal.old"))
+        attempt("rename db", lambda: os.rename(db, db + ".old"))
+        attempt("remove shm", lambda: os.unlink(db + "-shm"))
+        attempt("move data", lambda: os.rename(data, os.path.join(here, "moved")))
+        forged = os.path.join(here, "forged")
+        open(forged, "w").write("forged")
+        attempt("replace db", lambda: os.replace(forged, db))
+        # what it wrote itself stays its own to move
+        mine = os.path.join(here, "mine.txt")
+        open(mine, "w").write("mine")
+        os.rename(mine, mine + ".kept")
+        print("own", open(mine + ".kept").read(), flush=True)
+    """).lstrip("\n"))
+    program = Program([sys.executable, str(script)], sandbox=Sandbox(mode, hidden=(str(database),)))
+    replies = lines_of(program, 6)
+    assert all(reply.startswith("refused") for reply in replies[:5]), replies
+    assert replies[5] == "own mine"
+    assert database.read_text() == "results" and (data / "t.db-wal").read_text() == "log"
+    assert (data / "t.db-shm").read_text() == "index"
+    # the folders are as they were once it has ended: no sticky bit, no ACL
+    for folder in (secret_folder, data):
+        assert os.stat(folder).st_mode & 0o7777 in (0o700, 0o755) and os.listxattr(folder) == [], folder
+
+
+def test_a_hard_link_to_the_interpreter_is_never_given_to_write(secret_folder):
+    from arena.judge.sandbox.uid_box.acl_plan import access_plan
+    from arena.judge.sandbox.uid_box.acl import READ_RUN
+
+    linked = secret_folder / "bot"
+    try:
+        os.link(INTERPRETER, linked)
+    except OSError as error:
+        pytest.skip(f"cannot hard-link the interpreter here: {error}")
+    with pytest.raises(RefusedFolder, match="hard link"):
+        Program([str(linked), "-c", "print(1)"], sandbox=Sandbox("limits"))
+    # and beside another program file, it gets read at most: its ACL entry would be the interpreter's
+    (secret_folder / "bot.py").write_text("")
+    plan = access_plan([str(secret_folder)], [str(secret_folder / "bot.py")], ())
+    assert plan[str(linked)] == READ_RUN
+
+
+def test_a_link_the_program_put_in_its_own_folder_is_not_followed_to_decide_what_it_reads(secret_folder, tmp_path):
+    from arena.judge.sandbox.uid_box.needed_paths import needed_paths
+
+    vault = tmp_path / "vault"
+    vault.mkdir(mode=0o700)
+    (vault / "key").write_text("root's")
+    (secret_folder / "bot.py").write_text("")
+    os.symlink(vault / "key", secret_folder / "weights.bin")  # planted in an earlier game
+    command = f"{sys.executable} {secret_folder}/bot.py {secret_folder}/weights.bin"
+    needed = needed_paths(command, os.environ.get("PATH", ""), (), str(secret_folder))
+    assert str(secret_folder / "weights.bin") in needed
+    assert not any(path.startswith(str(vault)) for path in needed), needed
+
+
+def test_a_folder_that_is_or_holds_the_judges_python_is_never_a_programs_own(tmp_path):
+    from arena.judge.sandbox.uid_box.needed_paths import installation_around, program_folder
+
+    prefix = os.path.realpath(sys.prefix)
+    if prefix.startswith("/usr"):
+        pytest.skip(f"this Python lives in a system folder ({prefix}), never anyone's own anyway")
+    with pytest.raises(RefusedFolder, match="is the installation|lies in the installation"):
+        program_folder(f"java -cp {prefix} Main")
+    assert installation_around(os.path.dirname(prefix)) is not None  # a project folder holding the venv
+    (tmp_path / "bot.py").write_text("")
+    assert program_folder(f"python3 {tmp_path}/bot.py") == str(tmp_path)
+    assert program_folder(f"python3 {tmp_path}/absent.py ''") is None  # an empty word is not "."
+
+
+def fresh_user():
+    """A uid held by no judge, what a dead one left it taken back: not one this judge keeps, whose
+    ledger also lists what every program is given (taking its entries out here would lose those)."""
+    from arena.judge.sandbox.uid_box.acl import revoke_left_behind
+    from arena.judge.sandbox.uid_box.uid_pool import _new_user
+
+    user = _new_user()
+    revoke_left_behind(user.uid, user.ledger)
+    return user
+
+
+def test_the_sticky_bit_stays_while_any_program_holds_it_and_a_dead_judges_is_taken_back(secret_folder):
+    from arena.judge.sandbox.uid_box.acl import ALL, Grants, hold_sticky, revoke_left_behind
+
+    first, second = fresh_user(), fresh_user()
+    try:
+        grants = {}
+        for user in (first, second):  # two games of the same bot at once, from two judges, say
+            grants[user.uid] = Grants(user.uid, user.ledger)
+            grants[user.uid].give({str(secret_folder): ALL})
+            hold_sticky(str(secret_folder), user.uid)
+        assert os.stat(secret_folder).st_mode & 0o1000
+        grants[first.uid].revoke_all()
+        assert os.stat(secret_folder).st_mode & 0o1000  # the other still runs
+        revoke_left_behind(second.uid, second.ledger)  # its judge died: the next to take the uid
+        assert os.stat(secret_folder).st_mode & 0o7777 == 0o700 and os.listxattr(secret_folder) == []
+    finally:
+        first.release()
+        second.release()
+
+
+def test_a_folder_sticky_by_its_owners_choice_stays_sticky(secret_folder):
+    from arena.judge.sandbox.uid_box.acl import ALL, Grants, hold_sticky
+
+    os.chmod(secret_folder, 0o1700)
+    user = fresh_user()
+    try:
+        grants = Grants(user.uid, user.ledger)
+        grants.give({str(secret_folder): ALL})
+        hold_sticky(str(secret_folder), user.uid)
+        grants.revoke_all()
+        assert os.stat(secret_folder).st_mode & 0o7777 == 0o1700
+    finally:
+        user.release()
