@@ -29,6 +29,7 @@ class Launch:
     limits: list[tuple[int, int]] = field(default_factory=list)  # (resource.RLIMIT_*, value)
     die_with_parent: bool = False  # killed by the kernel when the judge's thread ends
     uid: int = -1  # the unprivileged user (and group) it runs as; -1: the judge's own
+    no_new_privs: bool = False  # PR_SET_NO_NEW_PRIVS: no setuid file or file capability raises its privileges
 
 
 class ChildProcess:
@@ -42,7 +43,8 @@ class ChildProcess:
             environment = None if env is None else [f"{k}={v}".encode() for k, v in env.items()]
             self.pid = spawn([os.fsencode(arg) for arg in launch.argv], environment,
                              [os.fsencode(path) for path in launch.joins], launch.limits,
-                             launch.die_with_parent, launch.uid, *child_ends, report_write)
+                             launch.die_with_parent, launch.uid, *child_ends, report_write,
+                             no_new_privs=launch.no_new_privs)
         except BaseException:
             for fd in (*(fd for pair in ends for fd in pair), report_read, report_write):
                 os.close(fd)

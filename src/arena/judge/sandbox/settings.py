@@ -22,8 +22,10 @@ web viewer does).
 
 from __future__ import annotations
 
+import os
 import resource
 import shutil
+import stat
 from dataclasses import dataclass
 from typing import Callable
 
@@ -103,10 +105,26 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
                              command_files=command_files) + program
     # with a cgroup registered before it starts, the guardian already covers it; without,
     # the kernel kills it when the judge ends, even before it is registered
-    plan = Launch(program, die_with_parent=cgroup is None, uid=uid)
+    plan = Launch(program, die_with_parent=cgroup is None, uid=uid,
+                  # in every mode: a setuid file planted in /var/tmp by another program (another
+                  # uid) gives nothing. bwrap sets it itself, but a setuid bwrap needs its bit.
+                  no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]))
     if sandbox.limited:
         plan.joins = cgroup.join_files if cgroup is not None else []
         plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
         if cgroup is None:  # no cgroup: RLIMIT_DATA, which spares reserved address space
             plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_limit_mb * 2**20))
+        if uid >= 0:
+            # RLIMIT_NPROC counts every process and thread of a real uid: a box uid is this
+            # program's alone, so this holds it to MAX_TASKS even with no pids cgroup (a
+            # container without cgroup rights). Never for the judge's own uid, where it would
+            # count all of the user's processes (docs/sandbox.md).
+            plan.limits.append((resource.RLIMIT_NPROC, MAX_TASKS))
     return plan
+
+
+def _setuid(path: str) -> bool:
+    try:
+        return bool(os.stat(path).st_mode & stat.S_ISUID)
+    except OSError:
+        return False
