@@ -26,6 +26,7 @@ from .settings import MAX_TASKS, Sandbox, launch
 from .. import subreaper
 from ..suspension import Suspension
 from .guardian_client import WATCHDOG
+from . import shared_folders
 
 
 class Confinement:
@@ -148,7 +149,9 @@ class Confinement:
             self.cgroup.close()
             give_back(self.cgroup)
         if self.box is not None:
-            self.box.close()  # its processes are gone: its uid and what it was given can go back
+            if self.box.uid >= 0:  # its processes are gone: what its uid left in /tmp and the like goes
+                shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder))
+            self.box.close()  # its uid and what it was given can go back
 
 
 def _own_peak_rss_bytes() -> int:
