@@ -81,7 +81,8 @@ cdef extern from *:
             arena_report(report_fd, 8); return ARENA_CANNOT_CONFINE;
         }
         /* after the change of user, which clears a parent-death signal */
-        if (die_with_parent && (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)) {
+        /* die_with_parent: the signal it gets when the judge's thread ends (0: none) */
+        if (die_with_parent && (prctl(PR_SET_PDEATHSIG, die_with_parent) != 0 || getppid() != parent)) {
             arena_report(report_fd, 2); return ARENA_CANNOT_CONFINE;
         }
     #ifdef SYS_close_range
@@ -136,11 +137,12 @@ cdef char **c_strings(list items):
     return array
 
 
-def spawn(list argv, object env, list joins, list limits, bint die_with_parent, long uid,
+def spawn(list argv, object env, list joins, list limits, int die_with_parent, long uid,
           int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False) -> int:
     """Start ``argv`` (bytes) with ``env`` (a list of b"NAME=value", or None: the judge's),
     stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after writing "0" to every
-    cgroup file in ``joins`` (Cgroup.join_files), setting every (resource, value) in ``limits``
+    cgroup file in ``joins`` (Cgroup.join_files), with ``die_with_parent`` (a signal, 0: none) as its
+    parent-death signal, setting every (resource, value) in ``limits``
     and, when ``uid`` is not -1, becoming that user and group with no supplementary groups;
     ``no_new_privs``: with PR_SET_NO_NEW_PRIVS, so that no setuid file or file capability
     it runs raises its privileges.

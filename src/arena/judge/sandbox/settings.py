@@ -13,8 +13,9 @@
 In every mode it gets a clean environment (clean_environment.py).
 
 Should the judge die, the guardian (guardian_client.py) kills the program's process
-group and cgroup. A program without a cgroup is also started with a parent-death
-signal, so that the kernel kills it even before it is registered. The limits are
+group, its sessions and cgroup. A program without a cgroup is also started with a
+parent-death signal, SIGSTOP: the kernel holds it still when the judge dies, its tree
+intact for the guardian to walk and kill. The limits are
 set by the compiled spawner (spawn.pyx) between its vfork and the program's exec,
 not by a ``preexec_fn``, which is unsafe in a judge that runs games in threads (the
 web viewer does).
@@ -25,6 +26,7 @@ from __future__ import annotations
 import os
 import resource
 import shutil
+import signal
 import stat
 from dataclasses import dataclass
 from typing import Callable
@@ -103,9 +105,11 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     if sandbox.mode == "isolate":
         program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable,
                              command_files=command_files) + program
-    # with a cgroup registered before it starts, the guardian already covers it; without,
-    # the kernel kills it when the judge ends, even before it is registered
-    plan = Launch(program, die_with_parent=cgroup is None, uid=uid,
+    # With a cgroup registered before it starts, the guardian already covers it. Without, the
+    # kernel stops its main process when the judge ends: stopped, not killed, so that it stays
+    # the subreaper of everything it started (a setsid child included), which the guardian then
+    # finds under it and kills (guardian_daemon.py); killed, it would hand them all to init.
+    plan = Launch(program, die_with_parent=cgroup is None, parent_death_signal=signal.SIGSTOP, uid=uid,
                   # in every mode: a setuid file planted in /var/tmp by another program (another
                   # uid) gives nothing. bwrap sets it itself, but a setuid bwrap needs its bit.
                   no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]))
