@@ -17,6 +17,7 @@ import resource
 import signal
 
 from .uid_box.box import Box
+from .uid_box import home_mount
 from .cgroups.pool import give_back, take_cgroup
 from .cgroups.cgroup import Cgroup
 from ..cpu_time import ProcessTreeCpu, process_tree_cpu_ns
@@ -48,7 +49,8 @@ class Confinement:
         if self._holds_subreaper:
             subreaper.hold()
         try:
-            self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env)
+            self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env,
+                           sandbox.disk_mb if sandbox.limited else None)
             box = self.box
             with subreaper.spawning() as running:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
@@ -124,6 +126,10 @@ class Confinement:
     def out_of_memory(self) -> bool:
         """Did the kernel kill a process of the program for exceeding its memory limit?"""
         return self.cgroup is not None and self.cgroup.oom_kills() > 0
+
+    def out_of_disk(self) -> bool:
+        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py)?"""
+        return self.box is not None and self.box.home_limited and home_mount.full(self.box.home)
 
     def suspend(self) -> None:
         self.suspension.suspend()

@@ -30,6 +30,7 @@ import of arena, when there is something to do), for each uid no other judge too
 
 from __future__ import annotations
 
+import ctypes
 import fcntl
 import os
 import select
@@ -289,6 +290,8 @@ def main() -> None:
         empty_and_remove(folder)
     for home in homes:
         if os.path.basename(home).startswith("arena-home-"):  # never anything else, whatever the pipe said
+            if os.path.ismount(home):  # a box uid's home, a tmpfs of its disk limit (uid_box/home_mount.py)
+                ctypes.CDLL(None).umount2(os.fsencode(home), 2)  # MNT_DETACH
             shutil.rmtree(home, ignore_errors=True)
     if users:  # its programs are gone: what their uids were given can go back
         subprocess.run([sys.executable, "-S", "-c", REVOKE, ARENA_ROOT,

@@ -5,6 +5,10 @@ of its own (uid_pool.py) with ACL entries for exactly the paths its command
 needs (acl_plan.py, acl.py); in every mode it gets a private home and a
 clean environment (clean_environment.py). All of it is given back when the program
 has ended.
+
+A box uid's home is a tmpfs of the sandbox's ``disk_mb`` (home_mount.py): what the
+program writes there (its HOME and TMPDIR) cannot fill the judge's disk, and a write past
+it fails with ENOSPC, which the judge turns into the ``disk`` verdict.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from .uid_pool import BoxUser, NoFreeUser, give_back_user, release_kept, take_us
 from ...child import ChildProcess, Launch
 from .needed_paths import judge_needs, needed_paths, program_folder
 from .clean_environment import program_environment
+from . import home_mount
 from ..errors import SandboxError
 from ..guardian_client import WATCHDOG
 
@@ -31,8 +36,11 @@ class BoxError(SandboxError):
 
 class Box:
     def __init__(self, command: str | list[str], limited: bool, hidden: tuple[str, ...],
-                 added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...]) -> None:
+                 added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...],
+                 disk_mb: int | None = None) -> None:
         self.folder = program_folder(command)
+        self.disk_mb = disk_mb
+        self.home_limited = False  # its home is a tmpfs of disk_mb
         self.user: BoxUser | None = None
         self.grants: Grants | None = None
         self.plan: dict[str, int] = {}
@@ -72,6 +80,8 @@ class Box:
         if self.user.home is None or not _still_a_home(self.user.home, self.user.uid):
             self.user.home = _new_home()
             os.chown(self.user.home, self.user.uid, self.user.uid)
+        if self.disk_mb is not None:
+            self.home_limited = home_mount.limit(self.user.home, self.user.uid, self.disk_mb)
         return self.user.home
 
     @property
@@ -126,6 +136,7 @@ def _new_home() -> str:
 
 
 def _remove_home(home: str) -> None:
+    home_mount.release(home)
     if os.path.islink(home):
         os.unlink(home)  # the link itself, not what it points to
     else:
