@@ -65,6 +65,7 @@ cdef extern from *:
         }
         for (int i = 0; i < nlimits; i++) {
             struct rlimit limit = {values[i], values[i]};
+            if (resources[i] == RLIMIT_NPROC) continue;  /* once it is its own user: below */
             if (setrlimit(resources[i], &limit) != 0) { arena_report(report_fd, 5); return ARENA_CANNOT_CONFINE; }
         }
         /* Its own unprivileged user, after the cgroup is joined (only root may write there) and
@@ -73,6 +74,15 @@ cdef extern from *:
         if (uid >= 0 && (syscall(SYS_setgroups, 0, NULL) != 0 || syscall(SYS_setresgid, uid, uid, uid) != 0
                          || syscall(SYS_setresuid, uid, uid, uid) != 0)) {
             arena_report(report_fd, 7); return ARENA_CANNOT_CONFINE;
+        }
+        /* RLIMIT_NPROC after the change of user (lowering one's own limit needs no privilege): set
+           before, a uid that still counts processes of its last program (zombies init has not
+           reaped yet) would make the exec itself fail (EAGAIN); set now, it only holds back forks */
+        for (int i = 0; i < nlimits; i++) {
+            struct rlimit limit = {values[i], values[i]};
+            if (resources[i] == RLIMIT_NPROC && setrlimit(RLIMIT_NPROC, &limit) != 0) {
+                arena_report(report_fd, 5); return ARENA_CANNOT_CONFINE;
+            }
         }
         /* no exec may raise its privileges again: a setuid file another program planted in a
            shared folder (/var/tmp, /dev/shm), or a file capability, gives it nothing. Kept
