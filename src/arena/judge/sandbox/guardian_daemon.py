@@ -24,7 +24,7 @@ catches a process that left its group with setsid(). A program the judge had
 frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
 thawed after the first kill, before any is waited for. Then the programs' private homes
 are removed. Last, the ACL entries the judge
-gave its uids are taken back (judge/sandbox/uid_box/acl.py, run in a Python of its own: the only
+gave its uids are taken back, and what they left in the shared folders removed (judge/sandbox/uid_box/acl.py, run in a Python of its own: the only
 import of arena, when there is something to do), for each uid no other judge took since.
 """
 
@@ -47,6 +47,7 @@ REVOKE = """
 import fcntl, os, sys
 sys.path.insert(0, sys.argv[1])
 from arena.judge.sandbox.uid_box.acl import revoke_left_behind
+from arena.judge.sandbox.shared_folders import sweep
 pairs = sys.argv[2:]
 for uid, ledger in zip(pairs[::2], pairs[1::2]):
     lock = os.open(ledger[:-len(".grants")] + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
@@ -56,6 +57,7 @@ for uid, ledger in zip(pairs[::2], pairs[1::2]):
         os.close(lock)
         continue
     revoke_left_behind(int(uid), ledger)
+    sweep(int(uid))  # what its programs left in /tmp, /var/tmp, /dev/shm: its processes are dead
     os.close(lock)
 """
 
