@@ -6,7 +6,8 @@ of another uid (a setuid copy of a helper, a named pipe, a file that another pro
 trusts), or fill them. Its uid is its own while it runs, so whatever that uid owns
 there once its processes are dead is the program's leftovers: all of it goes, before
 the uid is handed to another program. Under ``isolate`` the program sees a private
-/tmp and a read-only rest, but its uid is swept all the same (it costs little).
+/tmp and /dev/shm and a read-only rest: nothing to sweep (the guardian sweeps every uid
+of a judge that died, whatever its mode).
 
 Only the folders themselves and, inside them, folders everybody may write (a sticky
 ``/tmp/.X11-unix``) are looked through: a uid can make a name nowhere else there. A
