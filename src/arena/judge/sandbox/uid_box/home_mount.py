@@ -29,8 +29,9 @@ def limit(home: str, uid: int, size_mb: int) -> bool:
         return True
     if os.geteuid() != 0:
         return False
-    flags = MS_NOSUID | MS_NODEV | (MS_REMOUNT if home in _sizes else 0)
-    options = f"size={size_mb}m,mode=0700,uid={uid},gid={uid}".encode()
+    remount = home in _sizes  # another size for the same uid's home: only the size changes
+    flags = MS_NOSUID | MS_NODEV | (MS_REMOUNT if remount else 0)
+    options = (f"size={size_mb}m" if remount else f"size={size_mb}m,mode=0700,uid={uid},gid={uid}").encode()
     if _libc.mount(b"tmpfs", os.fsencode(home), b"tmpfs", flags, options) != 0:
         return False  # no right to mount (a container without CAP_SYS_ADMIN): a folder on disk
     _sizes[home] = size_mb
