@@ -12,8 +12,10 @@ from .games.base import GameInfo
 from .judge.sandbox.errors import RefusedFolder
 from .judge.sandbox.uid_box.needed_paths import program_folder
 from .judge.sandbox.uid_box.clean_environment import parse_assignment
-from .judge.sandbox.settings import MODES, Sandbox, SandboxError
+from .judge.sandbox.settings import DEFAULT_DISK_MB, MODES, Sandbox, SandboxError
 
+DISK_KEY = "arena_disk_mb"
+"""Where ``--disk`` leaves its size, as ENV_KEY does."""
 ENV_KEY = "arena_env"
 """Where ``--env`` leaves its assignments in the click context, for :func:`sandbox_argument`
 (so that no command needs a parameter of its own for them)."""
@@ -43,6 +45,11 @@ def sandbox_options(command):
                            callback=_keep_env,
                            help="Give every program this environment variable (repeatable). Programs get "
                                 "only PATH, HOME, TMPDIR, LANG and LC_ALL of yours otherwise.")(command)
+    command = click.option("--disk", "disk_mb", type=click.IntRange(min=1), default=DEFAULT_DISK_MB,
+                           show_default=True, metavar="MB", expose_value=False,
+                           callback=lambda ctx, param, value: ctx.meta.__setitem__(DISK_KEY, value),
+                           help="What each program may write in its home and TMPDIR, and under isolate "
+                                "its /tmp (with --sandbox isolate, or limits as root).")(command)
     # no default here: each game has its own limit (GameInfo.memory_mb), filled in per game
     command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=None, metavar="MB",
                            help="Each program's memory limit (with --sandbox limits or isolate) "
@@ -75,7 +82,8 @@ def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) ->
     hidden = [_folder_to_hide(command) for command in commands] + [os.path.abspath(path) for path in files]
     context = click.get_current_context(silent=True)
     chosen = context.meta.get(ENV_KEY, ()) if context is not None else ()
-    sandbox = Sandbox(mode, memory_mb, hidden=tuple(path for path in hidden if path), env=chosen)
+    disk_mb = context.meta.get(DISK_KEY, DEFAULT_DISK_MB) if context is not None else DEFAULT_DISK_MB
+    sandbox = Sandbox(mode, memory_mb, hidden=tuple(path for path in hidden if path), env=chosen, disk_mb=disk_mb)
     try:
         sandbox.check_available()
     except SandboxError as error:

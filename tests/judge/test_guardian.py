@@ -64,3 +64,48 @@ def test_a_registered_cgroup_is_emptied_and_removed():
         escaped.kill()
         escaped.wait()
         group.remove()
+
+
+def test_a_registered_session_and_the_tree_of_a_registered_group_die_with_the_pipe_stopped_or_not():
+    """A program's main process (a group leader) holds a child that left its session, stopped, and
+    a grandchild in that session: the guardian walks the tree, and kills the session's processes."""
+    script = (
+        "import os, signal, sys, time\n"
+        "if os.fork() == 0:\n"
+        "    os.setsid()\n"
+        "    if os.fork() == 0:\n"
+        "        time.sleep(60)\n"
+        "    os.kill(os.getpid(), signal.SIGSTOP)\n"
+        "    time.sleep(60)\n"
+        "time.sleep(60)\n")
+    guardian = start_guardian()
+    leader = subprocess.Popen([sys.executable, "-c", script], start_new_session=True)
+    try:
+        deadline = time.monotonic() + 5
+        family = []
+        while time.monotonic() < deadline and len(family) < 2:
+            family = [int(pid) for pid in open(f"/proc/{leader.pid}/task/{leader.pid}/children").read().split()]
+            family += [int(pid) for child in family[:1]
+                       for pid in open(f"/proc/{child}/task/{child}/children").read().split()]
+            time.sleep(0.02)
+        assert len(family) == 2, family
+        child, grandchild = family
+        guardian.stdin.write(f"+g {leader.pid}\n+s {child}\n".encode())
+        guardian.stdin.close()
+        assert leader.wait(timeout=3) == -signal.SIGKILL
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and any(_alive(pid) for pid in family):
+            time.sleep(0.02)
+        assert not any(_alive(pid) for pid in family)
+        assert guardian.wait(timeout=3) == 0
+    finally:
+        leader.kill()
+        leader.wait()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False

@@ -87,9 +87,9 @@ def ended(process: subprocess.Popen, marker: str, family: list[psutil.Process]) 
 @pytest.mark.parametrize("sandbox", ["limits", "none"])
 def test_arena_play_killed_mid_game_leaves_no_program(tmp_path, programs, sig, sandbox):
     marker, sleeper, leaver, busy = programs
-    # under limits the program's cgroup catches even a child that left its process group
-    first = leaver if sandbox == "limits" else sleeper
-    judge = subprocess.Popen([ARENA, "play", "flippo", first, busy, "--sandbox", sandbox], cwd=tmp_path,
+    # a child that left its process group (and session): under limits its cgroup holds it, under
+    # none the main process, stopped (not killed) as the judge dies, still holds it in its tree
+    judge = subprocess.Popen([ARENA, "play", "flippo", leaver, busy, "--sandbox", sandbox], cwd=tmp_path,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # the sleeper and its child (forked once the game has begun), and the busy program
     # (suspended once its start-up window has passed, as it is not its turn); the judge
@@ -114,3 +114,50 @@ def test_a_tournament_killed_mid_game_leaves_no_worker_and_no_program(tmp_path, 
     family = psutil.Process(judge.pid).children(recursive=True)
     judge.send_signal(signal.SIGKILL)
     assert ended(judge, marker, family) == []
+
+
+# A judge of its own: starts a program that forks a setsid child (which spins) and answers,
+# suspends it (the child is stopped with it), says so, and waits to be killed.
+JUDGE = """
+import sys
+from arena.judge.process import Program
+from arena.judge.sandbox.settings import Sandbox
+program = Program([sys.executable, "-c", sys.argv[2], sys.argv[1]], sandbox=Sandbox(sys.argv[3]))
+program.send("go")
+assert program.read_line(20) == "forked"
+program.suspend()
+print("suspended", flush=True)
+sys.stdin.readline()
+"""
+
+FORKER = """
+import os, sys
+sys.stdin.readline()
+reader, writer = os.pipe()
+if os.fork() == 0:
+    os.setsid()
+    os.write(writer, b"x")  # out of the group before its program answers
+    while True:
+        pass
+os.read(reader, 1)
+print("forked", flush=True)
+sys.stdin.readline()
+"""
+
+
+@pytest.mark.parametrize("sandbox", ["none", "limits"])
+def test_a_setsid_child_stopped_with_its_program_dies_with_a_judge_killed_by_sigkill(sandbox):
+    marker = f"arena-marker-{uuid.uuid4().hex}"
+    judge = subprocess.Popen([sys.executable, "-c", JUDGE, marker, FORKER, sandbox],
+                             stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        assert judge.stdout.readline().strip() == "suspended"
+        program = [p for p in marked(marker) if p.pid != judge.pid]
+        held = (psutil.STATUS_STOPPED, psutil.STATUS_DISK_SLEEP)  # stopped, or frozen with its cgroup (v1)
+        assert len(program) == 2 and all(p.status() in held for p in program), program
+        family = psutil.Process(judge.pid).children(recursive=True)
+        judge.kill()
+        assert ended(judge, marker, family) == []
+    finally:
+        for process in marked(marker):
+            process.kill()

@@ -7,6 +7,7 @@ It offers what the judge used of ``subprocess.Popen``: ``pid``, ``stdin``, ``std
 from __future__ import annotations
 
 import os
+import signal
 import struct
 from dataclasses import dataclass, field
 from typing import BinaryIO
@@ -27,8 +28,10 @@ class Launch:
     argv: list[str]
     joins: list[str] = field(default_factory=list)  # the files it writes "0" to, to join its cgroup
     limits: list[tuple[int, int]] = field(default_factory=list)  # (resource.RLIMIT_*, value)
-    die_with_parent: bool = False  # killed by the kernel when the judge's thread ends
+    die_with_parent: bool = False  # sent parent_death_signal by the kernel when the judge's thread ends
+    parent_death_signal: int = signal.SIGKILL
     uid: int = -1  # the unprivileged user (and group) it runs as; -1: the judge's own
+    no_new_privs: bool = False  # PR_SET_NO_NEW_PRIVS: no setuid file or file capability raises its privileges
 
 
 class ChildProcess:
@@ -42,7 +45,8 @@ class ChildProcess:
             environment = None if env is None else [f"{k}={v}".encode() for k, v in env.items()]
             self.pid = spawn([os.fsencode(arg) for arg in launch.argv], environment,
                              [os.fsencode(path) for path in launch.joins], launch.limits,
-                             launch.die_with_parent, launch.uid, *child_ends, report_write)
+                             launch.parent_death_signal if launch.die_with_parent else 0, launch.uid, *child_ends, report_write,
+                             no_new_privs=launch.no_new_privs)
         except BaseException:
             for fd in (*(fd for pair in ends for fd in pair), report_read, report_write):
                 os.close(fd)

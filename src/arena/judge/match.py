@@ -31,7 +31,7 @@ NO_NEWLINE = "but no newline after it"
 """How a timeout's reason ends when the program wrote part of a line (fault reports look for it)."""
 
 
-VERDICTS = ("ok", "illegal", "format", "timeout", "crash", "exit", "memory")
+VERDICTS = ("ok", "illegal", "format", "timeout", "crash", "exit", "memory", "disk")
 """Every verdict a seat can get (docs/record.md explains each)."""
 
 SEAT_FAULTS = (ProgramFault, MoveError)

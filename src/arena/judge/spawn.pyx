@@ -43,8 +43,8 @@ cdef extern from *:
     /* The child, from vfork to exec. Returns only if it must end (its exit code). */
     static int arena_child(char *const argv[], char *const envp[], char *const joins[], int njoins,
                            const int resources[], const unsigned long values[], int nlimits,
-                           int die_with_parent, long uid, pid_t parent, int fd0, int fd1, int fd2,
-                           int report_fd, const sigset_t *mask) {
+                           int die_with_parent, int no_new_privs, long uid, pid_t parent, int fd0, int fd1,
+                           int fd2, int report_fd, const sigset_t *mask) {
         struct sigaction action;
         for (int sig = 1; sig < NSIG; sig++) {
             /* no handler of the judge may run in the child, which shares its memory */
@@ -65,6 +65,7 @@ cdef extern from *:
         }
         for (int i = 0; i < nlimits; i++) {
             struct rlimit limit = {values[i], values[i]};
+            if (resources[i] == RLIMIT_NPROC) continue;  /* once it is its own user: below */
             if (setrlimit(resources[i], &limit) != 0) { arena_report(report_fd, 5); return ARENA_CANNOT_CONFINE; }
         }
         /* Its own unprivileged user, after the cgroup is joined (only root may write there) and
@@ -74,8 +75,24 @@ cdef extern from *:
                          || syscall(SYS_setresuid, uid, uid, uid) != 0)) {
             arena_report(report_fd, 7); return ARENA_CANNOT_CONFINE;
         }
+        /* RLIMIT_NPROC after the change of user (lowering one's own limit needs no privilege): set
+           before, a uid that still counts processes of its last program (zombies init has not
+           reaped yet) would make the exec itself fail (EAGAIN); set now, it only holds back forks */
+        for (int i = 0; i < nlimits; i++) {
+            struct rlimit limit = {values[i], values[i]};
+            if (resources[i] == RLIMIT_NPROC && setrlimit(RLIMIT_NPROC, &limit) != 0) {
+                arena_report(report_fd, 5); return ARENA_CANNOT_CONFINE;
+            }
+        }
+        /* no exec may raise its privileges again: a setuid file another program planted in a
+           shared folder (/var/tmp, /dev/shm), or a file capability, gives it nothing. Kept
+           across fork and exec, and no process can clear it. */
+        if (no_new_privs && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
+            arena_report(report_fd, 8); return ARENA_CANNOT_CONFINE;
+        }
         /* after the change of user, which clears a parent-death signal */
-        if (die_with_parent && (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)) {
+        /* die_with_parent: the signal it gets when the judge's thread ends (0: none) */
+        if (die_with_parent && (prctl(PR_SET_PDEATHSIG, die_with_parent) != 0 || getppid() != parent)) {
             arena_report(report_fd, 2); return ARENA_CANNOT_CONFINE;
         }
     #ifdef SYS_close_range
@@ -89,15 +106,16 @@ cdef extern from *:
 
     static pid_t arena_spawn(char *const argv[], char *const envp[], char *const joins[], int njoins,
                              const int resources[], const unsigned long values[], int nlimits,
-                             int die_with_parent, long uid, int fd0, int fd1, int fd2, int report_fd) {
+                             int die_with_parent, int no_new_privs, long uid, int fd0, int fd1, int fd2,
+                             int report_fd) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
         pid_t parent = getpid();
         pid_t pid = vfork();
         if (pid == 0) {
-            _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent, uid,
-                              parent, fd0, fd1, fd2, report_fd, &old));
+            _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent,
+                              no_new_privs, uid, parent, fd0, fd1, fd2, report_fd, &old));
         }
         int saved = errno;
         pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -106,12 +124,13 @@ cdef extern from *:
     }
     """
     int arena_spawn(char **argv, char **envp, char **joins, int njoins, const int *resources,
-                    const unsigned long *values, int nlimits, int die_with_parent, long uid,
-                    int fd0, int fd1, int fd2, int report_fd) nogil
+                    const unsigned long *values, int nlimits, int die_with_parent, int no_new_privs,
+                    long uid, int fd0, int fd1, int fd2, int report_fd) nogil
 
 
 STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its standard streams",
-         4: "join its cgroup", 5: "set its limits", 6: "exec", 7: "take its own user"}
+         4: "join its cgroup", 5: "set its limits", 6: "exec", 7: "take its own user",
+         8: "forbid it new privileges"}
 """The child's steps, as its failure report numbers them."""
 
 CANNOT_CONFINE = 125
@@ -128,12 +147,15 @@ cdef char **c_strings(list items):
     return array
 
 
-def spawn(list argv, object env, list joins, list limits, bint die_with_parent, long uid,
-          int fd0, int fd1, int fd2, int report_fd) -> int:
+def spawn(list argv, object env, list joins, list limits, int die_with_parent, long uid,
+          int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False) -> int:
     """Start ``argv`` (bytes) with ``env`` (a list of b"NAME=value", or None: the judge's),
     stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after writing "0" to every
-    cgroup file in ``joins`` (Cgroup.join_files), setting every (resource, value) in ``limits``
-    and, when ``uid`` is not -1, becoming that user and group with no supplementary groups.
+    cgroup file in ``joins`` (Cgroup.join_files), with ``die_with_parent`` (a signal, 0: none) as its
+    parent-death signal, setting every (resource, value) in ``limits``
+    and, when ``uid`` is not -1, becoming that user and group with no supplementary groups;
+    ``no_new_privs``: with PR_SET_NO_NEW_PRIVS, so that no setuid file or file capability
+    it runs raises its privileges.
 
     Returns the child's pid. A step that fails writes (step, errno) to ``report_fd``,
     which the child holds open, close-on-exec, until its exec.
@@ -154,7 +176,7 @@ def spawn(list argv, object env, list joins, list limits, bint die_with_parent, 
             resources[i], values[i] = resource, value
         with nogil:
             pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
-                              die_with_parent, uid, fd0, fd1, fd2, report_fd)
+                              die_with_parent, no_new_privs, uid, fd0, fd1, fd2, report_fd)
         if pid < 0:
             raise OSError(errno, "vfork failed")
         return pid

@@ -18,6 +18,14 @@ that ended, and reaps every one that is dead: an orphan that ended by itself, or
 that is no program's (the guardian of a tournament worker that ended comes to the
 judge too). Each is reaped by its pid: a wildcard wait would take a main process's
 exit status, which the judge waits for by pid.
+
+An orphan that comes to the judge while its program still plays is that program's all
+the same (:class:`Adoptions`): at each suspension of a program, the judge looks at its
+own children (one read of a file it keeps open, compared with what it read last) and
+claims each newcomer for the program it came from: the program whose session it is in,
+else the program whose turn just ended (its opponent was suspended whole meanwhile, so
+none of the opponent's processes could have made it). A claimed orphan is held still
+with its program, charged to it and killed with it.
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ SWEEP_WAIT_S = 1.0
 _lock = threading.Lock()  # held while a program is started, and while a sweep kills
 _running: set[int] = set()  # main processes of the programs running: never swept
 _holders = 0  # programs running that need the judge to be a subreaper
+_claimed: dict[int, int] = {}  # an orphan that came to the judge -> the main process of its program
 
 
 def _set_subreaper(on: bool) -> None:
@@ -79,9 +88,70 @@ def spawning() -> Iterator[Callable[[int], None]]:
 
 
 def finished(pid: int) -> None:
-    """The main process ``pid`` is reaped: no longer a program's."""
+    """The main process ``pid`` is reaped: no longer a program's, nor are the orphans it claimed."""
     with _lock:
         _running.discard(pid)
+        for orphan in [orphan for orphan, owner in _claimed.items() if owner == pid]:
+            del _claimed[orphan]
+
+
+class Adoptions:
+    """The orphans of one program (main process ``pid``) that came to the judge.
+
+    Made in the thread that started the program: an orphan goes to the subreaper thread
+    that is the nearest ancestor of its dead parent, the thread that forked the main process.
+    """
+
+    def __init__(self, pid: int, spared: Callable[[], int | None]) -> None:
+        self.pid = pid
+        self._spared = spared
+        self._start = start_ticks(pid)
+        try:
+            self._fd: int | None = os.open(f"/proc/{os.getpid()}/task/{threading.get_native_id()}/children",
+                                           os.O_RDONLY)
+        except OSError:
+            self._fd = None  # no such file (kernels before 3.5): its orphans are only swept at the end
+        self._seen = b""
+        self.orphans: list[int] = []  # claimed for this program, alive or not
+
+    def check(self) -> list[int]:
+        """The program's orphans, after claiming the newcomers among the judge's children."""
+        if self._fd is None:
+            return self.orphans
+        try:
+            children = os.pread(self._fd, 65536, 0)
+        except OSError:
+            return self.orphans
+        if children != self._seen:  # seldom: a program started or ended, or an orphan came
+            self._seen = children
+            self._claim(int(pid) for pid in children.split())
+        return self.orphans
+
+    def _claim(self, pids: Iterable[int]) -> None:
+        own_session, guardian = os.getsid(0), self._spared()
+        with _lock:
+            for pid in pids:
+                if pid in _running or pid in _claimed or pid == guardian:
+                    continue
+                try:
+                    with open(f"/proc/{pid}/stat", "rb") as stat:
+                        fields = _fields(stat.read())
+                    session, started = int(fields[3]), int(fields[19])
+                except (OSError, ValueError, IndexError):
+                    continue
+                if fields[0] in (b"Z", b"X") or session == own_session or started < self._start:
+                    continue  # dead, the judge's own (never a program's), or older than the program
+                owner = session if session in _running else self.pid
+                _claimed[pid] = owner
+                if owner == self.pid:
+                    self.orphans.append(pid)
+        # claimed for this program by another's look at the judge's children (its session)
+        self.orphans.extend(pid for pid, owner in _claimed.items() if owner == self.pid and pid not in self.orphans)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
 
 
 def start_ticks(pid: int) -> int:
@@ -102,8 +172,8 @@ def _orphans(since_ticks: int, spared: set[int]) -> list[int]:
     own_session = os.getsid(0)
     found = []
     for pid in children_of(os.getpid()):
-        if pid in _running or pid in spared:
-            continue
+        if pid in _running or pid in spared or pid in _claimed:
+            continue  # a program's, still running (or claimed by one: subreaper.Adoptions)
         try:
             with open(f"/proc/{pid}/stat", "rb") as stat:
                 fields = _fields(stat.read())
@@ -150,6 +220,7 @@ def _forget_after_fork() -> None:
     global _lock, _holders
     _lock = threading.Lock()
     _running.clear()
+    _claimed.clear()
     _holders = 0
 
 

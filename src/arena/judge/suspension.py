@@ -11,7 +11,8 @@ program that then shows more than one process is held whole:
   it wherever it went, and the judge waits until they all are; but only when one of
   its processes is outside the group (``setsid``), which the SIGSTOP missed:
   ``isolate``'s bwrap, its init and the program share it, and need no freezing;
-- without: every process of its tree under /proc (process_tree.py) is stopped one by one.
+- without: every process of its tree under /proc (process_tree.py) is stopped one by one,
+  and so is every orphan of it that came to the judge (subreaper.Adoptions), with its tree.
 
 Stopping the group first closes the race with a fork: once SIGSTOP is sent, a process
 forks no more, so the count made after it sees every process there will be. A program
@@ -23,6 +24,8 @@ from __future__ import annotations
 
 import os
 import signal
+
+from typing import Callable
 
 from .sandbox.cgroups.cgroup import Cgroup
 from .process_tree import MainProcess, signal_each, stop_tree
@@ -38,8 +41,13 @@ def signal_group(pgid: int, sig: int) -> None:
 class Suspension:
     """How one program, its main process ``pid`` (leader of its own group), is suspended."""
 
-    def __init__(self, pid: int, cgroup: Cgroup | None) -> None:
+    def __init__(self, pid: int, cgroup: Cgroup | None, orphans: Callable[[], list[int]] | None = None,
+                 stopped: Callable[[list[int]], None] | None = None) -> None:
+        """``orphans``: the program's processes that came to the judge (subreaper.Adoptions.check), where
+        no cgroup holds them; ``stopped`` is told the processes stopped one by one at each suspension."""
         self.pid = pid
+        self._orphans = orphans
+        self._told = stopped
         self.cgroup = cgroup if cgroup is not None and cgroup.freezable else None
         self._main: MainProcess | None = None  # opened at the first suspension that needs it
         self._frozen = False  # its cgroup frozen at this suspension
@@ -49,8 +57,14 @@ class Suspension:
         signal_group(self.pid, signal.SIGSTOP)
         if self.cgroup is not None:
             self._frozen = self.cgroup.outside_group(self.pid) and self.cgroup.freeze()
-        elif not self._alone():
-            self._stopped = stop_tree(self.pid)
+        else:
+            orphans = self._orphans() if self._orphans is not None else []
+            if orphans or not self._alone():
+                self._stopped = stop_tree(self.pid)
+                for orphan in orphans:
+                    self._stopped += stop_tree(orphan)
+                if self._told is not None:
+                    self._told(self._stopped)
 
     def resume(self) -> None:
         if self._frozen:

@@ -33,6 +33,8 @@ class StepOutcome:
     seconds: float
     timed_out: bool
     out_of_memory: bool
+    out_of_disk: bool = False  # it filled what it may write in its home and TMPDIR (Sandbox.disk_mb)
+    disk_mb: int = 0
 
     @property
     def succeeded(self) -> bool:
@@ -46,6 +48,9 @@ class StepOutcome:
             return f"{what} stopped: it exceeded its memory limit of {memory_mb} MB"
         if self.returncode == 0:
             return f"{what} succeeded in {self.seconds:.1f} s"
+        if self.out_of_disk:
+            return (f"{what} failed: it filled the {self.disk_mb} MB it may write in its home and TMPDIR "
+                    f"(it {describe_exit(self.returncode)} after {self.seconds:.1f} s)")
         return f"{what} failed: it {describe_exit(self.returncode)} after {self.seconds:.1f} s"
 
 
@@ -62,17 +67,19 @@ def run_confined(argv: list[str], folder: str, *, env: dict[str, str], hidden: t
     output = Capped(log_bytes)
     started = time.monotonic()
     confinement = Confinement(command, sandbox, {"PATH": CLEAN_PATH, **env})
-    timed_out = out_of_memory = False
+    timed_out = out_of_memory = out_of_disk = False
     try:
         confinement.proc.stdin.close()
         timed_out = not _collect(confinement, output, started + time_limit_s)
         out_of_memory = confinement.out_of_memory()  # while its cgroup is still its own
+        out_of_disk = confinement.out_of_disk()  # while its home is still its own
     finally:
         confinement.end()
         confinement.proc.stdout.close()
         confinement.proc.stderr.close()
     return StepOutcome(returncode=None if timed_out else confinement.proc.returncode, output=output.value(),
-                       seconds=time.monotonic() - started, timed_out=timed_out, out_of_memory=out_of_memory)
+                       seconds=time.monotonic() - started, timed_out=timed_out, out_of_memory=out_of_memory,
+                       out_of_disk=out_of_disk, disk_mb=sandbox.disk_mb)
 
 
 def _collect(confinement: Confinement, output: Capped, deadline: float) -> bool:

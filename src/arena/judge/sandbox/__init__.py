@@ -4,18 +4,22 @@ Every program is hostile (a contestant's, an uploaded one, a built-in one alike)
 promises, per ``--sandbox`` mode (docs/sandbox.md says them for users, with the attacks
 the tests play):
 
-- ``none``: a clean environment; suspended between its turns, all its processes; nothing
-  of it outlives its game, even a judge killed with ``kill -9`` (the guardian).
+- ``none``: a clean environment; ``no_new_privs`` (no setuid file raises its privileges);
+  suspended between its turns, all its processes, orphans it hands the judge included;
+  nothing of it outlives its game, even a judge killed with ``kill -9`` (the guardian).
 - ``limits`` (the default): that, and a memory limit (its own cgroup, else RLIMIT_DATA),
-  at most 256 processes and threads, files of 64 MB, 256 open files. Under a root judge it
-  runs as an unprivileged uid of its own, which reaches exactly what its command needs and
-  cannot signal, trace or read the other program, the judge, the database or the record.
+  at most 256 processes and threads (its cgroup, else RLIMIT_NPROC of a box uid), files of
+  64 MB, 256 open files. Under a root judge it runs as an unprivileged uid of its own, which
+  reaches exactly what its command needs and cannot signal, trace or read the other
+  program, the judge, the database or the record; its home is a tmpfs of ``disk_mb``
+  (256 MB), and what its uid leaves in /tmp, /var/tmp, /dev/shm is removed after it.
   What it may write (its own folder) is decided from its command as given, never from a
   link it planted; an interpreter's or a tool's installation is never its own (refused);
   it reads nothing of a private folder on its way (``/root``) but what its command needs,
   and cannot move a hidden path inside its own folder.
-- ``isolate``: ``limits`` under bubblewrap: no network, a private ``/tmp``, everything
-  read-only but its own folder, the database, record and other players' folders hidden.
+- ``isolate``: ``limits`` under bubblewrap: no network, a private ``/tmp`` (of ``disk_mb``),
+  everything read-only but its own folder, the database, record and other players' folders
+  hidden; under a judge not root, the user's home hidden but what it needs, read-only.
 
 Where each part lives:
 
@@ -28,6 +32,7 @@ Where each part lives:
   pool of box uids, ACL grants and their plan, the paths a command needs and its own
   folder, the clean environment.
 - ``bubblewrap.py``: the ``isolate`` command line.
+- ``shared_folders.py``: what a box uid left in the folders everybody may write, removed.
 - ``guardian_daemon.py`` and ``guardian_client.py``: the two ends of the guardian, a small
   process that kills whatever a dead judge left running.
 

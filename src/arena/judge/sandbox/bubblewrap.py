@@ -2,7 +2,10 @@
 
 No network, its own process, IPC and host-name namespaces, the whole file system
 read-only, a private /tmp, and its own folder (needed_paths.py) and its home
-writable. A root judge starts bwrap as the program's own unprivileged uid, so the
+writable. Under a judge that is not root, the program runs as the judge's user, who
+may read everything in their own home: that home is covered by an empty tmpfs, and
+only what the program needs there (this Python, arena, the PATH folders, the files
+its command names) is shown back, read-only, with its own folder writable as ever. A root judge starts bwrap as the program's own unprivileged uid, so the
 nobody it runs as inside is that uid outside, never root. Paths the judge names as
 hidden (the tournament database, the other players' folders) are covered: a folder
 by an empty one, a file by /dev/null, so the program can neither read nor write them.
@@ -11,6 +14,7 @@ by an empty one, a file by /dev/null, so the program can neither read nor write 
 from __future__ import annotations
 
 import os
+import pwd
 import shutil
 import sys
 from functools import lru_cache
@@ -31,19 +35,40 @@ def _needed_under_tmp() -> list[str]:
     """What programs need that a private /tmp would hide: this Python, its virtual
     environment, arena itself (built-in players run from it) and tool folders on PATH,
     when they live under /tmp (a clone of arena in /tmp, say). Shown read-only."""
-    return list(_needed_under_tmp_for(os.environ.get("PATH", "")))
+    return list(_needed_under("/tmp", os.environ.get("PATH", "")))
 
 
-@lru_cache(maxsize=8)
-def _needed_under_tmp_for(path_variable: str) -> tuple[str, ...]:
+@lru_cache(maxsize=16)
+def _needed_under(covered: str, path_variable: str) -> tuple[str, ...]:
+    """What every program needs inside ``covered`` (/tmp, a user's home), which its sandbox hides."""
     # looked up once per PATH, as tool_folders() is: resolving these paths cost about 2 ms of
     # the judge's CPU at every start of an isolated program, and they do not move under it
     wanted = {Path(sys.prefix), Path(sys.base_prefix), Path(sys.executable).resolve().parent,
               ARENA_ROOT, *tool_folders()}
+    # a version manager's shims (pyenv, rbenv: ~/.pyenv/shims) run it from the folder above them
+    wanted |= {folder.parent for folder in tool_folders() if folder.name == "shims"}
     found = sorted({str(path.resolve()) for path in wanted if path.exists()})
-    under_tmp = [path for path in found if _inside(path, "/tmp") and path != "/tmp"]
+    return _outermost([path for path in found if _inside(path, covered) and path != covered])
+
+
+def _outermost(paths: list[str]) -> tuple[str, ...]:
     # a folder already shown through its parent needs no mount of its own
-    return tuple(path for path in under_tmp if not any(p != path and _inside(path, p) for p in under_tmp))
+    return tuple(path for path in paths if not any(p != path and _inside(path, p) for p in paths))
+
+
+SYSTEM_FOLDERS = ("/", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/var", "/opt", "/srv", "/tmp",
+                  "/run", "/dev", "/proc", "/sys", "/nonexistent")
+
+
+def user_homes() -> list[str]:
+    """The judge's user's home ($HOME, and the one the password database gives), if a private one."""
+    homes = {os.path.expanduser("~")}
+    try:
+        homes.add(pwd.getpwuid(os.getuid()).pw_dir)
+    except KeyError:
+        pass
+    real = {os.path.realpath(home) for home in homes if home and os.path.isdir(home)}
+    return sorted(home for home in real if home not in SYSTEM_FOLDERS and not _inside(home, "/tmp"))
 
 
 def _inside(path: str, folder: str) -> bool:
@@ -52,7 +77,7 @@ def _inside(path: str, folder: str) -> bool:
 
 def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | None = None,
                own_user: bool = False, reachable: Callable[[str], bool] = lambda path: True,
-               command_files: tuple[str, ...] = ()) -> list[str]:
+               command_files: tuple[str, ...] = (), disk_mb: int | None = None) -> list[str]:
     """The bwrap arguments, up to and including ``--``, for a program whose own folder is ``folder``.
 
     ``home`` is its private home, writable too. ``own_user``: bwrap runs as the program's
@@ -61,16 +86,22 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     program could not reach anyway (``reachable``) needs no cover, and bwrap, running
     as that uid, could not put one there. ``command_files``, the files its command names,
     stay visible, read-only, where the private /tmp would hide them (``/tmp/mybot``, whose
-    folder, /tmp itself, is no program's own).
+    folder, /tmp itself, is no program's own). ``disk_mb``: the size of its private /tmp, and of
+    its home where the judge did not make that a tmpfs of this size already (a judge not root):
+    a tmpfs of its own in the sandbox, gone with it.
     """
     argv = [bwrap_path() or "bwrap", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-            "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc", "--tmpfs", "/tmp"]
+            "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
+    size = ["--size", str(disk_mb * 2**20)] if disk_mb is not None else []
+    argv += size + ["--tmpfs", "/tmp"]  # in memory: without a size, as much as the program writes
     if own_user:
         argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
     under_tmp = _needed_under_tmp()
     for needed in under_tmp:
         argv += ["--ro-bind", needed, needed]  # the private /tmp must not hide arena or its Python
     shown = [p for p in (folder, home) if p] + under_tmp
+    covered = user_homes() if not own_user else []  # it runs as the judge's user, who may read all of it
+    argv += _cover_homes(covered, command_files)
     for path in command_files:
         if _inside(path, "/tmp") and path != "/tmp" and not any(_inside(path, p) for p in shown):
             argv += ["--ro-bind", path, path]
@@ -82,12 +113,34 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
         (within if folder is not None and _inside(path, folder) else covers).append(cover)
     for cover in covers:
         argv += cover
-    for writable in (folder, home):
-        if writable is not None:
-            argv += ["--bind", writable, writable]
+    if folder is not None:
+        argv += ["--bind", folder, folder]
+    if home is not None:
+        # a root judge's box home is a tmpfs of its size already (uid_box/box.py); else one here
+        argv += ["--bind", home, home] if own_user or not size else size + ["--tmpfs", home]
     for cover in within:
         argv += cover
+    for cover in covered:  # read-only once everything inside it is mounted: nothing to fill there
+        argv += ["--remount-ro", cover]
     return argv + ["--"]
 
 
-__all__ = ["bwrap_argv", "bwrap_path", "program_folder"]
+def _cover_homes(homes: list[str], command_files: tuple[str, ...]) -> list[str]:
+    """An empty tmpfs over each of the user's homes, and what the program needs there shown
+    back read-only: this Python, arena and the PATH folders (_needed_under), the files its
+    command names. Its own folder, bound writable after this, shows through too; its working
+    folder is made (empty, unless something shown holds it) so that relative paths still work."""
+    argv: list[str] = []
+    for covered in homes:
+        argv += ["--tmpfs", covered]
+        working = os.getcwd()
+        if _inside(working, covered) and working != covered:
+            argv += ["--dir", working]
+        needed = {*_needed_under(covered, os.environ.get("PATH", "")),
+                  *(path for path in command_files if _inside(path, covered) and path != covered)}
+        for path in _outermost(sorted(needed)):
+            argv += ["--ro-bind", path, path]
+    return argv
+
+
+__all__ = ["bwrap_argv", "bwrap_path", "program_folder", "user_homes"]

@@ -17,15 +17,17 @@ import resource
 import signal
 
 from .uid_box.box import Box
+from .uid_box import home_mount
 from .cgroups.pool import give_back, take_cgroup
 from .cgroups.cgroup import Cgroup
-from ..cpu_time import ProcessTreeCpu
+from ..cpu_time import ProcessTreeCpu, process_tree_cpu_ns
 from ..child import ChildProcess
 from ..process_tree import kill_tree
 from .settings import MAX_TASKS, Sandbox, launch
 from .. import subreaper
 from ..suspension import Suspension
 from .guardian_client import WATCHDOG
+from . import shared_folders
 
 
 class Confinement:
@@ -41,13 +43,15 @@ class Confinement:
         # registered with the guardian before the program exists: no window to escape
         self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_limit_mb, MAX_TASKS) if sandbox.limited else None
         self.box: Box | None = None
+        self.adoptions: subreaper.Adoptions | None = None
         # no cgroup holds what it orphans: the judge takes it in
         self._holds_subreaper = self.cgroup is None
         if self._holds_subreaper:
             subreaper.hold()
         try:
             self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env,
-                           isolated=sandbox.mode == "isolate")
+                           isolated=sandbox.mode == "isolate",
+                           disk_mb=sandbox.disk_mb if sandbox.limited else None)
             box = self.box
             with subreaper.spawning() as running:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
@@ -55,6 +59,11 @@ class Confinement:
                                                 home=box.home, command_files=box.needed,
                                                 reachable=box.reachable), box.env)
                 running(self.proc.pid)
+                WATCHDOG.watch_group(self.proc.pid)  # at once: without a cgroup, a judge's death only stops it
+                # in this thread, the one whose child it is: where its orphans go, should it give up
+                # being their subreaper (see subreaper.Adoptions)
+                self.adoptions = subreaper.Adoptions(self.proc.pid, lambda: WATCHDOG.pid) \
+                    if self._holds_subreaper else None
         except BaseException:
             if self.box is not None:
                 self.box.close()
@@ -64,8 +73,12 @@ class Confinement:
                 subreaper.release()
             raise
         self.pid = self.proc.pid
-        WATCHDOG.watch_group(self.pid)
-        self.suspension = Suspension(self.pid, self.cgroup)
+        self._sessions: set[int] = set()  # sessions its processes made, which the guardian kills too
+        self._seen: set[int] = set()  # its processes whose session is known
+        adoptions = self.adoptions
+        self.suspension = Suspension(self.pid, self.cgroup, adoptions.check if adoptions is not None else None,
+                                     self._note_sessions)
+        self._orphan_ns: dict[int, int] = {}  # the CPU time of each orphan that came to the judge, last seen
         self._tree_cpu: ProcessTreeCpu | None = None  # where no cgroup counts the CPU time
         self.peak_memory_bytes: int | None = None
         self.ended = False
@@ -88,11 +101,36 @@ class Confinement:
                 self._tree_cpu = ProcessTreeCpu(self.pid)
         except OSError:
             return None  # gone already
-        return self._tree_cpu.ns()
+        used = self._tree_cpu.ns()
+        if used is not None and self.adoptions is not None and self.adoptions.orphans:
+            for orphan in self.adoptions.orphans:  # outside its tree, its all the same
+                self._orphan_ns[orphan] = max(process_tree_cpu_ns(orphan) or 0, self._orphan_ns.get(orphan, 0))
+            used += sum(self._orphan_ns.values())
+        return used
+
+    def _note_sessions(self, stopped: list[int]) -> None:
+        """Tell the guardian each session its processes made (``setsid``), as the judge's walk of its
+        tree finds them: should the judge die, they are killed with its group, stopped or not."""
+        new = [pid for pid in stopped if pid not in self._seen]
+        if not new:
+            return  # the usual case: the same processes as at its last suspension
+        self._seen.update(new)
+        for pid in new:
+            try:
+                session = os.getsid(pid)
+            except OSError:
+                continue
+            if session != self.pid and session not in self._sessions:
+                self._sessions.add(session)
+                WATCHDOG.watch_session(session)
 
     def out_of_memory(self) -> bool:
         """Did the kernel kill a process of the program for exceeding its memory limit?"""
         return self.cgroup is not None and self.cgroup.oom_kills() > 0
+
+    def out_of_disk(self) -> bool:
+        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py)?"""
+        return self.box is not None and self.box.home_limited and home_mount.full(self.box.home)
 
     def suspend(self) -> None:
         self.suspension.suspend()
@@ -123,6 +161,9 @@ class Confinement:
         self.note_peak_memory()
         # without a cgroup, its whole tree first: the main process's death would scatter it
         killed = kill_tree(self.pid) if self.cgroup is None else []
+        if self.adoptions is not None:
+            for orphan in self.adoptions.check():  # what came to the judge, and what those started
+                killed += kill_tree(orphan)
         self.signal_group(signal.SIGKILL)
         if self.cgroup is None and self.box is not None:
             self.box.kill_everything()  # a uid of its own: whatever escaped the tree runs as it
@@ -142,6 +183,10 @@ class Confinement:
             subreaper.release()
         self.suspension.close()
         WATCHDOG.forget_group(self.pid)
+        for session in self._sessions:
+            WATCHDOG.forget_session(session)
+        if self.adoptions is not None:
+            self.adoptions.close()
         if self._tree_cpu is not None:
             self._tree_cpu.close()
         if self.cgroup is not None:
@@ -149,7 +194,11 @@ class Confinement:
             self.cgroup.close()
             give_back(self.cgroup)
         if self.box is not None:
-            self.box.close()  # its processes are gone: its uid and what it was given can go back
+            if self.box.uid >= 0 and self.sandbox.mode != "isolate":
+                # its processes are gone: what its uid left in /tmp and the like goes (about 1 ms;
+                # under isolate its /tmp and /dev/shm are its own and the rest is read-only)
+                shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder))
+            self.box.close()  # its uid and what it was given can go back
 
 
 def _own_peak_rss_bytes() -> int:

@@ -6,21 +6,32 @@ standard input is a pipe whose write end only the judge holds. The judge
 tells it, one line each, what to kill should it die:
 
     +g PGID   a program's process group        -g PGID   no longer (reaped)
+    +s SID    a session one of its processes made (setsid)   -s SID   no longer
     +c DIR    a program's cgroup folder        -c DIR    no longer (removed)
     +u UID LEDGER  a uid its programs run as   -u UID    no longer (released)
     +d DIR    a program's private home         -d DIR    no longer (removed)
 
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL
-included): every group still registered gets SIGKILL, which also ends stopped
-(suspended) processes, and every cgroup still registered is emptied and removed,
-which catches a process that left its group with setsid(). A program the judge had
+included). Every registered group's leader (a program's main process) is first
+walked down, through ``/proc/PID/task/TID/children``, stopping each process, and all
+of them are killed: a program without a cgroup is stopped, not killed, by the kernel
+when its judge dies (its parent-death signal, settings.py), so that, a child subreaper,
+it still holds whatever it started, a ``setsid`` child included. Then every process in
+a registered group or session, and, for each uid registered whose lock no other judge
+took meanwhile, every process of that uid, gets SIGKILL, which also ends stopped
+(suspended) processes. Every cgroup still registered is emptied and removed, which
+catches a process that left its group with setsid(). A program the judge had
 frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
 thawed after the first kill, before any is waited for. Then the programs' private homes
 are removed. Last, the ACL entries the judge
-gave its uids are taken back (judge/sandbox/uid_box/acl.py, run in a Python of its own: the only
+gave its uids are taken back, and what they left in the shared folders removed (judge/sandbox/uid_box/acl.py, run in a Python of its own: the only
 import of arena, when there is something to do), for each uid no other judge took since.
 """
 
+from __future__ import annotations
+
+import ctypes
+import fcntl
 import os
 import select
 import shutil
@@ -36,6 +47,7 @@ REVOKE = """
 import fcntl, os, sys
 sys.path.insert(0, sys.argv[1])
 from arena.judge.sandbox.uid_box.acl import revoke_left_behind
+from arena.judge.sandbox.shared_folders import sweep
 pairs = sys.argv[2:]
 for uid, ledger in zip(pairs[::2], pairs[1::2]):
     lock = os.open(ledger[:-len(".grants")] + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
@@ -45,6 +57,7 @@ for uid, ledger in zip(pairs[::2], pairs[1::2]):
         os.close(lock)
         continue
     revoke_left_behind(int(uid), ledger)
+    sweep(int(uid))  # what its programs left in /tmp, /var/tmp, /dev/shm: its processes are dead
     os.close(lock)
 """
 
@@ -59,6 +72,110 @@ def kill_group(pgid: int) -> None:
         os.killpg(pgid, signal.SIGKILL)
     except OSError:
         pass  # gone already
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    try:
+        tids = os.listdir(f"/proc/{pid}/task")
+    except OSError:
+        return found
+    for tid in tids:
+        try:
+            with open(f"/proc/{pid}/task/{tid}/children", "rb") as children:
+                found.extend(int(child) for child in children.read().split())
+        except (OSError, ValueError):
+            pass
+    return found
+
+
+def stat_of(pid: int) -> list[bytes] | None:
+    """The fields of /proc/PID/stat after the command name (state, ppid, pgrp, session...)."""
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as stat:
+            data = stat.read()
+        return data[data.rindex(b")") + 2:].split()
+    except (OSError, ValueError):
+        return None
+
+
+def kill_tree(leader: int) -> None:
+    """Stop and then kill a program's main process and everything under it. Only a process that
+    still leads its own group is walked: a pid of the judge's registered since reused is not."""
+    fields = stat_of(leader)
+    if fields is None or int(fields[2]) != leader:
+        return
+    stopped, todo, seen = [], [leader], set()
+    while todo and len(seen) < 4096:
+        pid = todo.pop()
+        if pid in seen:
+            continue
+        seen.add(pid)
+        try:
+            os.kill(pid, signal.SIGSTOP)  # forks no more
+        except OSError:
+            continue
+        stopped.append(pid)
+        todo.extend(children_of(pid))
+    for pid in stopped:
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass
+
+
+def real_uid(pid: int) -> int | None:
+    try:
+        with open(f"/proc/{pid}/status", "rb") as status:
+            for line in status:
+                if line.startswith(b"Uid:"):
+                    return int(line.split()[1])
+    except (OSError, ValueError, IndexError):
+        pass
+    return None
+
+
+def kill_members(groups: set[int], sessions: set[int], uids: set[int]) -> None:
+    """SIGKILL every process in one of ``groups`` or ``sessions`` (a program's own session is
+    its group's) or running as one of ``uids``; again while some are found (a fork racing us)."""
+    wanted = groups | sessions
+    own = os.getpid()
+    for _ in range(10):
+        found = 0
+        for name in os.listdir("/proc"):
+            if not name.isdigit() or int(name) == own:
+                continue
+            pid = int(name)
+            fields = stat_of(pid)
+            if fields is None or fields[0] in (b"Z", b"X"):
+                continue
+            if int(fields[2]) in wanted or int(fields[3]) in wanted or (uids and real_uid(pid) in uids):
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                    found += 1
+                except OSError:
+                    pass
+        if not found:
+            return
+        time.sleep(0.01)
+
+
+def lock_users(users: dict[str, str]) -> tuple[set[int], list[int]]:
+    """The uids still this judge's (no other judge took their lock since it died), and the locks held."""
+    held, fds = set(), []
+    for uid, ledger in users.items():
+        try:
+            fd = os.open(ledger[:-len(".grants")] + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
+        except OSError:
+            continue
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)  # another judge's now, and so are its processes
+            continue
+        held.add(int(uid))
+        fds.append(fd)
+    return held, fds
 
 
 def cgroup_pids(folder: str) -> list[int]:
@@ -124,6 +241,7 @@ def main() -> None:
     for sig in (signal.SIGINT, signal.SIGHUP):
         signal.signal(sig, signal.SIG_IGN)
     groups: set[int] = set()
+    sessions: set[int] = set()
     cgroups: set[str] = set()
     users: dict[str, str] = {}  # uid -> its ledger
     homes: set[str] = set()
@@ -150,16 +268,22 @@ def main() -> None:
                 elif sign == "-":
                     users.pop(uid, None)
                 continue
-            watched = groups if kind == "g" else cgroups if kind == "c" else homes if kind == "d" else None
-            if watched is None or not value or (kind == "g" and not value.isdigit()):
+            watched = {"g": groups, "s": sessions, "c": cgroups, "d": homes}.get(kind)
+            if watched is None or not value or (kind in "gs" and not value.isdigit()):
                 continue
-            item = int(value) if kind == "g" else value
+            item = int(value) if kind in "gs" else value
             if sign == "+":
                 watched.add(item)
             elif sign == "-":
                 watched.discard(item)
     for pgid in groups:
+        kill_tree(pgid)
         kill_group(pgid)
+    uids, locks = lock_users(users)
+    if groups or sessions or uids:
+        kill_members(groups, sessions, uids)
+    for lock in locks:
+        os.close(lock)
     for folder in cgroups:
         kill_all(folder)  # first, so that a frozen process dies as it thaws, running nothing more
     for folder in cgroups:
@@ -168,6 +292,8 @@ def main() -> None:
         empty_and_remove(folder)
     for home in homes:
         if os.path.basename(home).startswith("arena-home-"):  # never anything else, whatever the pipe said
+            if os.path.ismount(home):  # a box uid's home, a tmpfs of its disk limit (uid_box/home_mount.py)
+                ctypes.CDLL(None).umount2(os.fsencode(home), 2)  # MNT_DETACH
             shutil.rmtree(home, ignore_errors=True)
     if users:  # its programs are gone: what their uids were given can go back
         subprocess.run([sys.executable, "-S", "-c", REVOKE, ARENA_ROOT,

@@ -13,8 +13,9 @@
 In every mode it gets a clean environment (clean_environment.py).
 
 Should the judge die, the guardian (guardian_client.py) kills the program's process
-group and cgroup. A program without a cgroup is also started with a parent-death
-signal, so that the kernel kills it even before it is registered. The limits are
+group, its sessions and cgroup. A program without a cgroup is also started with a
+parent-death signal, SIGSTOP: the kernel holds it still when the judge dies, its tree
+intact for the guardian to walk and kill. The limits are
 set by the compiled spawner (spawn.pyx) between its vfork and the program's exec,
 not by a ``preexec_fn``, which is unsafe in a judge that runs games in threads (the
 web viewer does).
@@ -22,8 +23,11 @@ web viewer does).
 
 from __future__ import annotations
 
+import os
 import resource
 import shutil
+import signal
+import stat
 from dataclasses import dataclass
 from typing import Callable
 
@@ -42,6 +46,9 @@ MAX_TASKS = 256
 MAX_FILE_MB = 64
 """The largest file a program may write."""
 MAX_OPEN_FILES = 256
+DEFAULT_DISK_MB = 256
+"""What a program may write in its private home (HOME, TMPDIR) and, under ``isolate``, its private
+/tmp: each a tmpfs of this size (``--disk``). Under a root judge's ``limits`` and under ``isolate``."""
 
 SHELL = shutil.which("bash") or "/bin/bash"
 SHELL_NAME = "bash"
@@ -62,12 +69,16 @@ class Sandbox:
     own folder is never hidden from it."""
     env: tuple[tuple[str, str], ...] = ()
     """Variables the user gives every program on purpose (``--env NAME=VALUE``)."""
+    disk_mb: int = DEFAULT_DISK_MB
+    """What each program may write in its private home and /tmp, in MB (``--disk``; DEFAULT_DISK_MB)."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
             raise ValueError(f"unknown sandbox {self.mode!r}; choose one of {', '.join(MODES)}")
         if self.memory_mb is not None and self.memory_mb < 1:
             raise ValueError(f"the memory limit must be at least 1 MB, got {self.memory_mb}")
+        if self.disk_mb < 1:
+            raise ValueError(f"the disk limit must be at least 1 MB, got {self.disk_mb}")
 
     @property
     def limited(self) -> bool:
@@ -100,13 +111,32 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
         program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable,
-                             command_files=command_files) + program
-    # with a cgroup registered before it starts, the guardian already covers it; without,
-    # the kernel kills it when the judge ends, even before it is registered
-    plan = Launch(program, die_with_parent=cgroup is None, uid=uid)
+                             command_files=command_files, disk_mb=sandbox.disk_mb) + program
+    # With a cgroup registered before it starts, the guardian already covers it. Without, the
+    # kernel stops its main process when the judge ends: stopped, not killed, so that it stays
+    # the subreaper of everything it started (a setsid child included), which the guardian then
+    # finds under it and kills (guardian_daemon.py); killed, it would hand them all to init.
+    plan = Launch(program, die_with_parent=cgroup is None, parent_death_signal=signal.SIGSTOP, uid=uid,
+                  # in every mode: a setuid file planted in /var/tmp by another program (another
+                  # uid) gives nothing. bwrap sets it itself, but a setuid bwrap needs its bit.
+                  no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]))
     if sandbox.limited:
         plan.joins = cgroup.join_files if cgroup is not None else []
         plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
         if cgroup is None:  # no cgroup: RLIMIT_DATA, which spares reserved address space
             plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_limit_mb * 2**20))
+        if uid >= 0 and cgroup is None:
+            # RLIMIT_NPROC counts every process and thread of a real uid: a box uid is this
+            # program's alone, so this holds it to MAX_TASKS where no pids cgroup does (a
+            # container without cgroup rights). Not with a cgroup: it counts zombies too, and
+            # those of the uid's previous program may not all be reaped yet (their parent, init).
+            # Never for the judge's own uid, where it would count all of the user's processes.
+            plan.limits.append((resource.RLIMIT_NPROC, MAX_TASKS))
     return plan
+
+
+def _setuid(path: str) -> bool:
+    try:
+        return bool(os.stat(path).st_mode & stat.S_ISUID)
+    except OSError:
+        return False

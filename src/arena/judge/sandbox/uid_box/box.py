@@ -5,6 +5,10 @@ of its own (uid_pool.py) with ACL entries for exactly the paths its command
 needs (acl_plan.py, acl.py); in every mode it gets a private home and a
 clean environment (clean_environment.py). All of it is given back when the program
 has ended.
+
+A box uid's home is a tmpfs of the sandbox's ``disk_mb`` (home_mount.py): what the
+program writes there (its HOME and TMPDIR) cannot fill the judge's disk, and a write past
+it fails with ENOSPC, which the judge turns into the ``disk`` verdict.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ from .uid_pool import BoxUser, NoFreeUser, give_back_user, release_kept, take_us
 from ...child import ChildProcess, Launch
 from .needed_paths import judge_needs, needed_paths, program_folder
 from .clean_environment import program_environment
+from . import home_mount
 from ..errors import RefusedFolder, SandboxError
 from ..guardian_client import WATCHDOG
 
@@ -33,14 +38,17 @@ class BoxError(SandboxError):
 class Box:
     def __init__(self, command: str | list[str], limited: bool, hidden: tuple[str, ...],
                  added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...],
-                 isolated: bool = False) -> None:
-        """``isolated``: under bubblewrap, which binds its own folder read-write."""
+                 isolated: bool = False, disk_mb: int | None = None) -> None:
+        """``isolated``: under bubblewrap, which binds its own folder read-write; ``disk_mb``: the
+        size of the tmpfs its home is (None: an ordinary folder)."""
         try:
             self.folder = program_folder(command)
         except RefusedFolder:
             if isolated or (limited and os.geteuid() == 0):
                 raise  # its uid or its bwrap would be given that folder to write: not started
             self.folder = None  # it runs with the judge's own rights: its folder gives it nothing more
+        self.disk_mb = disk_mb
+        self.home_limited = False  # its home is a tmpfs of disk_mb
         self.user: BoxUser | None = None
         self.grants: Grants | None = None
         self.plan: dict[str, int] = {}
@@ -87,6 +95,8 @@ class Box:
         if self.user.home is None or not _still_a_home(self.user.home, self.user.uid):
             self.user.home = _new_home()
             os.chown(self.user.home, self.user.uid, self.user.uid)
+        if self.disk_mb is not None:
+            self.home_limited = home_mount.limit(self.user.home, self.user.uid, self.disk_mb)
         return self.user.home
 
     @property
@@ -141,6 +151,7 @@ def _new_home() -> str:
 
 
 def _remove_home(home: str) -> None:
+    home_mount.release(home)
     if os.path.islink(home):
         os.unlink(home)  # the link itself, not what it points to
     else:

@@ -1,0 +1,98 @@
+"""A program that gives up its subreaper flag and double-forks hands the orphan to the judge:
+it stays the program's, frozen off-turn, charged, and killed at the end (issue 33, item 8)."""
+
+import os
+import sys
+import textwrap
+import time
+
+import pytest
+
+from arena.judge.process import Program
+from arena.judge.sandbox.settings import Sandbox
+
+# Gives up being its orphans' subreaper, double-forks a spinner (which leaves the session
+# too when asked), says the spinner's pid, then takes TURN_S of its own turn at every line.
+ORPHANER = """
+    import ctypes, os, sys, time
+    progress, leave = sys.argv[1], sys.argv[2] == "setsid"
+    ctypes.CDLL(None).prctl(36, 0, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER, 0
+    reader, writer = os.pipe()
+    if os.fork() == 0:
+        if leave:
+            os.setsid()
+        if os.fork() == 0:
+            fd = os.open(progress, os.O_WRONLY | os.O_CREAT, 0o644)
+            os.write(writer, f"{os.getpid()}\\n".encode())
+            count = 0
+            while True:
+                count += 1
+                if count % 20000 == 0:
+                    os.pwrite(fd, f"{count:020d}".encode(), 0)
+        os._exit(0)
+    os.wait()
+    print(os.read(reader, 64).decode().strip(), flush=True)
+    for line in sys.stdin:
+        time.sleep(0.3)
+        print("done", flush=True)
+"""
+
+TURN_S = 0.3
+
+
+def progress_of(path) -> int:
+    try:
+        return int(path.read_text() or 0)
+    except (OSError, ValueError):
+        return 0
+
+
+def cpu_s(pid: int) -> float:
+    """The CPU time ``pid`` used so far (utime and stime)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] not in ("Z", "X")
+    except OSError:
+        return False
+
+
+@pytest.mark.parametrize("leave", ["stay", "setsid"])
+def test_an_orphan_handed_to_the_judge_is_frozen_off_turn_charged_and_killed(tmp_path, leave):
+    script = tmp_path / "orphaner.py"
+    script.write_text(textwrap.dedent(ORPHANER).lstrip("\n"))
+    progress = tmp_path / "progress"
+    program = Program([sys.executable, str(script), str(progress), leave], sandbox=Sandbox("none"))
+    try:
+        spinner = int(program.read_line(20))
+        program.suspend()
+        program.cpu_seconds_since_last_call()
+        spinner_before = cpu_s(spinner)
+        on_turn = off_turn = charged = 0.0
+        for _ in range(4):
+            before = progress_of(progress)
+            program.resume()
+            program.send("move")
+            assert program.read_line(20) == "done"
+            program.suspend()
+            charged += program.cpu_seconds_since_last_call()
+            middle = progress_of(progress)
+            time.sleep(TURN_S)  # the opponent's turn
+            on_turn += middle - before
+            off_turn += progress_of(progress) - middle
+        assert on_turn > 0, "the spinner never ran on its program's turns"
+        assert off_turn < on_turn / 5, f"the orphan progressed {off_turn} off-turn against {on_turn} on-turn"
+        spun = cpu_s(spinner) - spinner_before  # less than 4 turns' worth on a loaded machine
+        assert spun > 0.2
+        assert charged > spun * 0.7, f"only {charged:.2f} s of CPU charged for the spinner's {spun:.2f} s"
+    finally:
+        program.close()
+    deadline = time.monotonic() + 2
+    while alive(spinner) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(spinner), "the orphan outlived its game"

@@ -1,0 +1,113 @@
+"""A program leaves nothing for a later one in the folders every uid may write, and no setuid
+file raises anyone's privileges (issue 33, items 2 and 7)."""
+
+import os
+import sys
+import textwrap
+import time
+import uuid
+
+import pytest
+
+from arena.judge.process import Program
+from arena.judge.sandbox import confined_process
+from arena.judge.sandbox.bubblewrap import bwrap_path
+from arena.judge.sandbox.settings import MAX_TASKS, Sandbox
+
+as_root = pytest.mark.skipif(os.geteuid() != 0, reason="box uids exist only under a root judge")
+
+ALL_MODES = ["none", "limits", pytest.param("isolate", marks=pytest.mark.skipif(
+    bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap), not installed here"))]
+
+
+def start(folder, source: str, mode: str, *args: str, name: str = "bot.py") -> Program:
+    script = folder / name
+    script.write_text(textwrap.dedent(source).lstrip("\n"))
+    return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode))
+
+
+@pytest.fixture
+def folder(tmp_path):
+    folder = tmp_path / "private"
+    folder.mkdir(mode=0o700)
+    return folder
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_every_program_runs_with_no_new_privileges(folder, mode):
+    program = start(folder, """
+        for line in open("/proc/self/status"):
+            if line.startswith("NoNewPrivs:"):
+                print(line.split()[1], flush=True)
+    """, mode)
+    try:
+        assert program.read_line(20) == "1"
+    finally:
+        program.close()
+
+
+PLANTER = """
+    import os, shutil, sys
+    marker = sys.argv[1]
+    helper = f"/var/tmp/.x-{marker}"
+    shutil.copy("/usr/bin/id", helper)
+    os.chmod(helper, 0o4755)  # setuid: whoever runs it would be this program's uid
+    for place in ("/tmp", "/var/tmp", "/dev/shm"):
+        with open(f"{place}/left-{marker}", "w") as left:
+            left.write("for the next program")
+    os.makedirs(f"/tmp/dir-{marker}/inside")
+    open(f"/tmp/dir-{marker}/inside/file", "w").close()
+    print(os.getuid(), helper, flush=True)
+    sys.stdin.readline()
+"""
+
+RUNNER = """
+    import os, subprocess, sys
+    out = subprocess.run([sys.argv[1], "-u"], capture_output=True, text=True).stdout.strip()
+    print(os.getuid(), out, flush=True)
+"""
+
+
+@as_root
+def test_a_setuid_helper_planted_in_var_tmp_gives_a_later_program_no_other_uid_and_is_swept(folder):
+    marker = uuid.uuid4().hex[:10]
+    planter = start(folder, PLANTER, "limits", marker, name="planter.py")
+    try:
+        planter_uid, helper = planter.read_line(20).split()
+        assert os.stat(helper).st_mode & 0o4000  # planted, setuid, while its program runs
+        runner = start(folder, RUNNER, "limits", helper, name="runner.py")
+        try:
+            runner_uid, effective = runner.read_line(20).split()
+        finally:
+            runner.close()
+        assert runner_uid != planter_uid
+        assert effective == runner_uid, f"the setuid helper made uid {runner_uid} run as {effective}"
+    finally:
+        planter.close()
+    left = [path for path in (helper, f"/tmp/left-{marker}", f"/var/tmp/left-{marker}",
+                              f"/dev/shm/left-{marker}", f"/tmp/dir-{marker}") if os.path.lexists(path)]
+    assert left == [], f"what box uid {planter_uid} wrote outlived its program"
+
+
+@as_root
+def test_without_a_cgroup_a_box_uid_is_held_to_the_task_limit(folder, monkeypatch):
+    monkeypatch.setattr(confined_process, "take_cgroup", lambda *limits: None)  # a container without cgroups
+    program = start(folder, """
+        import os, time
+        children = 0
+        try:
+            while children < 2000:
+                if os.fork() == 0:
+                    time.sleep(600)
+                    os._exit(0)
+                children += 1
+        except OSError:
+            pass
+        print(children, flush=True)
+        time.sleep(600)
+    """, "limits")
+    try:
+        children = int(program.read_line(60))
+    finally:
+        program.close()
+    assert children < MAX_TASKS
