@@ -15,6 +15,37 @@ from ..games.base import MoveError
 from ..games.env_encoding import GameEncoding
 
 REWARD_KINDS = ("margin", "win")
+RENDER_MODES = ("human", "ansi", "rgb_array", "svg")
+OBSERVATION_SHAPES = ("flat", "planes")
+
+
+def check_option(name: str, value, allowed) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+
+
+def observation_box(encoding: GameEncoding, shape: str = "flat"):
+    """The observation's space: the flat vector, or the board (rows, columns, channels)."""
+    import numpy as np
+    from gymnasium import spaces
+
+    size = (encoding.observation_size,) if shape == "flat" else encoding.board_shape
+    return spaces.Box(0.0, 1.0, size, dtype=np.float32)
+
+
+def shaped(encoding: GameEncoding, observation, shape: str):
+    return observation if shape == "flat" else encoding.as_board(observation)
+
+
+def render(encoding: GameEncoding, mode: str | None, state, before):
+    """``render()`` of both environments: ``human`` prints the text and gives None."""
+    if mode is None or state is None:
+        return None
+    drawing = encoding.render(mode, state, before)
+    if mode == "human":
+        print(drawing, end="\n\n", flush=True)
+        return None
+    return drawing
 
 
 @dataclass
@@ -44,10 +75,15 @@ class Episode:
     def play_action(self, action: int) -> None:
         """Play the mover's action; one the rules refuse ends the game as its fault."""
         seat = self.state.to_move
-        if not 0 <= int(action) < self.encoding.action_count:
-            self._faulted(seat, f"action {action} is outside 0-{self.encoding.action_count - 1}")
+        try:
+            number = int(action)
+        except (TypeError, ValueError):  # None from a live agent included
+            self._faulted(seat, f"{action!r} is not an action (0-{self.encoding.action_count - 1})")
             return
-        move = self.encoding.action_to_move(self.state, int(action))
+        if number != action or not 0 <= number < self.encoding.action_count:
+            self._faulted(seat, f"action {action!r} is outside 0-{self.encoding.action_count - 1}")
+            return
+        move = self.encoding.action_to_move(self.state, number)
         self.play_move(move)
 
     def play_move(self, move) -> None:

@@ -18,7 +18,8 @@ import sys
 
 import numpy as np
 
-from ..env_encoding import GameEncoding, one_hot_planes, read_only
+from ..env_picture import colour_grid
+from ..env_encoding import GameEncoding, SeededChoice, one_hot_planes, read_only
 from .circuit import SIZE, canonical, loop_squares, max_corners
 from .rules import CIRCUITS, PLACEMENTS, SEAT_COLOUR, TurnRightState
 from .scoring import EMPTY
@@ -99,13 +100,15 @@ class TurnRightEncoding(GameEncoding):
     def winner(self, state: TurnRightState) -> int | None:
         return state.result().winner  # a 3×3 win may hold fewer match points than the loser's
 
+    def panels(self, state: TurnRightState):
+        palette = {EMPTY: (214, 190, 150), SEAT_COLOUR[0]: (245, 245, 240), SEAT_COLOUR[1]: (25, 25, 25)}
+        return [(colour_grid(np.reshape(state.board, (SIZE, SIZE)), palette), None)]
+
     def in_process_player(self, name: str, seat: int, rng):
         from .greedy import greedy_choice, random_choice
 
         choices = {"random": random_choice, "greedy": greedy_choice}
-        if name not in choices:
-            return None
-        return lambda state: choices[name](state, rng)
+        return SeededChoice(choices[name], rng) if name in choices else None
 
     def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from .greedy import play
