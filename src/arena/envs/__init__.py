@@ -32,7 +32,8 @@ def aec_env(game: str, **options):
 
 def gym_env(game: str, opponent="builtin:random", **options):
     """A Gymnasium ``Env`` of ``game`` against ``opponent`` (a PLAYER string or a policy callable);
-    options: ``seat`` (0, 1, "random" or "alternate"), ``reward``, ``render_mode``."""
+    options: ``seat`` (0, 1, "random" or "alternate"), ``reward``, ``render_mode``,
+    ``observation_shape``, ``time_scale``. ``gymnasium.make("arena/Flippo-v0", ...)`` makes the same."""
     from .gym_single import ArenaGymEnv
 
     return ArenaGymEnv(game, opponent=opponent, **options)
