@@ -17,8 +17,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..games.env_encoding import load_encoding
-from .episode import (OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, observation_box, render,
-                      shaped)
+from .episode import OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, compact_codec, observation_box, render
 
 AGENTS = ("player_0", "player_1")
 
@@ -27,22 +26,23 @@ class ResetNeeded(RuntimeError):
     """``step``, ``observe`` or ``render`` before the first ``reset()``."""
 
 
-def observation_space(encoding, shape: str = "flat") -> spaces.Dict:
+def observation_space(encoding, shape: str = "flat", codec=None) -> spaces.Dict:
     return spaces.Dict({
-        "observation": observation_box(encoding, shape),
-        "action_mask": spaces.Box(0, 1, (encoding.action_count,), dtype=np.int8),
+        "observation": observation_box(encoding, shape, codec),
+        "action_mask": spaces.Box(0, 1, ((codec or encoding).action_count,), dtype=np.int8),
     })
 
 
 class ArenaAECEnv(AECEnv):
     """``reward="margin"`` (final score margin) or ``"win"`` (+1/0/-1); ``render_mode`` human,
     ansi, rgb_array or svg; ``observation_shape`` "flat" (the vector) or "planes" (the board,
-    rows × columns × channels)."""
+    rows × columns × channels); ``action_space`` "full" or "compact" (Turn Right only: a
+    circuit in two steps of Discrete(2048))."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2, "is_parallelizable": False}
 
     def __init__(self, game: str, reward: str = "margin", render_mode: str | None = None,
-                 observation_shape: str = "flat") -> None:
+                 observation_shape: str = "flat", action_space: str = "full") -> None:
         super().__init__()
         check_option("render_mode", render_mode, (None, *RENDER_MODES))
         check_option("observation_shape", observation_shape, OBSERVATION_SHAPES)
@@ -50,10 +50,12 @@ class ArenaAECEnv(AECEnv):
         self.reward_kind = reward
         self.render_mode = render_mode
         self.observation_shape = observation_shape
+        self.codec = compact_codec(self.encoding, action_space)
         self.metadata = {**self.metadata, "name": f"arena_{game}"}
         self.possible_agents = list(AGENTS)
-        self.observation_spaces = {agent: observation_space(self.encoding, observation_shape) for agent in AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(self.encoding.action_count) for agent in AGENTS}
+        self.observation_spaces = {agent: observation_space(self.encoding, observation_shape, self.codec)
+                                   for agent in AGENTS}
+        self.action_spaces = {agent: spaces.Discrete((self.codec or self.encoding).action_count) for agent in AGENTS}
         self.episode: Episode | None = None
         self._before = None
         self._rng: random.Random | None = None  # the setups' seeds after a seeded reset
@@ -75,7 +77,7 @@ class ArenaAECEnv(AECEnv):
             if self._rng is None:
                 self._rng = random.Random(random.SystemRandom().randrange(2**63))
             setup_seed = self._rng.randrange(2**31)
-        self.episode = Episode.from_seed(self.encoding, setup_seed, self.reward_kind)
+        self.episode = Episode.from_seed(self.encoding, setup_seed, self.reward_kind, self.codec)
         self._before = None
         self.agents = list(AGENTS)
         self.rewards = {agent: 0.0 for agent in AGENTS}
@@ -94,11 +96,8 @@ class ArenaAECEnv(AECEnv):
     def observe(self, agent: str) -> dict:
         self._started("observe")
         seat = AGENTS.index(agent)
-        state = self.episode.state
-        moving = not self.episode.over and state.to_move == seat
-        mask = self.encoding.action_mask(state) if moving else self.encoding.no_action_mask()
-        observation = shaped(self.encoding, self.encoding.observe(state, seat), self.observation_shape)
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": self.episode.observe(seat, self.observation_shape),
+                "action_mask": self.episode.action_mask(seat)}
 
     def step(self, action) -> None:
         """A dead agent's step takes None (as PettingZoo's); a live agent's None, or any action

@@ -18,8 +18,7 @@ from gymnasium import spaces
 
 from ..games import get_game
 from ..games.env_encoding import load_encoding
-from .episode import (OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, observation_box, render,
-                      shaped)
+from .episode import OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, compact_codec, observation_box, render
 from .opponents import make_opponent
 
 SEATS = (0, 1, "random", "alternate")
@@ -33,7 +32,7 @@ class ArenaGymEnv(gym.Env):
 
     def __init__(self, game: str, opponent="builtin:random", seat="random", reward: str = "margin",
                  render_mode: str | None = None, time_scale: float = 1.0,
-                 observation_shape: str = "flat") -> None:
+                 observation_shape: str = "flat", action_space: str = "full") -> None:
         check_option("seat", seat, SEATS)
         check_option("render_mode", render_mode, (None, *RENDER_MODES))
         check_option("observation_shape", observation_shape, OBSERVATION_SHAPES)
@@ -41,8 +40,9 @@ class ArenaGymEnv(gym.Env):
         self.opponent_spec, self.seat_choice, self.reward_kind = opponent, seat, reward
         self.render_mode, self.time_scale = render_mode, time_scale
         self.observation_shape = observation_shape
-        self.observation_space = observation_box(self.encoding, observation_shape)
-        self.action_space = spaces.Discrete(self.encoding.action_count)
+        self.codec = compact_codec(self.encoding, action_space)
+        self.observation_space = observation_box(self.encoding, observation_shape, self.codec)
+        self.action_space = spaces.Discrete((self.codec or self.encoding).action_count)
         self.episode: Episode | None = None
         self._opponent = _OpponentBox()
         self._finalizer = weakref.finalize(self, self._opponent.close)
@@ -83,7 +83,7 @@ class ArenaGymEnv(gym.Env):
         opponent_rng = random.Random(int(self.np_random.integers(2**63)))
         self.close()
         setup = get_game(self.encoding.game).make_setup(random.Random(setup_seed))
-        self.episode = Episode(self.encoding, setup, self.reward_kind)
+        self.episode = Episode(self.encoding, setup, self.reward_kind, codec=self.codec)
         self.opponent = make_opponent(self.encoding, self.opponent_spec, 1 - self.seat, opponent_rng,
                                       setup, setup_seed, self.time_scale)
         self._before = None
@@ -109,13 +109,10 @@ class ArenaGymEnv(gym.Env):
         return self._observation(), reward, self.episode.over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
-        state = self.episode.state
-        if self.episode.over or state.to_move != self.seat:
-            return np.zeros(self.encoding.action_count, dtype=np.int8)
-        return self.encoding.action_mask(state)
+        return self.episode.action_mask(self.seat)
 
     def _observation(self) -> np.ndarray:
-        return shaped(self.encoding, self.encoding.observe(self.episode.state, self.seat), self.observation_shape)
+        return self.episode.observe(self.seat, self.observation_shape)
 
     def _info(self) -> dict:
         info = {"action_mask": self.action_masks(), "seat": self.seat}

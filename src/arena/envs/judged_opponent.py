@@ -62,7 +62,7 @@ class JudgedOpponent:
         episode.state, episode.moves, self.played = self.encoding.new_state(self.setup), [], []
         self.start(episode)
         for action in played:
-            self.play_agent(action)
+            self.play_agent(action, full=True)
 
     def start(self, episode) -> None:
         self.episode = episode
@@ -101,16 +101,20 @@ class JudgedOpponent:
             raise payload
         self._finish(payload)
 
-    def play_agent(self, action: int) -> None:
+    def play_agent(self, action, full: bool = False) -> None:
+        """``full``: an action of the full space (a replay), whatever the agent's space."""
         if self._restart_pending:
             self._restart()
-        self.episode.play_action(action)  # judged here first: a refused action is the agent's fault
-        if self.episode.offender is not None:
+        episode = self.episode  # judged here first: a refused action is the agent's fault
+        played = episode.play_full_action(action) if full else episode.play_action(action)
+        if episode.offender is not None:
             self.actions.put(ABORT)
             self._drain()
             return
-        self.played.append(int(action))
-        self.actions.put(int(action))
+        if played is None:
+            return  # a compact space's first step: no move yet
+        self.played.append(played)
+        self.actions.put(played)
         self._wait()
 
     def _finish(self, record: dict) -> None:

@@ -55,7 +55,7 @@ class GameEncoding:
         rows, columns = self.plane_shape
         split = self.plane_count * rows * columns
         planes = observation[:split].reshape(self.plane_count, rows, columns).transpose(1, 2, 0)
-        features = np.broadcast_to(observation[split:], (rows, columns, len(self.feature_names)))
+        features = np.broadcast_to(observation[split:], (rows, columns, observation.size - split))
         return np.concatenate([planes, features], axis=2)
 
     def new_state(self, setup: dict) -> GameState:
@@ -122,6 +122,11 @@ class GameEncoding:
         # one encoding per game and process (it keeps caches: Turn Right's masks): a pickled
         # environment names its encoding, and the copy finds the one of its own process
         return load_encoding, (self.game,)
+
+    def compact_actions(self) -> Any:
+        """The codec of ``action_space="compact"`` (Turn Right's CompactCircuits), or None: the
+        full space is already small."""
+        return None
 
     def in_process_player(self, name: str, seat: int, rng) -> Any:
         """``choose(state) -> move`` for the built-in player ``name`` (random, greedy), or None
