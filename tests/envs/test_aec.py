@@ -88,3 +88,74 @@ def test_render_as_text_and_svg(game_name):
         assert isinstance(drawing, str) and drawing
         if marker:
             assert marker in drawing
+
+
+def test_seed_test_passes(game_name):
+    from pettingzoo.test import seed_test
+
+    seed_test(lambda: aec_env(game_name), num_cycles=20)
+
+
+def test_a_reset_without_a_seed_goes_on_from_the_seeded_one(game_name):
+    first, second = aec_env(game_name), aec_env(game_name)
+    first.reset(seed=1)
+    second.reset(seed=1)
+    setups = []
+    for _ in range(3):
+        first.reset()
+        second.reset()
+        assert first.episode.setup == second.episode.setup
+        setups.append(first.episode.setup)
+    reseeded = aec_env(game_name)
+    reseeded.reset(seed=1)
+    reseeded.reset()
+    assert reseeded.episode.setup == setups[0]
+
+
+@pytest.mark.parametrize("call", ["step", "observe", "render", "agent_iter"])
+def test_calls_before_reset_say_to_reset(call):
+    env = aec_env("flippo", render_mode="ansi")
+    with pytest.raises(AssertionError, match=r"reset\(\) needs to be called before"):
+        {"step": lambda: env.step(0), "observe": lambda: env.observe("player_0"),
+         "render": env.render, "agent_iter": env.agent_iter}[call]()
+    with pytest.raises(AttributeError, match="agent_selection cannot be accessed before reset"):
+        env.last()
+
+
+def test_the_unwrapped_env_says_so_too():
+    from arena.envs.aec import ArenaAECEnv, ResetNeeded
+
+    env = ArenaAECEnv("domineering")
+    for call in (lambda: env.step(0), lambda: env.observe("player_1"), env.render):
+        with pytest.raises(ResetNeeded, match=r"call env.reset\(seed=...\) first"):
+            call()
+
+
+@pytest.mark.parametrize("action", [None, 2.5, "A1", -1])
+def test_a_live_agents_non_action_is_an_illegal_action_and_never_raises(game_name, action):
+    env = aec_env(game_name, reward="win")
+    env.reset(seed=4)
+    offender = env.agent_selection
+    env.step(action)
+    assert all(env.terminations.values()) and env.rewards[offender] == -1
+    assert offender in env.infos[offender]["fault"]
+    for agent in env.agent_iter():  # the dead agents leave with None, as PettingZoo's do
+        assert env.last()[2]
+        env.step(None)
+    assert env.agents == []
+
+
+def test_observation_shape_planes_gives_the_board(game_name):
+    flat, board = aec_env(game_name), aec_env(game_name, observation_shape="planes")
+    flat.reset(seed=2)
+    board.reset(seed=2)
+    encoding = flat.encoding
+    rows, columns = encoding.plane_shape
+    channels = encoding.plane_count + len(encoding.feature_names)
+    seen = board.observe(board.agent_selection)["observation"]
+    assert seen.shape == (rows, columns, channels) == board.observation_space("player_0")["observation"].shape
+    vector = flat.observe(flat.agent_selection)["observation"]
+    planes = vector[:encoding.plane_count * rows * columns].reshape(encoding.plane_count, rows, columns)
+    assert np.array_equal(seen[:, :, :encoding.plane_count], planes.transpose(1, 2, 0))
+    assert np.array_equal(seen[1, 2, encoding.plane_count:], vector[encoding.plane_count * rows * columns:])
+    api_test(aec_env(game_name, observation_shape="planes"), num_cycles=50)

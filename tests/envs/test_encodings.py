@@ -113,3 +113,53 @@ def test_turn_right_keeps_its_circuit_masks_read_only_and_right_after_eviction()
     for state in circuit_positions + circuit_positions[:3]:  # back to the first numbers: rebuilt
         legal = np.flatnonzero(encoding.action_mask(state))
         assert len(encoding.action_to_move(state, int(legal[-1]))) == 2 * (state.circuit_number + 1)
+
+
+def grid_planes(encoding, grid):
+    rows, columns = encoding.plane_shape
+    from arena.games.env_encoding import one_hot_planes
+    from arena.games.luckywords.rules import LETTERS
+    from arena.games.luckywords.scoring import EMPTY
+
+    return one_hot_planes(grid, (EMPTY, *LETTERS)).reshape(encoding.plane_count, rows, columns)
+
+
+def test_lucky_words_observes_the_observers_grid_at_every_position_for_both_seats():
+    """Never the grid of the seat to move: every position of whole games, each seat, and the
+    other grid scrambled without changing anything."""
+    from arena.envs import aec_env
+
+    for seed in (1, 2):
+        env = aec_env("luckywords")
+        env.reset(seed=seed)
+        encoding, rng, checked = env.encoding, np.random.default_rng(seed), 0
+        rows, columns = encoding.plane_shape
+        size = encoding.plane_count * rows * columns
+        for agent in env.agent_iter():
+            state = env.episode.state
+            for seat, observer in enumerate(env.possible_agents):
+                seen = env.observe(observer)["observation"]
+                assert np.array_equal(seen[:size].reshape(encoding.plane_count, rows, columns),
+                                      grid_planes(encoding, state.grids[seat]))
+                scrambled = state.copy()
+                scrambled.grids[1 - seat] = ["Z" if cell != "." else "." for cell in scrambled.grids[1 - seat]]
+                assert np.array_equal(encoding.observe(scrambled, seat), seen)
+                checked += 1
+            observation, _, terminated, truncated, _ = env.last()
+            env.step(None if terminated or truncated else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        assert checked > 2 * 48  # every call and every placement, both seats
+
+
+def test_lucky_words_gym_observation_is_the_agents_grid_in_both_seats():
+    from arena.envs import gym_env
+
+    for seat in (0, 1):
+        env = gym_env("luckywords", opponent="builtin:greedy", seat=seat)
+        observation, info = env.reset(seed=3)
+        encoding, rng, done = env.encoding, np.random.default_rng(seat), False
+        rows, columns = encoding.plane_shape
+        size = encoding.plane_count * rows * columns
+        while not done:
+            assert np.array_equal(observation[:size].reshape(encoding.plane_count, rows, columns),
+                                  grid_planes(encoding, env.episode.state.grids[seat]))
+            observation, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))

@@ -69,3 +69,51 @@ def test_a_policy_callable_is_an_opponent():
     env = gym_env("domineering", opponent=first_legal, seat=0)
     run_episode(env, seed=1)
     assert calls
+
+
+@pytest.mark.parametrize("game", ["blackhole", "luckywords"])
+def test_reset_seed_7_sets_up_what_arena_play_seed_7_plays(tmp_path, game):
+    import json
+    import subprocess
+    import sys
+
+    from arena.envs import aec_env
+
+    record_file = tmp_path / "record.json"
+    subprocess.run([sys.executable, "-m", "arena.cli", "play", game, "builtin:random", "builtin:random",
+                    "--seed", "7", "--record", str(record_file), "--sandbox", "none"],
+                   check=True, capture_output=True, text=True)
+    played = json.loads(record_file.read_text())["setup"]
+    for seat in (0, 1):
+        env = gym_env(game, opponent="builtin:greedy", seat=seat)
+        observation, _ = env.reset(seed=7)
+        assert env.episode.setup == played
+        encoding = env.encoding
+        rows, columns = encoding.plane_shape
+        planes = observation[:encoding.plane_count * rows * columns].reshape(encoding.plane_count, rows, columns)
+        if game == "blackhole":  # the brown stones arena play put down are the ones observed
+            from arena.games.blackhole.rules import COORDS, INDEX
+
+            brown = {COORDS[INDEX[label]] for label in played["brown"]}
+            assert {tuple(cell) for cell in np.argwhere(planes[2] == 1)} == brown
+        else:  # the starting letter in the centre of the agent's own grid
+            from arena.games.luckywords.rules import LETTERS
+
+            assert planes[1 + LETTERS.index(played["letter"]), rows // 2, columns // 2] == 1
+    aec = aec_env(game)
+    aec.reset(seed=7)
+    assert aec.episode.setup == played
+
+
+def test_gym_observation_shape_planes_and_a_none_action(game_name):
+    env = gym_env(game_name, observation_shape="planes", reward="win", seat=0)
+    observation, info = env.reset(seed=1)
+    assert observation.shape == env.encoding.board_shape and env.observation_space.contains(observation)
+    check_env(gym_env(game_name, observation_shape="planes"), skip_render_check=True)
+    _, reward, terminated, _, info = env.step(None)  # not an action: an illegal one, no exception
+    assert terminated and reward == -1 and info["fault"].startswith("agent")
+
+
+def test_step_before_reset_says_to_reset():
+    with pytest.raises(RuntimeError, match=r"reset\(\) needs to be called before step"):
+        gym_env("flippo").step(0)

@@ -7,7 +7,7 @@ import textwrap
 import pytest
 
 from arena.check import check_program
-from arena.envs.policy_bot import PolicyError, load_policy
+from arena.envs.policy_bot import NO_NUMPY, PolicyError, load_policy
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT
 
@@ -65,3 +65,22 @@ def test_the_three_spellings_of_a_policy_name_the_same_function(tmp_path):
         load_policy(f"{path}:play", "act")
     with pytest.raises(PolicyError, match="no callable 'missing'"):
         load_policy(path, "missing")
+
+
+NO_NUMPY_RUNNER = """
+import sys
+sys.modules["numpy"] = None  # as in a Python without the envs extra: importing numpy fails
+from arena.envs.policy_bot import main
+main(sys.argv[1:])
+"""
+
+
+def test_without_numpy_it_says_what_to_install_and_arena_check_shows_it(tmp_path):
+    (tmp_path / "policy.py").write_text(textwrap.dedent(RANDOM_POLICY))
+    (tmp_path / "runner.py").write_text(NO_NUMPY_RUNNER)
+    command = [sys.executable, str(tmp_path / "runner.py"), "domineering", str(tmp_path / "policy.py")]
+    done = subprocess.run(command, capture_output=True, text=True, input="")
+    assert done.returncode == 1 and done.stderr.strip() == NO_NUMPY and "Traceback" not in done.stderr
+    report, clean = check_program("domineering", " ".join(command), games=2, seed=1, sandbox=THIS_ARENA)
+    assert not clean
+    assert "pip install 'arena[envs]'" in report, report

@@ -11,23 +11,29 @@ Nothing else in arena imports this package, so the judge and ``arena bot`` start
 from __future__ import annotations
 
 from ..games import game_names
+from .registration import ENV_IDS, register_when_gymnasium_loads
 
-__all__ = ["aec_env", "gym_env", "GAMES"]
+__all__ = ["aec_env", "gym_env", "GAMES", "ENV_IDS"]
 
 GAMES = tuple(game_names())
+register_when_gymnasium_loads()  # gymnasium.make("arena/Flippo-v0"), ... (registration.py)
 
 
 def aec_env(game: str, **options):
-    """A PettingZoo ``AECEnv`` of ``game``; options: ``reward`` ("margin" or "win"), ``render_mode``
-    ("ansi" or "svg")."""
+    """A PettingZoo ``AECEnv`` of ``game``, wrapped as PettingZoo's classic games are (calls
+    out of order raise, saying so); options: ``reward`` ("margin" or "win"), ``render_mode``
+    ("human", "ansi", "rgb_array" or "svg"), ``observation_shape`` ("flat" or "planes")."""
+    from pettingzoo.utils.wrappers import OrderEnforcingWrapper
+
     from .aec import ArenaAECEnv
 
-    return ArenaAECEnv(game, **options)
+    return OrderEnforcingWrapper(ArenaAECEnv(game, **options))
 
 
 def gym_env(game: str, opponent="builtin:random", **options):
     """A Gymnasium ``Env`` of ``game`` against ``opponent`` (a PLAYER string or a policy callable);
-    options: ``seat`` (0, 1, "random" or "alternate"), ``reward``, ``render_mode``."""
+    options: ``seat`` (0, 1, "random" or "alternate"), ``reward``, ``render_mode``,
+    ``observation_shape``, ``time_scale``. ``gymnasium.make("arena/Flippo-v0", ...)`` makes the same."""
     from .gym_single import ArenaGymEnv
 
     return ArenaGymEnv(game, opponent=opponent, **options)

@@ -17,36 +17,48 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..games.env_encoding import load_encoding
-from .episode import Episode
+from .episode import OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, compact_codec, observation_box, render
 
 AGENTS = ("player_0", "player_1")
-RENDER_MODES = ("ansi", "svg")
 
 
-def observation_space(encoding) -> spaces.Dict:
+class ResetNeeded(RuntimeError):
+    """``step``, ``observe`` or ``render`` before the first ``reset()``."""
+
+
+def observation_space(encoding, shape: str = "flat", codec=None) -> spaces.Dict:
     return spaces.Dict({
-        "observation": spaces.Box(0.0, 1.0, (encoding.observation_size,), dtype=np.float32),
-        "action_mask": spaces.Box(0, 1, (encoding.action_count,), dtype=np.int8),
+        "observation": observation_box(encoding, shape, codec),
+        "action_mask": spaces.Box(0, 1, ((codec or encoding).action_count,), dtype=np.int8),
     })
 
 
 class ArenaAECEnv(AECEnv):
-    """``reward="margin"`` (final score margin) or ``"win"`` (+1/0/-1); ``render_mode`` ansi or svg."""
+    """``reward="margin"`` (final score margin) or ``"win"`` (+1/0/-1); ``render_mode`` human,
+    ansi, rgb_array or svg; ``observation_shape`` "flat" (the vector) or "planes" (the board,
+    rows × columns × channels); ``action_space`` "full" or "compact" (Turn Right only: a
+    circuit in two steps of Discrete(2048))."""
 
-    def __init__(self, game: str, reward: str = "margin", render_mode: str | None = None) -> None:
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2, "is_parallelizable": False}
+
+    def __init__(self, game: str, reward: str = "margin", render_mode: str | None = None,
+                 observation_shape: str = "flat", action_space: str = "full") -> None:
         super().__init__()
-        if render_mode not in (None, *RENDER_MODES):
-            raise ValueError(f"render_mode must be one of {', '.join(RENDER_MODES)} or None")
+        check_option("render_mode", render_mode, (None, *RENDER_MODES))
+        check_option("observation_shape", observation_shape, OBSERVATION_SHAPES)
         self.encoding = load_encoding(game)
         self.reward_kind = reward
         self.render_mode = render_mode
-        self.metadata = {"name": f"arena_{game}", "render_modes": list(RENDER_MODES),
-                         "is_parallelizable": False}
+        self.observation_shape = observation_shape
+        self.codec = compact_codec(self.encoding, action_space)
+        self.metadata = {**self.metadata, "name": f"arena_{game}"}
         self.possible_agents = list(AGENTS)
-        self.observation_spaces = {agent: observation_space(self.encoding) for agent in AGENTS}
-        self.action_spaces = {agent: spaces.Discrete(self.encoding.action_count) for agent in AGENTS}
+        self.observation_spaces = {agent: observation_space(self.encoding, observation_shape, self.codec)
+                                   for agent in AGENTS}
+        self.action_spaces = {agent: spaces.Discrete((self.codec or self.encoding).action_count) for agent in AGENTS}
         self.episode: Episode | None = None
         self._before = None
+        self._rng: random.Random | None = None  # the setups' seeds after a seeded reset
 
     def observation_space(self, agent: str) -> spaces.Space:
         return self.observation_spaces[agent]
@@ -55,10 +67,17 @@ class ArenaAECEnv(AECEnv):
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict | None = None) -> None:
-        """``seed`` draws the game's random setup as ``arena play --seed`` does; None draws one."""
-        if seed is None:
-            seed = random.SystemRandom().randrange(2**31)
-        self.episode = Episode.from_seed(self.encoding, seed, self.reward_kind)
+        """``seed`` draws the game's random setup as ``arena play --seed`` does. Without a seed the
+        generator of the last seeded reset goes on (two environments reset alike stay alike);
+        with none before, a seed is drawn from the system."""
+        if seed is not None:
+            self._rng = random.Random(seed)
+            setup_seed = seed
+        else:
+            if self._rng is None:
+                self._rng = random.Random(random.SystemRandom().randrange(2**63))
+            setup_seed = self._rng.randrange(2**31)
+        self.episode = Episode.from_seed(self.encoding, setup_seed, self.reward_kind, self.codec)
         self._before = None
         self.agents = list(AGENTS)
         self.rewards = {agent: 0.0 for agent in AGENTS}
@@ -67,15 +86,23 @@ class ArenaAECEnv(AECEnv):
         self.truncations = {agent: False for agent in AGENTS}
         self.infos = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[self.episode.state.to_move]
+        if self.render_mode == "human":
+            self.render()
+
+    def _started(self, call: str) -> None:
+        if self.episode is None:
+            raise ResetNeeded(f"reset() needs to be called before {call}(): call env.reset(seed=...) first")
 
     def observe(self, agent: str) -> dict:
+        self._started("observe")
         seat = AGENTS.index(agent)
-        state = self.episode.state
-        moving = not self.episode.over and state.to_move == seat
-        mask = self.encoding.action_mask(state) if moving else self.encoding.no_action_mask()
-        return {"observation": self.encoding.observe(state, seat), "action_mask": mask}
+        return {"observation": self.episode.observe(seat, self.observation_shape),
+                "action_mask": self.episode.action_mask(seat)}
 
     def step(self, action) -> None:
+        """A dead agent's step takes None (as PettingZoo's); a live agent's None, or any action
+        outside its mask, is an illegal action: the game ends as its loss, nothing raises."""
+        self._started("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -91,6 +118,8 @@ class ArenaAECEnv(AECEnv):
         else:
             self.agent_selection = AGENTS[self.episode.state.to_move]
         self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
 
     def _finish(self) -> None:
         episode = self.episode
@@ -102,10 +131,11 @@ class ArenaAECEnv(AECEnv):
             if episode.offender is not None:
                 self.infos[agent]["fault"] = f"{AGENTS[episode.offender]}: {episode.fault}"
 
-    def render(self) -> str | None:
-        if self.render_mode is None or self.episode is None:
-            return None
-        return self.encoding.render(self.render_mode, self.episode.state, self._before)
+    def render(self):
+        """The position: ``human`` prints the text (and gives None), ``ansi`` gives it,
+        ``rgb_array`` an (H, W, 3) uint8 array, ``svg`` the viewer's drawing."""
+        self._started("render")
+        return render(self.encoding, self.render_mode, self.episode.state, self._before)
 
     def close(self) -> None:
         pass

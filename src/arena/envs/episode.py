@@ -10,11 +10,59 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from ..games import get_game
 from ..games.base import MoveError
 from ..games.env_encoding import GameEncoding
 
 REWARD_KINDS = ("margin", "win")
+RENDER_MODES = ("human", "ansi", "rgb_array", "svg")
+OBSERVATION_SHAPES = ("flat", "planes")
+ACTION_SPACES = ("full", "compact")
+
+
+def compact_codec(encoding: GameEncoding, action_space: str):
+    """None for the full space; Turn Right's codec for "compact" (the others have none)."""
+    check_option("action_space", action_space, ACTION_SPACES)
+    if action_space == "full":
+        return None
+    codec = encoding.compact_actions()
+    if codec is None:
+        raise ValueError(f"{encoding.game} has no compact action space: its full one "
+                         f"({encoding.action_count} actions) is already small; use action_space='full'")
+    return codec
+
+
+def check_option(name: str, value, allowed) -> None:
+    if value not in allowed:
+        raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
+
+
+def observation_box(encoding: GameEncoding, shape: str = "flat", codec=None):
+    """The observation's space: the flat vector, or the board (rows, columns, channels); a
+    compact action space adds its features."""
+    from gymnasium import spaces
+
+    extra = 0 if codec is None else len(codec.feature_names)
+    rows, columns, channels = encoding.board_shape
+    size = (encoding.observation_size + extra,) if shape == "flat" else (rows, columns, channels + extra)
+    return spaces.Box(0.0, 1.0, size, dtype=np.float32)
+
+
+def shaped(encoding: GameEncoding, observation, shape: str):
+    return observation if shape == "flat" else encoding.as_board(observation)
+
+
+def render(encoding: GameEncoding, mode: str | None, state, before):
+    """``render()`` of both environments: ``human`` prints the text and gives None."""
+    if mode is None or state is None:
+        return None
+    drawing = encoding.render(mode, state, before)
+    if mode == "human":
+        print(drawing, end="\n\n", flush=True)
+        return None
+    return drawing
 
 
 @dataclass
@@ -26,6 +74,8 @@ class Episode:
     moves: list[str] = field(default_factory=list)  # as the rules write them: replayable
     offender: int | None = None
     fault: str | None = None
+    codec: object = None  # action_space="compact": its actions become the full space's here
+    pending: int | None = None  # the compact choice made so far for the move to come
 
     def __post_init__(self) -> None:
         if self.reward not in REWARD_KINDS:
@@ -33,22 +83,68 @@ class Episode:
         self.state = self.encoding.new_state(self.setup)
 
     @classmethod
-    def from_seed(cls, encoding: GameEncoding, seed: int, reward: str = "margin") -> "Episode":
+    def from_seed(cls, encoding: GameEncoding, seed: int, reward: str = "margin", codec=None) -> "Episode":
         """The setup ``arena play --seed SEED`` plays (the referee draws it the same way)."""
-        return cls(encoding, get_game(encoding.game).make_setup(random.Random(seed)), reward)
+        return cls(encoding, get_game(encoding.game).make_setup(random.Random(seed)), reward, codec=codec)
 
     @property
     def over(self) -> bool:
         return self.offender is not None or self.state.is_over()
 
-    def play_action(self, action: int) -> None:
-        """Play the mover's action; one the rules refuse ends the game as its fault."""
+    def observe(self, seat: int, shape: str = "flat"):
+        """``seat``'s observation (with a compact space's features: its pending choice)."""
+        observation = self.encoding.observe(self.state, seat)
+        if self.codec is not None:
+            mine = self.pending if self.state.to_move == seat else None
+            observation = np.concatenate([observation, self.codec.features(mine)])
+        return shaped(self.encoding, observation, shape)
+
+    def action_mask(self, seat: int):
+        """``seat``'s legal actions: all 0 unless it is to act."""
+        codec = self.codec or self.encoding
+        if self.over or self.state.to_move != seat:
+            return codec.no_action_mask()
+        if self.codec is not None:
+            return self.codec.action_mask(self.state, self.pending)
+        return self.encoding.action_mask(self.state)
+
+    @property
+    def action_count(self) -> int:
+        return (self.codec or self.encoding).action_count
+
+    def play_action(self, action) -> int | None:
+        """Play the mover's action; one the rules refuse ends the game as its fault. Returns
+        the full space's action played, or None (a fault, or a compact first step)."""
+        if self.codec is None:
+            return self.play_full_action(action)
         seat = self.state.to_move
-        if not 0 <= int(action) < self.encoding.action_count:
-            self._faulted(seat, f"action {action} is outside 0-{self.encoding.action_count - 1}")
-            return
-        move = self.encoding.action_to_move(self.state, int(action))
+        try:
+            number = int(action)
+        except (TypeError, ValueError):
+            self._faulted(seat, f"{action!r} is not an action (0-{self.codec.action_count - 1})")
+            return None
+        if number != action:
+            self._faulted(seat, f"{action!r} is not an action (0-{self.codec.action_count - 1})")
+            return None
+        self.pending, full, fault = self.codec.full_action(self.state, self.pending, number)
+        if fault is not None:
+            self._faulted(seat, fault)
+            return None
+        return None if full is None else self.play_full_action(full)
+
+    def play_full_action(self, action) -> int | None:
+        seat = self.state.to_move
+        try:
+            number = int(action)
+        except (TypeError, ValueError):  # None from a live agent included
+            self._faulted(seat, f"{action!r} is not an action (0-{self.encoding.action_count - 1})")
+            return None
+        if number != action or not 0 <= number < self.encoding.action_count:
+            self._faulted(seat, f"action {action!r} is outside 0-{self.encoding.action_count - 1}")
+            return None
+        move = self.encoding.action_to_move(self.state, number)
         self.play_move(move)
+        return None if self.offender is not None else number
 
     def play_move(self, move) -> None:
         seat = self.state.to_move

@@ -10,6 +10,7 @@ ends the episode as the agent's loss by the game's largest margin (-1 with "win"
 from __future__ import annotations
 
 import random
+import weakref
 
 import gymnasium as gym
 import numpy as np
@@ -17,7 +18,7 @@ from gymnasium import spaces
 
 from ..games import get_game
 from ..games.env_encoding import load_encoding
-from .episode import Episode
+from .episode import OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, compact_codec, observation_box, render
 from .opponents import make_opponent
 
 SEATS = (0, 1, "random", "alternate")
@@ -27,23 +28,43 @@ class ArenaGymEnv(gym.Env):
     """``seat``: 0 or 1 (the game's seats in order), "random" (drawn from the reset seed, the
     default) or "alternate" (0 on the first episode after a seeded reset, then 1, 0, ...)."""
 
-    metadata = {"render_modes": ["ansi", "svg"], "render_fps": 1}
+    metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
     def __init__(self, game: str, opponent="builtin:random", seat="random", reward: str = "margin",
-                 render_mode: str | None = None, time_scale: float = 1.0) -> None:
-        if seat not in SEATS:
-            raise ValueError(f"seat must be one of {', '.join(map(repr, SEATS))}, not {seat!r}")
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be ansi, svg or None, not {render_mode!r}")
+                 render_mode: str | None = None, time_scale: float = 1.0,
+                 observation_shape: str = "flat", action_space: str = "full") -> None:
+        check_option("seat", seat, SEATS)
+        check_option("render_mode", render_mode, (None, *RENDER_MODES))
+        check_option("observation_shape", observation_shape, OBSERVATION_SHAPES)
         self.encoding = load_encoding(game)
         self.opponent_spec, self.seat_choice, self.reward_kind = opponent, seat, reward
         self.render_mode, self.time_scale = render_mode, time_scale
-        self.observation_space = spaces.Box(0.0, 1.0, (self.encoding.observation_size,), dtype=np.float32)
-        self.action_space = spaces.Discrete(self.encoding.action_count)
+        self.observation_shape = observation_shape
+        self.codec = compact_codec(self.encoding, action_space)
+        self.observation_space = observation_box(self.encoding, observation_shape, self.codec)
+        self.action_space = spaces.Discrete((self.codec or self.encoding).action_count)
         self.episode: Episode | None = None
-        self.opponent = None
+        self._opponent = _OpponentBox()
+        self._finalizer = weakref.finalize(self, self._opponent.close)
         self._episodes_since_seed = 0
         self._before = None
+
+    @property
+    def opponent(self):
+        return self._opponent.current
+
+    @opponent.setter
+    def opponent(self, opponent) -> None:
+        self._opponent.current = opponent
+
+    def __getstate__(self) -> dict:
+        state = dict(self.__dict__)
+        del state["_finalizer"]  # made anew for the copy (a program opponent restarts there)
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._finalizer = weakref.finalize(self, self._opponent.close)
 
     def reset(self, *, seed: int | None = None, options: dict | None = None):
         """A seed gives the setup of ``arena play --seed SEED``, and the seat and the opponent's
@@ -62,33 +83,36 @@ class ArenaGymEnv(gym.Env):
         opponent_rng = random.Random(int(self.np_random.integers(2**63)))
         self.close()
         setup = get_game(self.encoding.game).make_setup(random.Random(setup_seed))
-        self.episode = Episode(self.encoding, setup, self.reward_kind)
+        self.episode = Episode(self.encoding, setup, self.reward_kind, codec=self.codec)
         self.opponent = make_opponent(self.encoding, self.opponent_spec, 1 - self.seat, opponent_rng,
                                       setup, setup_seed, self.time_scale)
         self._before = None
         self.opponent.start(self.episode)
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), self._info()
 
     def step(self, action):
-        if self.episode is None or self.episode.over:
-            raise RuntimeError("the episode is over: call reset()")
+        if self.episode is None:
+            raise RuntimeError("reset() needs to be called before step(): call env.reset(seed=...) first")
+        if self.episode.over:
+            raise RuntimeError("the episode is over: call reset() before step()")
         if self.render_mode == "svg":
             self._before = self.episode.state.copy()
-        self.opponent.play_agent(int(action))
+        self.opponent.play_agent(action)
         reward = 0.0
         if self.episode.over:
             reward = self.episode.rewards()[self.seat]
             self.close()
+        if self.render_mode == "human":
+            self.render()
         return self._observation(), reward, self.episode.over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
-        state = self.episode.state
-        if self.episode.over or state.to_move != self.seat:
-            return np.zeros(self.encoding.action_count, dtype=np.int8)
-        return self.encoding.action_mask(state)
+        return self.episode.action_mask(self.seat)
 
     def _observation(self) -> np.ndarray:
-        return self.encoding.observe(self.episode.state, self.seat)
+        return self.episode.observe(self.seat, self.observation_shape)
 
     def _info(self) -> dict:
         info = {"action_mask": self.action_masks(), "seat": self.seat}
@@ -102,10 +126,23 @@ class ArenaGymEnv(gym.Env):
         return info
 
     def render(self):
-        if self.render_mode is None or self.episode is None:
-            return None
-        return self.encoding.render(self.render_mode, self.episode.state, self._before)
+        """The position: ``human`` prints the text (and gives None), ``ansi`` gives it,
+        ``rgb_array`` an (H, W, 3) uint8 array, ``svg`` the viewer's drawing."""
+        if self.episode is None:
+            raise RuntimeError("reset() needs to be called before render(): call env.reset(seed=...) first")
+        return render(self.encoding, self.render_mode, self.episode.state, self._before)
 
     def close(self) -> None:
-        if self.opponent is not None:
-            self.opponent.close()
+        self._opponent.close()
+
+
+class _OpponentBox:
+    """The environment's current opponent, which the environment's finalizer closes when the
+    environment is dropped without ``close()``: a program's judged game (and the program) ends."""
+
+    def __init__(self) -> None:
+        self.current = None
+
+    def close(self) -> None:
+        if self.current is not None:
+            self.current.close()

@@ -27,14 +27,42 @@ class _Aborted(Exception):
 
 
 class JudgedOpponent:
+    """Pickled, it keeps the game's setup, seed and the agent's actions so far; the copy starts
+    its own judged game at its first use and replays those actions (the same game again for a
+    program as repeatable as the built-in ones, which get the seed)."""
+
     def __init__(self, encoding, opponent: str, seat: int, setup: dict, seed: int, time_scale: float) -> None:
         self.encoding, self.seat, self.setup, self.seed = encoding, seat, setup, seed
         self.time_scale = time_scale
         self.opponent = resolve_player(encoding.game, opponent)  # raises naming a bad PLAYER
+        self.record: dict | None = None
+        self.played: list[int] = []  # the agent's actions, replayed by a pickled copy
+        self._restart_pending = False
+        self._threads()
+
+    def _threads(self) -> None:
         self.events: queue.Queue = queue.Queue()  # ("decide", state) or ("end", record or error)
         self.actions: queue.Queue = queue.Queue()
-        self.record: dict | None = None
         self._judge: threading.Thread | None = None
+
+    def __getstate__(self) -> dict:
+        state = {key: value for key, value in self.__dict__.items()
+                 if key not in ("events", "actions", "_judge")}
+        state["_restart_pending"] = self._judge is not None and self._judge.is_alive()
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._threads()
+
+    def _restart(self) -> None:
+        """In a pickled copy: the judged game from the start, the agent's actions replayed."""
+        self._restart_pending = False
+        episode, played = self.episode, self.played
+        episode.state, episode.moves, self.played = self.encoding.new_state(self.setup), [], []
+        self.start(episode)
+        for action in played:
+            self.play_agent(action, full=True)
 
     def start(self, episode) -> None:
         self.episode = episode
@@ -73,13 +101,20 @@ class JudgedOpponent:
             raise payload
         self._finish(payload)
 
-    def play_agent(self, action: int) -> None:
-        self.episode.play_action(action)  # judged here first: a refused action is the agent's fault
-        if self.episode.offender is not None:
+    def play_agent(self, action, full: bool = False) -> None:
+        """``full``: an action of the full space (a replay), whatever the agent's space."""
+        if self._restart_pending:
+            self._restart()
+        episode = self.episode  # judged here first: a refused action is the agent's fault
+        played = episode.play_full_action(action) if full else episode.play_action(action)
+        if episode.offender is not None:
             self.actions.put(ABORT)
             self._drain()
             return
-        self.actions.put(int(action))
+        if played is None:
+            return  # a compact space's first step: no move yet
+        self.played.append(played)
+        self.actions.put(played)
         self._wait()
 
     def _finish(self, record: dict) -> None:

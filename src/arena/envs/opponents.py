@@ -45,18 +45,24 @@ class InProcessOpponent:
         pass
 
 
-def policy_chooser(encoding: GameEncoding, policy: Callable, seat: int) -> Callable:
-    def choose(state):
-        action = policy(encoding.observe(state, seat), encoding.action_mask(state))
+class PolicyChoice:
+    """``choose(state) -> move`` through ``policy(observation, action_mask)`` for ``seat``
+    (a class, not a closure, so that an environment pickles with its opponent)."""
+
+    def __init__(self, encoding: GameEncoding, policy: Callable, seat: int) -> None:
+        self.encoding, self.policy, self.seat = encoding, policy, seat
+
+    def __call__(self, state):
+        encoding = self.encoding
+        action = self.policy(encoding.observe(state, self.seat), encoding.action_mask(state))
         return encoding.action_to_move(state, int(action))
-    return choose
 
 
 def make_opponent(encoding: GameEncoding, opponent, seat: int, rng: random.Random, setup: dict,
                   seed: int, time_scale: float = 1.0):
     """The opponent for one episode in ``seat``; ``rng`` seeds its random choices."""
     if callable(opponent):
-        return InProcessOpponent(policy_chooser(encoding, opponent, seat), seat)
+        return InProcessOpponent(PolicyChoice(encoding, opponent, seat), seat)
     if not isinstance(opponent, str):
         raise TypeError(f"opponent must be a PLAYER string or a policy callable, not {opponent!r}")
     if opponent.startswith(BUILTIN_PREFIX):

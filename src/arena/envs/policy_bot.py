@@ -28,6 +28,8 @@ from typing import Callable
 
 DEFAULT_FUNCTION = "act"
 ILLEGAL_ACTION_STATUS = 3
+NO_NUMPY = ("arena policy-bot needs numpy (the envs extra), which this Python does not have: "
+            "pip install 'arena[envs]' (in a checkout of arena: pip install -e '.[envs]')")
 
 
 class PolicyError(ValueError):
@@ -87,7 +89,16 @@ def policy_chooser(encoding, policy: Callable) -> Callable:
     return choose
 
 
+def require_numpy() -> None:
+    """Say what to install, on stderr (which ``arena check`` shows), rather than a traceback."""
+    try:
+        import numpy  # noqa: F401
+    except ImportError:
+        raise SystemExit(NO_NUMPY) from None
+
+
 def run_policy_bot(game: str, spec: str, seed: int | None = None, function: str | None = None) -> None:
+    require_numpy()
     from ..games.env_encoding import load_encoding
 
     encoding = load_encoding(game)

@@ -42,6 +42,22 @@ class GameEncoding:
         rows, columns = self.plane_shape
         return self.plane_count * rows * columns + len(self.feature_names)
 
+    @property
+    def board_shape(self) -> tuple[int, int, int]:
+        """The observation with ``observation_shape="planes"``: (rows, columns, channels), the
+        planes then one constant plane per feature."""
+        rows, columns = self.plane_shape
+        return rows, columns, self.plane_count + len(self.feature_names)
+
+    def as_board(self, observation: np.ndarray) -> np.ndarray:
+        """The flat observation in board shape (``board_shape``): each plane a channel, then
+        each feature repeated over the board as a channel of its own."""
+        rows, columns = self.plane_shape
+        split = self.plane_count * rows * columns
+        planes = observation[:split].reshape(self.plane_count, rows, columns).transpose(1, 2, 0)
+        features = np.broadcast_to(observation[split:], (rows, columns, observation.size - split))
+        return np.concatenate([planes, features], axis=2)
+
     def new_state(self, setup: dict) -> GameState:
         return get_game(self.game).new_state(setup)
 
@@ -85,12 +101,32 @@ class GameEncoding:
         """The whole position as text, for ``render()`` (both hidden grids in Lucky Words)."""
         return str(state)
 
-    def render(self, mode: str, state: GameState, before: GameState | None) -> str:
-        """What both environments' ``render()`` give: the text (``ansi``), or the viewer's SVG
+    def panels(self, state: GameState) -> list[tuple[np.ndarray, Any]]:
+        """The board for ``rgb_array``: (cell colours (rows, columns, 3), labels or None) per
+        grid drawn side by side (env_picture.py paints them)."""
+        raise NotImplementedError
+
+    def render(self, mode: str, state: GameState, before: GameState | None) -> str | np.ndarray:
+        """What both environments' ``render()`` give: the text (``ansi``, and ``human``, which
+        prints it), the board as an (H, W, 3) uint8 array (``rgb_array``), or the viewer's SVG
         marking what the last move changed since ``before``."""
-        if mode == "ansi":
+        if mode in ("ansi", "human"):
             return self.text(state)
+        if mode == "rgb_array":
+            from .env_picture import picture
+
+            return picture(self.panels(state))
         return get_svg(self.game).board(state, before=before)
+
+    def __reduce__(self):
+        # one encoding per game and process (it keeps caches: Turn Right's masks): a pickled
+        # environment names its encoding, and the copy finds the one of its own process
+        return load_encoding, (self.game,)
+
+    def compact_actions(self) -> Any:
+        """The codec of ``action_space="compact"`` (Turn Right's CompactCircuits), or None: the
+        full space is already small."""
+        return None
 
     def in_process_player(self, name: str, seat: int, rng) -> Any:
         """``choose(state) -> move`` for the built-in player ``name`` (random, greedy), or None
@@ -102,6 +138,21 @@ class GameEncoding:
         ``choose(state) -> move`` picks each move for the seat to move (policy_bot.py).
         ``stdin``/``stdout`` default to the process's own (agent_seat.py gives in-memory ones)."""
         raise NotImplementedError
+
+
+class SeededChoice:
+    """``choose(state) -> move`` as ``function(state, rng)``: a built-in player an environment
+    can pickle (a module-level function and its random.Random, no closure)."""
+
+    def __init__(self, function, rng) -> None:
+        self.function, self.rng = function, rng
+
+    def __call__(self, state: GameState) -> Any:
+        return self.function(state, self.rng)
+
+
+def random_legal_move(state: GameState, rng) -> Any:
+    return rng.choice(state.legal_moves())
 
 
 def load_encoding(game: str) -> GameEncoding:

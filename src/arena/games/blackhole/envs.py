@@ -15,7 +15,7 @@ import sys
 
 import numpy as np
 
-from ..env_encoding import GameEncoding
+from ..env_encoding import GameEncoding, SeededChoice, random_legal_move
 from .rules import BROWN, COORDS, SIDE, STONES, TURNS, BlackHoleState
 
 STONE_COUNT = len(STONES)
@@ -74,14 +74,22 @@ class BlackHoleEncoding(GameEncoding):
         tile, number = move
         return tile * STONE_COUNT + number - 1
 
+    def panels(self, state: BlackHoleState):
+        colours = np.empty((SIDE, SIDE, 3), dtype=np.uint8)
+        colours[:] = (200, 200, 195)  # off the triangle
+        labels = [[""] * SIDE for _ in range(SIDE)]
+        palette = {None: (250, 240, 205), 0: (215, 55, 45), 1: (55, 95, 215), BROWN: (120, 80, 40)}
+        for tile, (row, column) in enumerate(COORDS):
+            colours[row, column] = palette[state.owner[tile]]
+            if state.owner[tile] in (0, 1):
+                labels[row][column] = str(state.number[tile])
+        return [(colours, labels)]
+
     def in_process_player(self, name: str, seat: int, rng):
         from .bots import greedy_choice
 
-        if name == "random":
-            return lambda state: rng.choice(state.legal_moves())
-        if name == "greedy":
-            return lambda state: greedy_choice(state, rng)
-        return None
+        choices = {"random": random_legal_move, "greedy": greedy_choice}
+        return SeededChoice(choices[name], rng) if name in choices else None
 
     def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from ..bot_loop import run_alternating_bot

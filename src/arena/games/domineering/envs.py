@@ -14,7 +14,8 @@ import sys
 
 import numpy as np
 
-from ..env_encoding import GameEncoding, one_hot_planes
+from ..env_picture import colour_grid
+from ..env_encoding import GameEncoding, SeededChoice, one_hot_planes
 from .rules import EMPTY, FIRST, PASS, SIZE, DomineeringState
 
 PASS_ACTION = SIZE * SIZE
@@ -71,13 +72,16 @@ class DomineeringEncoding(GameEncoding):
             return PASS_ACTION
         return (move[0] - 1) * SIZE + move[1] - 1
 
+    def panels(self, state: DomineeringState):
+        palette = {EMPTY: (245, 240, 225), FIRST + 1: (215, 55, 45), FIRST + 2: (55, 95, 215)}
+        labels = [[str(value) for value in row] for row in state.values]
+        return [(colour_grid(covered_cells(state), palette), labels)]
+
     def in_process_player(self, name: str, seat: int, rng):
         from .bots import greedy_choice, random_choice
 
         choices = {"random": random_choice, "greedy": greedy_choice}
-        if name not in choices:
-            return None
-        return lambda state: choices[name](state, rng)
+        return SeededChoice(choices[name], rng) if name in choices else None
 
     def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from .bots import run_agent

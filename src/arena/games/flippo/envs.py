@@ -11,7 +11,8 @@ import sys
 
 import numpy as np
 
-from ..env_encoding import GameEncoding, one_hot_planes
+from ..env_picture import colour_grid
+from ..env_encoding import GameEncoding, SeededChoice, random_legal_move, one_hot_planes
 from .rules import EMPTY, SEAT_COLOUR, SIZE, TOTAL_MOVES, FlippoState
 
 
@@ -38,14 +39,15 @@ class FlippoEncoding(GameEncoding):
     def move_to_action(self, state: FlippoState, move: int) -> int:
         return move
 
+    def panels(self, state: FlippoState):
+        palette = {EMPTY: (40, 130, 70), SEAT_COLOUR[0]: (245, 245, 240), SEAT_COLOUR[1]: (25, 25, 25)}
+        return [(colour_grid(np.reshape(state.board, (SIZE, SIZE)), palette), None)]
+
     def in_process_player(self, name: str, seat: int, rng):
         from .bots import greedy_choice
 
-        if name == "random":
-            return lambda state: rng.choice(state.legal_moves())
-        if name == "greedy":
-            return lambda state: greedy_choice(state, rng)
-        return None
+        choices = {"random": random_legal_move, "greedy": greedy_choice}
+        return SeededChoice(choices[name], rng) if name in choices else None
 
     def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from ..bot_loop import run_alternating_bot

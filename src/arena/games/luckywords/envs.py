@@ -18,7 +18,8 @@ import sys
 
 import numpy as np
 
-from ..env_encoding import GameEncoding, one_hot_planes
+from ..env_picture import colour_grid
+from ..env_encoding import GameEncoding, SeededChoice, one_hot_planes
 from .rules import CALLS, CELLS, CENTRE, LETTERS, LuckyWordsState
 from .scoring import EMPTY, SIZE, WORD_POINTS
 
@@ -82,27 +83,25 @@ class LuckyWordsEncoding(GameEncoding):
     def text(self, state: LuckyWordsState) -> str:
         return "\n\n".join(f"seat {seat}:\n{state.board_text(seat)}" for seat in (0, 1))
 
+    def panels(self, state: LuckyWordsState):
+        panels = []
+        for seat in (0, 1):  # both hidden grids: the omniscient view, as text() gives
+            grid = np.reshape(np.array(state.grids[seat], dtype=object), (SIZE, SIZE))
+            colours = colour_grid(grid == EMPTY, {True: (250, 250, 250), False: (240, 220, 160)})
+            last = state.last_cells[seat]
+            if last is not None:
+                colours[divmod(last, SIZE)] = (250, 200, 60)
+            labels = [["" if letter == EMPTY else letter for letter in row] for row in grid]
+            panels.append((colours, labels))
+        return panels
+
     def in_process_player(self, name: str, seat: int, rng):
         if name == "random":
-            return lambda state: _random_move(state, rng)
+            return SeededChoice(_random_move, rng)
         if name == "greedy":
-            from .dictionary import load_words
-            from .greedy import Greedy, Grid
-
-            if "greedy" not in _greedy_players:
-                _greedy_players["greedy"] = Greedy(load_words(None), rng)  # the list the env scores with
-            greedy = _greedy_players["greedy"]
-
-            def choose(state: LuckyWordsState):
-                greedy.rng = rng  # each player its own randomness; the line values are shared
-                grid = Grid(state.letter)
-                grid.cells = list(state.grids[seat])  # its own grid only
-                if not state.calling:
-                    return greedy.place(grid, state.called)
-                letter = greedy.call(grid)
-                return letter, greedy.place(grid, letter)
-            return choose
+            return GreedyChoice(seat, rng)
         return None
+
     def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         """greedy.py's dialogue asks for a letter to call and a cell for each letter; a policy
         picks a call's letter and cell at once, on a rules state of what this seat knows."""
@@ -139,6 +138,35 @@ class LuckyWordsEncoding(GameEncoding):
 
         play(call, place, scoring_words(), stdin or sys.stdin, stdout or sys.stdout)
 
+
+
+class GreedyChoice:
+    """The greedy player for ``seat``, reading its own grid only; picklable (the Greedy and its
+    pattern index, slow to build, are shared in the process, never pickled)."""
+
+    def __init__(self, seat: int, rng) -> None:
+        self.seat, self.rng = seat, rng
+
+    def __call__(self, state: LuckyWordsState):
+        from .greedy import Grid
+
+        greedy = _greedy_player()
+        greedy.rng = self.rng  # each player its own randomness; the line values are shared
+        grid = Grid(state.letter)
+        grid.cells = list(state.grids[self.seat])  # its own grid only
+        if not state.calling:
+            return greedy.place(grid, state.called)
+        letter = greedy.call(grid)
+        return letter, greedy.place(grid, letter)
+
+
+def _greedy_player():
+    if "greedy" not in _greedy_players:
+        from .dictionary import load_words
+        from .greedy import Greedy
+
+        _greedy_players["greedy"] = Greedy(load_words(None), None)  # the list the env scores with
+    return _greedy_players["greedy"]
 
 
 def _random_move(state: LuckyWordsState, rng):

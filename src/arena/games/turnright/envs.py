@@ -18,7 +18,8 @@ import sys
 
 import numpy as np
 
-from ..env_encoding import GameEncoding, one_hot_planes, read_only
+from ..env_picture import colour_grid
+from ..env_encoding import GameEncoding, SeededChoice, one_hot_planes, read_only
 from .circuit import SIZE, canonical, loop_squares, max_corners
 from .rules import CIRCUITS, PLACEMENTS, SEAT_COLOUR, TurnRightState
 from .scoring import EMPTY
@@ -92,6 +93,9 @@ class TurnRightEncoding(GameEncoding):
                 return SQUARES + index
         raise ValueError(f"{move!r} is not a circuit of the table")
 
+    def compact_actions(self):
+        return COMPACT
+
     def final_scores(self, state: TurnRightState) -> tuple[float, float]:
         """The match points, as the judge's record gives ``scores`` (rules.scores are the 2×2 points)."""
         return tuple(state.result().match_points)
@@ -99,13 +103,15 @@ class TurnRightEncoding(GameEncoding):
     def winner(self, state: TurnRightState) -> int | None:
         return state.result().winner  # a 3×3 win may hold fewer match points than the loser's
 
+    def panels(self, state: TurnRightState):
+        palette = {EMPTY: (214, 190, 150), SEAT_COLOUR[0]: (245, 245, 240), SEAT_COLOUR[1]: (25, 25, 25)}
+        return [(colour_grid(np.reshape(state.board, (SIZE, SIZE)), palette), None)]
+
     def in_process_player(self, name: str, seat: int, rng):
         from .greedy import greedy_choice, random_choice
 
         choices = {"random": random_choice, "greedy": greedy_choice}
-        if name not in choices:
-            return None
-        return lambda state: choices[name](state, rng)
+        return SeededChoice(choices[name], rng) if name in choices else None
 
     def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         from .greedy import play
@@ -113,4 +119,63 @@ class TurnRightEncoding(GameEncoding):
         play(lambda state, _rng: choose(state), rng, stdin or sys.stdin, stdout or sys.stdout)
 
 
+class CompactCircuits:
+    """``action_space="compact"``: Discrete(2048), a circuit chosen in two steps.
+
+    Placing: actions 0-35 are the squares, as in the full space. A circuit is the full
+    space's circuit ``i`` (the table, fewest corners first) chosen by its two base-2048
+    digits, one masked step each: first ``i // 2048`` (at most 596), then ``i % 2048``; the
+    game moves on only after the second. The first digit chosen is in the mover's observation
+    (two extra features: choosing the second digit, the first digit / 596)."""
+
+    action_count = 2048
+    feature_names = ("circuit_second_digit", "circuit_first_digit")
+    FIRST_DIGITS = (CIRCUIT_COUNT - 1) // action_count + 1
+
+    def __init__(self) -> None:
+        self._none = read_only(np.zeros(self.action_count, dtype=np.int8))
+
+    def no_action_mask(self) -> np.ndarray:
+        return self._none
+
+    def _circuits(self, state: TurnRightState) -> int:
+        return engine.circuit_count(max_corners(state.circuit_number))
+
+    def action_mask(self, state: TurnRightState, pending: int | None) -> np.ndarray:
+        mask = np.zeros(self.action_count, dtype=np.int8)
+        if state.is_over():
+            return mask
+        if state.placing:
+            mask[:SQUARES] = np.asarray(state.board) == EMPTY
+        elif pending is None:
+            mask[:(self._circuits(state) - 1) // self.action_count + 1] = 1
+        else:
+            mask[:min(self.action_count, self._circuits(state) - pending * self.action_count)] = 1
+        return mask
+
+    def features(self, pending: int | None) -> np.ndarray:
+        if pending is None:
+            return np.zeros(2, dtype=np.float32)
+        return np.array([1.0, pending / (self.FIRST_DIGITS - 1)], dtype=np.float32)
+
+    def full_action(self, state: TurnRightState, pending: int | None, action: int) -> tuple:
+        """(pending first digit, the full space's action or None, the fault or None)."""
+        if not 0 <= action < self.action_count:
+            return None, None, f"action {action} is outside 0-{self.action_count - 1}"
+        if state.placing:
+            if action >= SQUARES:
+                return None, None, f"action {action}: a square (0-{SQUARES - 1}) is due, not a circuit"
+            return None, action, None
+        if pending is None:
+            if action * self.action_count >= self._circuits(state):
+                return None, None, f"action {action}: no circuit of this turn has that first digit"
+            return action, None, None
+        index = pending * self.action_count + action
+        if index >= self._circuits(state):
+            return None, None, (f"circuit {index} (digits {pending}, {action}) has more corners than "
+                                f"circuit {state.circuit_number} may")
+        return None, SQUARES + index, None
+
+
 ENCODING = TurnRightEncoding()
+COMPACT = CompactCircuits()
