@@ -1,13 +1,42 @@
 """Fixtures shared by every test folder: contestant programs as real child processes."""
 
+import fcntl
+import os
+import shutil
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from arena.refereeing.players import PlayerSpec, resolve_player
 from arena.refereeing.referee import play_game
+
+
+def made_once(tmp_path_factory, name: str, fill: Callable[[Path], None]) -> Path:
+    """The folder ``name``, filled by ``fill(folder)`` once for the whole run: under pytest-xdist
+    every worker shares it (the first to ask makes it, the others wait for it under a lock) where
+    a session fixture would be made again by each worker. Tests only read what is in it."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's own folder, each worker's basetemp within it
+    folder = root / f"shared-{name}"
+    with open(root / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not (root / f"shared-{name}.done").exists():
+            shutil.rmtree(folder, ignore_errors=True)  # what a worker that failed half-way left
+            folder.mkdir()
+            fill(folder)
+            (root / f"shared-{name}.done").touch()
+    return folder
+
+
+@pytest.fixture(scope="session")
+def once(tmp_path_factory):
+    """``once(name, fill)``: made_once for the session fixtures of any folder."""
+    return lambda name, fill: made_once(tmp_path_factory, name, fill)
 
 
 @pytest.fixture
@@ -130,15 +159,15 @@ def flippo_faulty():
 
 
 @pytest.fixture(scope="session")
-def records_dir(tmp_path_factory):
+def records_dir(once):
     """One game of every game between the built-in random and greedy players, as records
     (the viewer's tests, in tests/web and tests/browser, serve them)."""
     from arena.games import game_names
     from arena.judge.record import write_record
 
-    folder = tmp_path_factory.mktemp("records")
-    for name in game_names():
-        specs = [resolve_player(name, "builtin:random"), resolve_player(name, "builtin:greedy")]
-        write_record(play_game(name, specs, seed=5, time_scale=0.5), folder / f"{name}.json")
-    return folder
+    def fill(folder: Path) -> None:
+        for name in game_names():
+            specs = [resolve_player(name, "builtin:random"), resolve_player(name, "builtin:greedy")]
+            write_record(play_game(name, specs, seed=5, time_scale=0.5), folder / f"{name}.json")
+    return once("records", fill)
 
