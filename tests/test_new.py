@@ -19,8 +19,6 @@ from arena.refereeing.referee import play_game
 
 ARENA = str(Path(sys.executable).parent / "arena")
 HAVE_GXX = shutil.which("g++") is not None and shutil.which("make") is not None
-# one worker of pytest-xdist runs them all: each starter bot is written and built once
-pytestmark = pytest.mark.xdist_group("starter-bots")
 
 
 def arena(*args):

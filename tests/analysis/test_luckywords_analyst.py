@@ -20,10 +20,6 @@ analyst = get_analyst("luckywords")
 OFFICIAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "words.dat"
 
 
-# one worker of pytest-xdist runs them all: the game of the positions fixture is played once
-pytestmark = pytest.mark.xdist_group("luckywords-analyst")
-
-
 @pytest.fixture(scope="module")
 def positions():
     """Every position of a real game, greedy against strong, with the moves played."""

@@ -14,9 +14,6 @@ from arena.analysis.storage import (AnalysisFileError, analysis_path, is_analysi
                                     load_from_tournament, save_beside, save_to_tournament, tournament_analyses)
 
 ARENA = str(Path(sys.executable).with_name("arena"))
-# one worker of pytest-xdist runs them all, in order: the module's fixtures (an analysis, a tournament
-# whose database the tests add to) are made once
-pytestmark = pytest.mark.xdist_group("analysis-storage")
 
 
 @pytest.fixture(scope="module")

@@ -17,8 +17,6 @@ from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 
 analyst = get_analyst("turnright")
-# one worker of pytest-xdist runs them all: the game of the positions fixture takes half a minute
-pytestmark = pytest.mark.xdist_group("turnright-analyst")
 
 
 @pytest.fixture(scope="module")

@@ -7,9 +7,6 @@ import pytest
 
 from arena.tournament.local_cluster import local_cluster
 
-# one worker of pytest-xdist runs them all: the module's cluster is started once
-pytestmark = pytest.mark.xdist_group("tournament-dask")
-
 PLAYERS = ["--player", "random=builtin:random", "--player", "greedy=builtin:greedy",
            "--player", "random2=builtin:random"]
 

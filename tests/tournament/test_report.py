@@ -18,8 +18,6 @@ from arena.tournament.session import results_of
 from arena.tournament.store import TournamentIdentity
 
 ARENA = str(Path(sys.executable).with_name("arena"))
-# one worker of pytest-xdist runs them all: the tournament of long_name_db is played once
-pytestmark = pytest.mark.xdist_group("tournament-report")
 LONG_NAME = "a_really_long_player_name_that_goes_on_and_on_and_on_for_ever_and_ever"
 
 
