@@ -58,6 +58,9 @@ SERIAL = {
     "tests/games/flippo/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
     "tests/games/luckywords/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
     "tests/games/luckywords/test_luckywords_scoring.py::test_scoring_a_full_grid_is_fast": "5 ms a grid",
+    "tests/judge/test_frozen_between_turns.py::test_a_helper_that_left_the_group_or_the_tree_counts_only_on_its_programs_turns":
+        "the helper counts less than a tenth as much between its program's turns as on them (the judge's "
+        "few µs from a reply to the suspension; a loaded CPU stretches them)",
     "tests/judge/test_guardian.py::test_registered_groups_die_with_the_pipe_suspended_or_not_and_forgotten_ones_live":
         "the groups are killed within 1 s of the pipe's end",
     "tests/judge/test_match.py::test_no_process_of_a_program_stays_stopped_on_its_turn":
