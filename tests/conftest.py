@@ -18,7 +18,8 @@ from arena.refereeing.referee import play_game
 def made_once(tmp_path_factory, name: str, fill: Callable[[Path], None]) -> Path:
     """The folder ``name``, filled by ``fill(folder)`` once for the whole run: under pytest-xdist
     every worker shares it (the first to ask makes it, the others wait for it under a lock) where
-    a session fixture would be made again by each worker. Tests only read what is in it."""
+    a session fixture would be made again by each worker. Tests change nothing ``fill`` put in it
+    (some add files of their own: a game's record, an analysis)."""
     root = tmp_path_factory.getbasetemp()
     if os.environ.get("PYTEST_XDIST_WORKER"):
         root = root.parent  # the run's own folder, each worker's basetemp within it
@@ -38,7 +39,7 @@ def made_once(tmp_path_factory, name: str, fill: Callable[[Path], None]) -> Path
 
 def _run_folder(config) -> Path | None:
     """The folder of this whole run shared by every pytest-xdist worker; None when not a worker."""
-    if not hasattr(config, "workerinput"):
+    if not hasattr(config, "workerinput") or not config.option.basetemp:
         return None
     return Path(config.option.basetemp).parent  # each worker's basetemp is <run folder>/popen-gwN
 
@@ -60,7 +61,7 @@ SERIAL = {
     "tests/games/luckywords/test_luckywords_scoring.py::test_scoring_a_full_grid_is_fast": "5 ms a grid",
     "tests/judge/test_frozen_between_turns.py::test_a_helper_that_left_the_group_or_the_tree_counts_only_on_its_programs_turns":
         "the helper counts less than a tenth as much between its program's turns as on them (the judge's "
-        "few µs from a reply to the suspension; a loaded CPU stretches them)",
+        "moment from a reply to the suspension, well under a millisecond, stretches on a loaded CPU)",
     "tests/judge/test_guardian.py::test_registered_groups_die_with_the_pipe_suspended_or_not_and_forgotten_ones_live":
         "the groups are killed within 1 s of the pipe's end",
     "tests/judge/test_match.py::test_no_process_of_a_program_stays_stopped_on_its_turn":
