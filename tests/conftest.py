@@ -1,13 +1,120 @@
 """Fixtures shared by every test folder: contestant programs as real child processes."""
 
+import fcntl
+import os
+import shutil
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from arena.refereeing.players import PlayerSpec, resolve_player
 from arena.refereeing.referee import play_game
+
+
+def made_once(tmp_path_factory, name: str, fill: Callable[[Path], None]) -> Path:
+    """The folder ``name``, filled by ``fill(folder)`` once for the whole run: under pytest-xdist
+    every worker shares it (the first to ask makes it, the others wait for it under a lock) where
+    a session fixture would be made again by each worker. Tests change nothing ``fill`` put in it
+    (some add files of their own: a game's record, an analysis)."""
+    root = tmp_path_factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        root = root.parent  # the run's own folder, each worker's basetemp within it
+    folder = root / f"shared-{name}"
+    with open(root / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            if not (root / f"shared-{name}.done").exists():
+                shutil.rmtree(folder, ignore_errors=True)  # what a worker that failed half-way left
+                folder.mkdir()
+                fill(folder)
+                (root / f"shared-{name}.done").touch()
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)  # not left to a child that fill forked
+    return folder
+
+
+def _run_folder(config) -> Path | None:
+    """The folder of this whole run shared by every pytest-xdist worker; None when not a worker."""
+    if not hasattr(config, "workerinput") or not config.option.basetemp:
+        return None
+    return Path(config.option.basetemp).parent  # each worker's basetemp is <run folder>/popen-gwN
+
+
+# Tests whose wall-clock bound is tight enough that the load of the other pytest-xdist workers
+# could break it: marked serial here, by node id (every parameter), so that their files are left
+# as they are. Their bounds are unchanged.
+SERIAL = {
+    "tests/analysis/test_luckywords_analyst.py::test_evaluate_leaves_the_state_and_gives_a_legal_best_move_in_time":
+        "the search ends within its own time per ply",
+    "tests/analysis/test_turnright_analyst.py::test_evaluate_leaves_the_state_and_gives_a_legal_best_move_in_time":
+        "the search ends within 0.15 s of its time per ply",
+    "tests/browser/test_live_browser.py::test_the_standings_left_open_show_every_game_without_a_reload":
+        "the pages follow within 2 s of the last game",
+    "tests/games/blackhole/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
+    "tests/games/domineering/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
+    "tests/games/flippo/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
+    # strong's time plan, on a 1.5 s clock, ends a game with only milliseconds to spare: twice timed
+    # out ("replied 16 ms after its time ran out") with three workers, and alone on a machine at load 11
+    "tests/games/flippo/test_strong.py::test_strong_beats_greedy_in_both_colours_without_faults":
+        "no time-out on a 1.5 s clock",
+    "tests/games/flippo/test_strong.py::test_the_opponent_model_can_be_turned_off": "no time-out on a 1.5 s clock",
+    "tests/games/luckywords/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
+    "tests/games/luckywords/test_luckywords_scoring.py::test_scoring_a_full_grid_is_fast": "5 ms a grid",
+    "tests/judge/test_frozen_between_turns.py::test_a_helper_that_left_the_group_or_the_tree_counts_only_on_its_programs_turns":
+        "the helper counts less than a tenth as much between its program's turns as on them (the judge's "
+        "moment from a reply to the suspension, well under a millisecond, stretches on a loaded CPU)",
+    "tests/judge/test_jury_determinism.py::test_a_faulted_game_replays_exactly_from_its_seed":
+        "a relay and the player it starts (two Pythons) reply within a 0.5 time scale's clock: under load "
+        "one game of the pair faulted at its first move, so the two games differed",
+    "tests/judge/test_guardian.py::test_registered_groups_die_with_the_pipe_suspended_or_not_and_forgotten_ones_live":
+        "the groups are killed within 1 s of the pipe's end",
+    "tests/judge/test_match.py::test_no_process_of_a_program_stays_stopped_on_its_turn":
+        "the reply within 1.05 s",
+    "tests/judge/test_match.py::test_the_waiting_program_is_suspended":
+        "30 ms samples of the suspended program's CPU time, taken within a second of each turn's start: "
+        "under load its watcher once crashed (why is not known)",
+}
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if item.nodeid.split("[")[0] in SERIAL:
+            item.add_marker(pytest.mark.serial)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A test marked ``serial`` runs while no other pytest-xdist worker runs a test: its wall-clock
+    bound is for a machine the test has to itself, not one the other workers' games load.
+
+    Every test holds ``running`` shared, a serial one exclusive; the turnstile, which a serial test
+    holds while it waits for the running tests to end, keeps new ones from starting meanwhile. The
+    locks cover the test's whole protocol, the set-up of its module and session fixtures included."""
+    folder = _run_folder(item.config)
+    if folder is None:
+        return (yield)
+    serial = item.get_closest_marker("serial") is not None
+    with open(folder / "turnstile.lock", "a") as turnstile, open(folder / "running.lock", "a") as running:
+        fcntl.flock(turnstile, fcntl.LOCK_EX)
+        if not serial:
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+        fcntl.flock(running, fcntl.LOCK_EX if serial else fcntl.LOCK_SH)
+        try:
+            return (yield)
+        finally:
+            # released, not only closed: a child forked meanwhile shares the open file, and its lock
+            fcntl.flock(running, fcntl.LOCK_UN)
+            fcntl.flock(turnstile, fcntl.LOCK_UN)
+
+
+@pytest.fixture(scope="session")
+def once(tmp_path_factory):
+    """``once(name, fill)``: made_once for the session fixtures of any folder."""
+    return lambda name, fill: made_once(tmp_path_factory, name, fill)
 
 
 @pytest.fixture
@@ -130,15 +237,15 @@ def flippo_faulty():
 
 
 @pytest.fixture(scope="session")
-def records_dir(tmp_path_factory):
+def records_dir(once):
     """One game of every game between the built-in random and greedy players, as records
     (the viewer's tests, in tests/viewer and tests/browser, serve them)."""
     from arena.games import game_names
     from arena.judge.record import write_record
 
-    folder = tmp_path_factory.mktemp("records")
-    for name in game_names():
-        specs = [resolve_player(name, "builtin:random"), resolve_player(name, "builtin:greedy")]
-        write_record(play_game(name, specs, seed=5, time_scale=0.5), folder / f"{name}.json")
-    return folder
+    def fill(folder: Path) -> None:
+        for name in game_names():
+            specs = [resolve_player(name, "builtin:random"), resolve_player(name, "builtin:greedy")]
+            write_record(play_game(name, specs, seed=5, time_scale=0.5), folder / f"{name}.json")
+    return once("records", fill)
 

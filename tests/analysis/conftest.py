@@ -18,10 +18,13 @@ def play_record(folder: Path, game: str, first: str, second: str, seed: int, tim
 
 
 @pytest.fixture(scope="session")
-def flippo_records(tmp_path_factory) -> list[Path]:
+def flippo_records(once) -> list[Path]:
     """Three Flippo games of builtin:greedy (White) against builtin:strong."""
-    folder = tmp_path_factory.mktemp("flippo-records")
-    return [play_record(folder, "flippo", "builtin:greedy", "builtin:strong", seed) for seed in (1, 2, 3)]
+    def fill(folder: Path) -> None:
+        for seed in (1, 2, 3):
+            play_record(folder, "flippo", "builtin:greedy", "builtin:strong", seed)
+    folder = once("flippo-records", fill)
+    return [folder / f"flippo-{seed}.json" for seed in (1, 2, 3)]
 
 
 @pytest.fixture

@@ -20,13 +20,13 @@ ARENA = str(Path(sys.executable).with_name("arena"))
 
 
 @pytest.fixture(scope="session")
-def flippo_db(tmp_path_factory) -> Path:
-    path = tmp_path_factory.mktemp("db") / "flippo.db"
-    subprocess.run([ARENA, "tournament", "flippo", "--player", "rand=builtin:random", "--player",
-                    "greedy=builtin:greedy", "--player", "rand2=builtin:random", "--rounds", "1",
-                    "--seed", "4", "--time-scale", "0.3", "--jobs", "2", "--db", str(path)],
-                   check=True, capture_output=True, timeout=300)
-    return path
+def flippo_db(once) -> Path:
+    def fill(folder: Path) -> None:
+        subprocess.run([ARENA, "tournament", "flippo", "--player", "rand=builtin:random", "--player",
+                        "greedy=builtin:greedy", "--player", "rand2=builtin:random", "--rounds", "1",
+                        "--seed", "4", "--time-scale", "0.3", "--jobs", "2", "--db", str(folder / "flippo.db")],
+                       check=True, capture_output=True, timeout=300)
+    return once("db", fill) / "flippo.db"
 
 
 @pytest.fixture(scope="session")
