@@ -16,10 +16,14 @@ KINDS = {"crasher": ("crash", "1"), "hanger": ("hang", "0"), "flooder": ("flood_
 
 def test_every_game_is_recorded_with_each_players_verdict(arena, tmp_path):
     players = ["--player", "sound=builtin:random"]
-    relay = tmp_path / FAULT_RELAY.name  # beside the pid files it writes: its own folder
+    # the relay beside the pid files it writes, its own folder; the database outside it (a folder
+    # holding the database is sticky while a program runs, docs/sandbox.md: the relay could not
+    # replace a pid file an earlier game's run left)
+    (tmp_path / "relay").mkdir()
+    relay = tmp_path / "relay" / FAULT_RELAY.name
     relay.write_text(FAULT_RELAY.read_text())
     for name, (kind, at) in KINDS.items():
-        command = shlex.join([sys.executable, str(relay), "flippo", kind, at, str(tmp_path / name)])
+        command = shlex.join([sys.executable, str(relay), "flippo", kind, at, str(tmp_path / "relay" / name)])
         players += ["--player", f"{name}={command}"]
     db = tmp_path / "mixed.db"
     arena("tournament", "flippo", *players, "--seed", "5", "--jobs", "2", "--time-scale", "0.4", "--db", db,
