@@ -53,6 +53,8 @@ class Confinement:
                            isolated=sandbox.mode == "isolate",
                            disk_mb=sandbox.disk_mb if sandbox.limited else None)
             box = self.box
+            # when the shared folders last changed, before it could make a name there (its sweep)
+            self._shared_at_start = shared_folders.snapshot() if box.uid >= 0 else None
             with subreaper.spawning() as running:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
                 self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
@@ -197,7 +199,8 @@ class Confinement:
             if self.box.uid >= 0 and self.sandbox.mode != "isolate":
                 # its processes are gone: what its uid left in /tmp and the like goes (about 1 ms;
                 # under isolate its /tmp and /dev/shm are its own and the rest is read-only)
-                shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder))
+                shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder),
+                                     since=self._shared_at_start)
             self.box.close()  # its uid and what it was given can go back
 
 

@@ -27,12 +27,33 @@ MAX_DEPTH = 4
 """How deep the world-writable folders inside a shared one are looked through."""
 
 
-def sweep(uid: int, spared: tuple[str | None, ...] = ()) -> list[str]:
-    """Remove everything ``uid`` owns in the shared folders but ``spared`` paths; what went."""
+def snapshot() -> dict[str, int]:
+    """When each shared folder, and each world-writable folder known in them, last changed: taken as
+    a program starts, so that its sweep lists again only the folders where a name came or went."""
+    changed = {}
+    for folder in (*SHARED_FOLDERS, *(inner for found in _world_writable.values() for inner in found)):
+        try:
+            changed[folder] = os.stat(folder, follow_symlinks=False).st_mtime_ns
+        except OSError:
+            pass
+    return changed
+
+
+_world_writable: dict[str, set[str]] = {}
+"""The world-writable folders found inside each folder the sweeps listed (few: /tmp/.X11-unix...)."""
+
+
+def sweep(uid: int, spared: tuple[str | None, ...] = (), since: dict[str, int] | None = None) -> list[str]:
+    """Remove everything ``uid`` owns in the shared folders but ``spared`` paths; what went.
+
+    With ``since`` (a :func:`snapshot` from the program's start) a folder whose modification time is
+    the same is not listed again: no name was made or removed in it meanwhile (the program could
+    only set it to the present moment, which differs). /tmp may hold thousands of names: listing
+    and statting them all took 7 ms a program, more than a whole game between two C programs."""
     keep = {os.path.realpath(path) for path in spared if path}
     removed: list[str] = []
     for folder in SHARED_FOLDERS:
-        _sweep_folder(folder, uid, keep, removed, 0)
+        _sweep_folder(folder, uid, keep, removed, 0, since)
     return removed
 
 
@@ -40,24 +61,41 @@ def _inside_kept(path: str, keep: set[str]) -> bool:
     return any(path == kept or path.startswith(kept.rstrip("/") + "/") for kept in keep)
 
 
-def _sweep_folder(folder: str, uid: int, keep: set[str], removed: list[str], depth: int) -> None:
+def _sweep_folder(folder: str, uid: int, keep: set[str], removed: list[str], depth: int,
+                  since: dict[str, int] | None) -> None:
+    if since is not None and folder in since:
+        try:
+            unchanged = os.stat(folder, follow_symlinks=False).st_mtime_ns == since[folder]
+        except OSError:
+            return
+        if unchanged:  # nothing new here: only the world-writable folders inside may have news
+            for inner in sorted(_world_writable.get(folder, ())):
+                _sweep_folder(inner, uid, keep, removed, depth + 1, since)
+            return
     try:
         entries = list(os.scandir(folder))
     except OSError:
         return
+    world_writable = set()
     for entry in entries:
         path = entry.path
         try:
             info = entry.stat(follow_symlinks=False)
         except OSError:
             continue
+        mine = info.st_uid == uid
+        open_folder = stat.S_ISDIR(info.st_mode) and info.st_mode & stat.S_IWOTH and not mine
+        if not (mine or open_folder):
+            continue  # someone else's, where the uid could make no name: nothing to look at
         if _inside_kept(path, keep) or any(_inside_kept(kept, {path}) for kept in keep if kept != path):
             continue  # its home or its own folder, or a folder above them
-        if info.st_uid == uid:
+        if mine:
             _remove(path, info)
             removed.append(path)
-        elif stat.S_ISDIR(info.st_mode) and info.st_mode & stat.S_IWOTH and depth < MAX_DEPTH:
-            _sweep_folder(path, uid, keep, removed, depth + 1)
+        elif depth < MAX_DEPTH:
+            world_writable.add(path)
+            _sweep_folder(path, uid, keep, removed, depth + 1, since)
+    _world_writable[folder] = world_writable
 
 
 def _remove(path: str, info: os.stat_result) -> None:
