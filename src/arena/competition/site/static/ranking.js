@@ -1,12 +1,15 @@
 // The live ranking: while its round plays, fetched from /api/ranking every few seconds and redrawn
-// (text only, never HTML). A finished competition's ranking never changes: nothing is fetched.
+// (text only, never HTML). A finished competition's ranking never changes: nothing is fetched then.
 "use strict";
 
 (function () {
   const live = document.getElementById("live");
   const data = pageData();
-  if (!data.live || !live) return;
-  const url = "/api/ranking?" + (data.kind === "final" ? "kind=final" : "round=" + encodeURIComponent(data.round));
+  // a round that plays is followed; before any round, the default ranking, till the first one comes
+  const waiting = data.round === null && data.kind === null;
+  if (!data.live && !waiting) return;
+  const url = waiting ? "/api/ranking"
+    : "/api/ranking?" + (data.kind === "final" ? "kind=final" : "round=" + encodeURIComponent(data.round));
   const columns = ["rank", "name", "games", "wins", "draws", "losses", "points", "irregular_losses"];
 
   function nameCell(row, index, value) {
@@ -23,10 +26,12 @@
       const answer = await getJson(url);
       fillBody(document.querySelector("#ranking tbody"), answer.rows.map((row) => columns.map((c) => row[c])),
                nameCell);
-      live.classList.remove("stale");
-      if (!answer.live) live.textContent = "finished";
+      if (live) {
+        live.classList.remove("stale");
+        if (!answer.live) live.textContent = "finished";
+      }
     } catch (error) {
-      live.classList.add("stale");  // the server is away: the dot turns red, the table stays
+      if (live) live.classList.add("stale");  // the server is away: the dot turns red, the table stays
     }
   }
 
