@@ -153,6 +153,9 @@ def test_round_pages_are_public_with_the_cross_table_and_a_download_link(competi
     older = visitor.get(f"/ranking?round={first}").text
     assert f"test round {first}" in older and 'href="/ranking?kind=final"' in older
     assert visitor.get("/rounds/999").status == 404
+    in_round = visitor.get(f"/games?round={first}")
+    assert in_round.status == 200 and len(re.findall(r'href="/games/(\d+)">replay', in_round.text)) == 6
+    assert visitor.get(f"/rounds/{first}").text == visitor.get(f"/rounds/{first}").text  # kept, the same
 
 
 def test_the_organisers_page_shows_a_readable_status_and_only_buttons_that_can_act(competition, http):

@@ -8,6 +8,7 @@ once that their program is in it. A round's cross table (crosstable.py) is order
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...games import get_game
@@ -100,14 +101,19 @@ def final_finished(store: CompetitionStore) -> bool:
     return bool(rounds) and rounds[-1].kind == ROBIN and rounds[-1].status == "finished"
 
 
-def competition_ranking(store: CompetitionStore, round_: Round | None = None,
-                        final: bool = False) -> dict[str, Any] | None:
+def competition_ranking(store: CompetitionStore, round_: Round | None = None, final: bool = False,
+                        rows_of: Callable[[Round | None], list[dict[str, Any]]] | None = None
+                        ) -> dict[str, Any] | None:
     """What /api/ranking answers: ``{"round", "kind", "status", "live", "rows"}``.
 
     ``final``: the final as a whole (``round`` its last round so far, ``rounds`` all of them); a
     ``round_``: that round's own ranking; neither: the latest finished competition (the final once it
     has finished, else the latest finished test round), or, before any has finished, the test round
-    that plays (live). None when there is nothing to rank yet."""
+    that plays (live). None when there is nothing to rank yet. ``rows_of(round or None for the
+    final)``: the rows (a cache of finished ones), else computed here."""
+    if rows_of is None:
+        def rows_of(ranked: Round | None) -> list[dict[str, Any]]:
+            return ranking_rows(store, kind=FINAL) if ranked is None else round_ranking(store, ranked)
     if final:
         rounds = final_rounds(store)
         if not rounds:
@@ -116,16 +122,16 @@ def competition_ranking(store: CompetitionStore, round_: Round | None = None,
         return {"round": rounds[-1].id, "rounds": [r.id for r in rounds], "kind": FINAL,
                 "status": "finished" if done else "running", "live": not done,
                 "created": rounds[0].created, "finished": rounds[-1].finished if done else None,
-                "rows": ranking_rows(store, kind=FINAL)}
+                "rows": rows_of(None)}
     if round_ is not None:
         return {"round": round_.id, "kind": round_.kind, "status": round_.status,
                 "live": round_.status == "running", "created": round_.created, "finished": round_.finished,
-                "rows": round_ranking(store, round_)}
+                "rows": rows_of(round_)}
     if final_finished(store):
-        return competition_ranking(store, final=True)
+        return competition_ranking(store, final=True, rows_of=rows_of)
     rounds = [r for r in store.rounds() if r.kind == TEST]  # newest first
     chosen = next((r for r in rounds if r.status == "finished"), None) or next(iter(rounds), None)
-    return None if chosen is None else competition_ranking(store, chosen)
+    return None if chosen is None else competition_ranking(store, chosen, rows_of=rows_of)
 
 
 def competitions(store: CompetitionStore) -> list[dict[str, Any]]:

@@ -13,7 +13,7 @@ from starlette.concurrency import run_in_threadpool
 from ....games.base import MoveError
 from ...privacy import downloadable_record, may_read_source, may_read_submission
 from ...rounds.final import refuse_after_final_began
-from ...rounds.ranking import FINAL, competition_ranking, is_ranked
+from ...rounds.ranking import FINAL, is_ranked
 from ...store.database import Round
 from ..site import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
@@ -23,7 +23,7 @@ from ..ids import Id, Ply, Seat
 from ..security.login import authenticate
 from ..refusal import Refusal
 from ..uploads import take_upload
-from ..views import game_view, round_detail, round_views, submission_view
+from ..views import game_view, round_views, submission_view
 
 router = APIRouter(prefix="/api")
 MAX_PAGE = 500
@@ -104,7 +104,8 @@ def _round(request: Request, round_id: int) -> Round:
 
 @router.get("/rounds/{round_id}")
 def round_(request: Request, round_id: Id):
-    return round_detail(site_of(request).store, _round(request, round_id))
+    site = site_of(request)
+    return Response(site.kept.round_json(site.store, _round(request, round_id)), media_type="application/json")
 
 
 @router.get("/rounds/{round_id}/records")
@@ -133,16 +134,17 @@ def round_records(request: Request, round_id: Id, format: str = "zip"):
 @router.get("/ranking")
 def ranking(request: Request, round: int | None = None, kind: str | None = None):
     """The latest finished competition's ranking; ``round``: that round's; ``kind=final``: the final's."""
-    store = site_of(request).store
+    site = site_of(request)
+    store = site.store
     if round is not None:
         found = _round(request, round) if 1 <= round <= 2 ** 62 else None
         if found is None or not is_ranked(found.kind):
             raise Refusal(404, f"round {round} has no ranking (only test rounds and the final's rounds have one)"
                           if found else f"there is no round {round}")
-        return competition_ranking(store, found)
+        return site.kept.ranking(store, found)
     if kind not in (None, "", FINAL):
         raise Refusal(400, "kind is final (or leave it out for the latest finished competition)")
-    answer = competition_ranking(store, final=kind == FINAL)
+    answer = site.kept.ranking(store, final=kind == FINAL)
     if answer is None:  # nothing to rank yet: the entrants, each with no game
         names = sorted(entrant.user_name for entrant in store.entrants())
         rows = [{"rank": 1, "name": n, "games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0,
