@@ -1,4 +1,4 @@
-"""``arena new``: every game's starter bot, in both languages, plays clean games through the judge.
+"""``arena new``: every game's starter bot, in each of its languages, plays clean games through the judge.
 
 Each bot is written by the installed ``arena`` command into a fresh folder,
 built with its own Makefile (C++), and played as real child processes against
@@ -14,11 +14,14 @@ from pathlib import Path
 import pytest
 
 from arena.games import game_names
+from arena.starter import COMPILES, template_languages
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 
 ARENA = str(Path(sys.executable).parent / "arena")
 HAVE_GXX = shutil.which("g++") is not None and shutil.which("make") is not None
+COMPILERS = {"c": "gcc", "cpp": "g++", "java": "javac", "go": "go", "rust": "rustc"}
+STARTERS = [(game, lang) for game in game_names() for lang in template_languages(game)]
 
 
 def arena(*args):
@@ -31,8 +34,8 @@ def starter_bot(tmp_path_factory):
     built = {}
 
     def get(game: str, lang: str) -> str:
-        if lang == "cpp" and not HAVE_GXX:
-            pytest.skip("g++ or make is not installed")
+        if lang in COMPILERS and (shutil.which(COMPILERS[lang]) is None or shutil.which("make") is None):
+            pytest.skip(f"{COMPILERS[lang]} or make is not installed")
         if (game, lang) not in built:
             built[game, lang] = new_bot(game, lang, tmp_path_factory.mktemp(f"{game}-{lang}") / "mybot")
         return built[game, lang]
@@ -44,10 +47,10 @@ def new_bot(game: str, lang: str, directory: Path) -> str:
     """Write the starter bot with ``arena new`` (and build it for C++); return its PLAYER."""
     out = arena("new", game, str(directory), "--lang", lang)
     assert out.returncode == 0, out.stderr
-    if lang == "cpp":
+    if lang in COMPILES:
         built = subprocess.run(["make", "-C", str(directory)], capture_output=True, text=True, timeout=300)
         assert built.returncode == 0, built.stdout + built.stderr
-        assert "warning" not in built.stderr, built.stderr  # the Makefile builds with -Wall -Wextra
+        assert "warning" not in built.stderr, built.stderr  # the C family builds with -Wall -Wextra
     bot = directory / "bot"
     assert os.access(bot, os.X_OK)
     return str(bot)
@@ -59,8 +62,11 @@ def problems_in_games(game: str, player: str) -> list[str]:
     return [] if out.returncode == 0 and "clean" in out.stdout.lower() else [out.stdout + out.stderr]
 
 
-@pytest.mark.parametrize("lang", ["python", "cpp"])
-@pytest.mark.parametrize("game", game_names())
+def test_every_game_has_a_starter_in_all_six_languages():
+    assert all(template_languages(game) == ["python", "cpp", "c", "java", "go", "rust"] for game in game_names())
+
+
+@pytest.mark.parametrize("game, lang", STARTERS)
 def test_the_starter_bot_plays_clean_games_in_both_seats(starter_bot, game, lang):
     assert problems_in_games(game, starter_bot(game, lang)) == []
 
@@ -80,8 +86,7 @@ def run_alone(command: list[str], given: str) -> list[str]:
         process.stdout.close()
 
 
-@pytest.mark.parametrize("lang", ["python", "cpp"])
-@pytest.mark.parametrize("game", game_names())
+@pytest.mark.parametrize("game, lang", STARTERS)
 def test_the_starter_bot_stops_by_itself_at_the_end_of_a_game(starter_bot, game, lang):
     """Given a whole game's input, the bot plays the same moves (same seed) and exits 0 by itself."""
     bot = starter_bot(game, lang)
@@ -112,6 +117,18 @@ def test_new_writes_the_files_and_says_what_to_do_next(tmp_path):
     assert "make" not in (python / "README.md").read_text()
 
 
+@pytest.mark.parametrize("lang, files", [("c", ["Makefile", "README.md", "bot.c"]),
+                                         ("java", ["Main.java", "Makefile", "README.md", "bot"]),
+                                         ("go", ["Makefile", "README.md", "bot.go"]),
+                                         ("rust", ["Makefile", "README.md", "bot.rs"])])
+def test_new_writes_one_source_file_in_each_language(tmp_path, lang, files):
+    target = tmp_path / "mybot"
+    out = arena("new", "domineering", str(target), "--lang", lang)
+    assert out.returncode == 0, out.stderr
+    assert sorted(p.name for p in target.iterdir()) == files
+    assert f"make -C {target}" in out.stdout and "CHANGE THIS FUNCTION FIRST" in out.stdout
+
+
 def test_new_refuses_a_folder_that_is_not_empty_unless_forced(tmp_path):
     (tmp_path / "notes.txt").write_text("mine")
     refused = arena("new", "flippo", str(tmp_path))
@@ -127,12 +144,12 @@ def test_new_refuses_a_folder_that_is_not_empty_unless_forced(tmp_path):
 def test_new_names_an_unknown_game_or_language(tmp_path):
     game = arena("new", "chess", str(tmp_path / "a"))
     assert game.returncode == 2 and "unknown game 'chess'" in game.stderr
-    lang = arena("new", "flippo", str(tmp_path / "b"), "--lang", "rust")
-    assert lang.returncode == 2 and "'rust' is not one of" in lang.stderr
+    lang = arena("new", "flippo", str(tmp_path / "b"), "--lang", "cobol")
+    assert lang.returncode == 2 and "'cobol' is not one of" in lang.stderr
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
 
 
-@pytest.mark.parametrize("lang", ["python", "cpp"])
+@pytest.mark.parametrize("lang", template_languages("turnright"))
 def test_the_turn_right_starter_stops_on_x(starter_bot, lang):
     """Turn Right has no end message, but a fault ends the game with a line "x" to both sides."""
     bot = starter_bot("turnright", lang)
@@ -140,7 +157,7 @@ def test_the_turn_right_starter_stops_on_x(starter_bot, lang):
         assert len(run_alone([bot], opening)) == 1  # its one placement, then nothing
 
 
-@pytest.mark.parametrize("lang", ["python", "cpp"])
+@pytest.mark.parametrize("lang", template_languages("turnright"))
 def test_the_turn_right_starter_stops_after_a_3x3(starter_bot, lang):
     """A 3x3 block ends Turn Right early with no message: the bot must see it on its own board."""
     bot = starter_bot("turnright", lang)

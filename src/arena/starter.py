@@ -1,10 +1,10 @@
 """``arena new GAME DIR``: write a small starter bot for a game into DIR.
 
-Each game keeps its templates in its own folder (``games/<game>/templates/``,
-``bot.py`` and ``bot.cpp``): a legal random player that speaks that game's
-protocol, with the function to change first marked. This module only copies
-one into DIR with what it needs around it (a ``Makefile`` for C++, a ``bot``
-to pass as the PLAYER, a README) and never names a game.
+Each game keeps its templates in its own folder (``games/<game>/templates/``: ``bot.py``,
+``bot.cpp`` and, for some games so far, ``bot.c``, ``Main.java``, ``bot.go``, ``bot.rs``): a
+legal random player that speaks that game's protocol, with the function to change first
+marked. This module only copies one into DIR with what it needs around it (a ``Makefile``
+for a compiled language, a ``bot`` to pass as the PLAYER, a README) and never names a game.
 """
 
 from __future__ import annotations
@@ -19,17 +19,35 @@ import click
 from .cli_params import game_argument
 from .games import GAME_MODULES
 
-SOURCES = {"python": "bot.py", "cpp": "bot.cpp"}
+SOURCES = {"python": "bot.py", "cpp": "bot.cpp", "c": "bot.c", "java": "Main.java", "go": "bot.go", "rust": "bot.rs"}
+"""Each language's one source file: the name the competition's languages table builds (a Java
+program's public class is Main, so its file is Main.java)."""
+
+COMPILES = {
+    "c": "gcc -O2 -std=gnu17 -Wall -Wextra -o bot bot.c -lm",
+    "cpp": "g++ -O2 -std=c++17 -Wall -Wextra -o bot bot.cpp",
+    "java": "javac -encoding UTF-8 -d . Main.java",
+    "go": "GO111MODULE=off go build -o bot bot.go",
+    "rust": "rustc -O --edition 2021 -o bot bot.rs",
+}
+"""How ``make`` builds each compiled language, as the competition's server does (its flags, and
+warnings on for the C family)."""
 
 MAKEFILE = """\
-# Builds ./bot from bot.cpp: run `make` here, or `make -C DIR` from elsewhere.
-bot: bot.cpp
-\tg++ -O2 -std=c++17 -Wall -Wextra -o bot bot.cpp
+# Builds the bot from {source}: run `make` here, or `make -C DIR` from elsewhere.
+{target}: {source}
+\t{compile}
 
 clean:
-\trm -f bot
+\trm -f {target}
 
 .PHONY: clean
+"""
+
+JAVA_WRAPPER = """\
+#!/bin/sh
+# The program to pass to arena as the PLAYER: Main.class (built by `make`) beside this file.
+exec java -cp "$(dirname -- "$0")" Main "$@"
 """
 
 PYTHON_WRAPPER = """\
@@ -68,16 +86,23 @@ BUILD = """
 ## Build it
 
 ```sh
-make -C {dir}    # g++ -O2 -std=c++17, after every change to bot.cpp
+make -C {dir}    # {compile}, after every change to {source}
 ```
 """
+
+
+def template_languages(game_name: str) -> list[str]:
+    """The languages a game has a starter bot in."""
+    folder = resources.files(GAME_MODULES[game_name]).joinpath("templates")
+    return [lang for lang, source in SOURCES.items() if folder.joinpath(source).is_file()]
 
 
 def template_source(game_name: str, lang: str) -> str:
     """The text of a game's starter bot in one language."""
     path = resources.files(GAME_MODULES[game_name]).joinpath("templates", SOURCES[lang])
     if not path.is_file():
-        raise click.ClickException(f"{game_name} has no {lang} starter bot")
+        raise click.ClickException(f"{game_name} has no {lang} starter bot yet; it has: "
+                                   f"{', '.join(template_languages(game_name))}")
     return path.read_text(encoding="utf-8")
 
 
@@ -103,14 +128,17 @@ def write_starter(game_name: str, title: str, directory: Path, lang: str) -> lis
     text = template_source(game_name, lang)
     directory.mkdir(parents=True, exist_ok=True)
     files = {source: text}
-    if lang == "cpp":
-        files["Makefile"] = MAKEFILE
-    else:
+    if lang in COMPILES:
+        target = "Main.class" if lang == "java" else "bot"
+        files["Makefile"] = MAKEFILE.format(source=source, target=target, compile=COMPILES[lang])
+    if lang == "python":
         files["bot"] = PYTHON_WRAPPER
-    files["README.md"] = README.format(
-        title=title, game=game_name, dir=directory, lang=lang, source=source,
-        player=player_argument(directory), build=BUILD.format(dir=shlex.quote(str(directory))) if lang == "cpp" else "",
-    )
+    if lang == "java":
+        files["bot"] = JAVA_WRAPPER
+    build = BUILD.format(dir=shlex.quote(str(directory)), compile=COMPILES[lang], source=source) \
+        if lang in COMPILES else ""
+    files["README.md"] = README.format(title=title, game=game_name, dir=directory, lang=lang, source=source,
+                                       player=player_argument(directory), build=build)
     for name, content in files.items():
         path = directory / name
         path.write_text(content, encoding="utf-8")
@@ -132,7 +160,7 @@ def new(game_name, directory, lang, force) -> None:
     written = write_starter(game.name, game.title, directory, lang)
     click.echo(f"wrote {', '.join(str(directory / name) for name in written)}")
     player = player_argument(directory)
-    steps = [f"make -C {shlex.quote(str(directory))}"] if lang == "cpp" else []
+    steps = [f"make -C {shlex.quote(str(directory))}"] if lang in COMPILES else []
     steps += [f"arena check {game.name} {player}", f"arena play {game.name} {player} builtin:greedy"]
     click.echo("next:\n" + "\n".join(f"  {step}" for step in steps))
     click.echo(f"then change the function marked CHANGE THIS FUNCTION FIRST in {directory / SOURCES[lang]}")

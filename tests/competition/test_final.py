@@ -34,7 +34,7 @@ def test_a_large_field_plays_swiss_rounds_then_a_robin_among_the_top(competition
     assert store.competition().frozen and store.round(first).kind == "final-swiss-1"
     with pytest.raises(CompetitionError, match="begun already"):
         conductor.start_final()
-    with pytest.raises(CompetitionError, match="final is being played"):
+    with pytest.raises(CompetitionError, match="final has begun"):
         conductor.start_round()
     kinds = []
     while store.rounds("running"):
@@ -101,3 +101,59 @@ def test_a_restart_goes_on_with_the_final_where_it_was(competition):
     assert not {frozenset(p) for p in second.details["pairs"]} & {frozenset(p) for p in
                                                                   store.round(first).details["pairs"]}
     assert second.details["plan"]["field"] == field
+
+
+def play_at_random(store, conductor, rng) -> None:
+    for game in store.unplayed_games():
+        store.save_game(game.id, result(rng.random() < 0.5), ("", ""))
+        conductor._finish_if_played(game.round_id)
+
+
+@pytest.mark.parametrize("outcomes", ["first-seat", "random"])
+def test_the_finals_swiss_rounds_never_pair_players_who_met(competition, outcomes, monkeypatch):
+    # the first seat always winning leaves every player level each round: standings by name alone,
+    # which would pair the same players again if the pairs met were not kept from round to round
+    import random
+
+    from arena.competition.rounds import final
+
+    looked_ahead = []
+
+    def swiss_pairs(*args, rounds_after=0, **kwargs):
+        looked_ahead.append(rounds_after)
+        return final_swiss_pairs(*args, rounds_after=rounds_after, **kwargs)
+
+    final_swiss_pairs = final.swiss_pairs
+    monkeypatch.setattr(final, "swiss_pairs", swiss_pairs)
+    folder, store = competition
+    conductor = Conductor(folder, store, debut=False, final_robin_max=4, final_swiss_rounds=5, final_top=4)
+    for n in range(6):
+        contestant(store, folder, f"player{n}", command="builtin:random")
+    rng = random.Random(4)
+    conductor.start_final()
+    while any(r.kind.startswith("final-swiss-") for r in store.rounds("running")):
+        if outcomes == "first-seat":
+            play_by_strength(store, conductor, {s: 0 for g in store.unplayed_games() for s in g.submissions})
+        else:
+            play_at_random(store, conductor, rng)
+    swiss = [r for r in store.rounds() if r.kind.startswith("final-swiss-")]
+    assert len(swiss) == 5
+    met = [frozenset(pair) for r in swiss for pair in r.details["pairs"]]
+    assert len(met) == len(set(met)) == 15  # all 15 pairs of six players, each once
+    assert looked_ahead == [4, 3, 2, 1, 0]  # each round paired so that the rounds after it can be
+
+
+def test_the_finals_bye_goes_to_the_last_in_the_standings(competition):
+    from arena.competition.rounds.final import swiss_order
+
+    folder, store = competition
+    conductor = Conductor(folder, store, debut=False, final_robin_max=2, final_swiss_rounds=2, final_top=2)
+    field = [contestant(store, folder, f"player{n}", command="builtin:random") for n in range(5)]
+    strength = {submission: n for n, submission in enumerate(field)}
+    first = store.round(conductor.start_final())
+    assert first.details["bye"] in field  # the first round pairs by lot
+    play_by_strength(store, conductor, strength)
+    second = store.rounds("running")[0]
+    standing = swiss_order(store, second.details["plan"], "wins_then_margin")
+    expected = next(s for s in reversed(standing) if s != first.details["bye"])
+    assert second.kind == "final-swiss-2" and second.details["bye"] == expected

@@ -77,6 +77,12 @@ def public_record(record: dict[str, Any], names: tuple[str, str], submissions: t
     return {**without_private(record), "players": players}
 
 
+def downloadable_record(record: dict[str, Any], names: tuple[str, str], submissions: tuple[int, int]) -> dict[str, Any]:
+    """A game's record in a round's download: its public record (a record saved without its players'
+    list, as tests and benchmarks make, still loses whatever is private)."""
+    return public_record(record, names, submissions) if "players" in record else without_private(record)
+
+
 def as_seen_by_author(text: str, build_folder: str) -> str:
     """A build log or admission report as its author reads it: the build folder is their own folder
     (``.``); where the server keeps it is not theirs to know."""

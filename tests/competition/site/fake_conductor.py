@@ -44,19 +44,27 @@ class FakeConductor:
         entrants = self.store.entrants()
         pairs = list(itertools.permutations(entrants, 2))
         planned = [PlannedGame(slot, (a.id, b.id), seed=1000 + slot) for slot, (a, b) in enumerate(pairs)]
-        round_id = self.store.add_round(kind, planned, {"started_by": started_by})
+        ids = [s.id for s in entrants]
+        details = {"started_by": started_by, "entrants": ids}
+        if kind == "final-robin":  # as the real final's plan says its field
+            details = {"plan": {"field": ids}, "players": ids}
+        round_id = self.store.add_round(kind, planned, details)
         if self.play_rounds:
             self.play(round_id)
         return round_id
 
     def play(self, round_id: int) -> None:
-        game = self.store.competition().game
         for stored in self.store.unplayed_games(round_id):
-            players = [resolve_player(game, self.store.submission(s).command) for s in stored.submissions]
-            record = play_game(game, players, seed=stored.seed, time_scale=0.5)
-            record["stderr"] = [f"stderr of seat {seat} in game {stored.id}" for seat in (0, 1)]
-            self.store.save_game(stored.id, record, tuple(record["stderr"]))
+            self.play_one(stored)
         self.store.finish_round(round_id)
+
+    def play_one(self, stored) -> None:
+        """One game of a round, its record saved with each seat's stderr (the round goes on running)."""
+        game = self.store.competition().game
+        players = [resolve_player(game, self.store.submission(s).command) for s in stored.submissions]
+        record = play_game(game, players, seed=stored.seed, time_scale=0.5)
+        record["stderr"] = [f"stderr of seat {seat} in game {stored.id}" for seat in (0, 1)]
+        self.store.save_game(stored.id, record, tuple(record["stderr"]))
 
     def request_unrated(self, user_id: int, opponent_user_id: int) -> int:
         if len(self.unrated) >= 2:
@@ -65,7 +73,11 @@ class FakeConductor:
         return len(self.unrated)
 
     def start_final(self) -> int:
-        return self.start_round(kind="final")
+        """The final as a small field plays it: one double round robin (final-robin)."""
+        if any(r.kind.startswith("final") for r in self.store.rounds()):
+            raise CompetitionError("the final has begun already")
+        self.store.set_frozen(True)
+        return self.start_round(kind="final-robin")
 
     def add_builtin(self, bot_name: str) -> int:
         user_id = self.store.add_user(f"builtin-{bot_name}", None, "builtin")

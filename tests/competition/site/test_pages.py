@@ -109,15 +109,16 @@ def test_organiser_forms_change_the_competition(competition, http):
     assert organiser.post_form("/organiser/final", csrf=token).status == 400  # not confirmed
     assert competition.store.rounds() == []
     assert organiser.post_form("/organiser/final", confirm="yes", csrf=token).status == 200
-    assert competition.store.rounds()[0].kind == "final"
+    assert competition.store.rounds()[0].kind == "final-robin"
     bad = organiser.post_form("/organiser/deadline", deadline="soon", csrf=token)
     assert bad.status == 400 and "YYYY-MM-DD HH:MM" in bad.text
     organiser.post_form("/organiser/builtin", bot="greedy", csrf=token)
     assert competition.store.user_named("builtin-greedy") is not None
     assert organiser.post_form("/organiser/nonsense", csrf=token).status == 404
-    assert "builtin-greedy" in http().get("/ranking").text  # an entrant without games: listed with 0
+    # the final (no entrants when it began, so no games) is the latest finished competition: the default
+    assert "Ranking: the final</h1>" in http().get("/ranking").text
     final = http().get("/ranking?kind=final")  # the final above had no games: its ranking lists everyone at 0
-    assert final.status == 200 and "<h1>The final</h1>" in final.text and '"kind": "final"' in final.text
+    assert final.status == 200 and "Ranking: the final</h1>" in final.text and '"kind": "final"' in final.text
 
 
 def test_unknown_pages_and_bad_queries_are_4xx_pages(competition, http):

@@ -30,3 +30,17 @@ def test_the_cpp_starter_is_admitted_and_broken_programs_are_not(real_competitio
     assert broken.returncode == 1 and "undeclared" in broken.stdout and "error" in broken.stdout
     crashing = submit(url, tmp_path, "bot.py", "import sys\nsys.stdin.readline()\nraise SystemExit('boom')\n")
     assert crashing.returncode == 1 and "rejected" in crashing.stdout and "crash" in crashing.stdout
+
+
+@pytest.mark.parametrize("lang", ["c", "java", "go", "rust"])
+def test_each_languages_starter_is_admitted(real_competition, tmp_path, lang):
+    """``arena new``'s one source file in each compiled language, sent with ``arena submit``: built by
+    the real compilers in the sandbox and admitted."""
+    from arena.starter import SOURCES
+
+    tool = {"c": "gcc", "java": "javac", "go": "go", "rust": "rustc"}[lang]
+    if shutil.which(tool) is None:
+        pytest.skip(f"no {tool}")
+    done = submit(real_competition.url, tmp_path, SOURCES[lang], template_source("domineering", lang),
+                  "--poll", "0.2")
+    assert done.returncode == 0 and "admitted" in done.stdout, done.stdout + done.stderr

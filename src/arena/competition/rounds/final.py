@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 
 from ...tournament.standings import RANKING_KEYS, Standing, compute_standings
 from .pairings import pair_games, robin_games
-from ..store.database import CompetitionStore, PlannedGame, Round
+from ..store.database import CompetitionError, CompetitionStore, PlannedGame, Round
 from .swiss import swiss_pairs
 
 ROBIN = "final-robin"
@@ -39,6 +39,16 @@ def is_final(kind: str) -> bool:
 def final_rounds(store: CompetitionStore) -> list[Round]:
     """The final's rounds, oldest first."""
     return sorted((r for r in store.rounds() if is_final(r.kind)), key=lambda r: r.id)
+
+
+FINAL_BEGUN = "the final has begun: no more test rounds (their games would be rated after the final)"
+
+
+def refuse_after_final_began(store: CompetitionStore) -> None:
+    """A test round once the final has begun is refused (CompetitionError, which the site answers
+    with 409): its games would come after the final's and rank nothing."""
+    if final_rounds(store):
+        raise CompetitionError(FINAL_BEGUN)
 
 
 def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: list[dict] | None):
@@ -113,7 +123,8 @@ def _names(store: CompetitionStore, field: list[int]) -> dict[int, str]:
 
 
 def _swiss(plan, number, ranked, met, byes, setups):
-    pairs, bye = swiss_pairs(ranked, met, byes)
+    # told how many Swiss rounds follow, so that this one leaves them a legal pairing
+    pairs, bye = swiss_pairs(ranked, met, byes, rounds_after=plan["swiss_rounds"] - number)
     games = pair_games(pairs, plan["seed"] + number, setups, seeds_per_pair=plan["swiss_seeds_per_pair"])
     return f"{SWISS}{number}", games, {"plan": plan, "pairs": pairs, "bye": bye}
 

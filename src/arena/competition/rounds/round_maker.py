@@ -13,7 +13,8 @@ import time
 from collections.abc import Callable
 
 from ...games.base import GameInfo
-from .final import FinalFormat, final_rounds, first_final_round, is_final, next_final_round
+from .final import (FinalFormat, final_rounds, first_final_round, is_final, next_final_round,
+                    refuse_after_final_began)
 from ..conductor.options import ConductorOptions
 from .pairings import debut_games, pair_games, robin_games
 from ..store.database import CompetitionError, CompetitionStore, Submission
@@ -31,7 +32,7 @@ class RoundMaker:
 
     def test_round(self, kind: str = "test", started_by: int | None = None) -> int:
         with self._lock:
-            self._refuse_during_final()
+            refuse_after_final_began(self.store)
             ids = self._entrant_ids(at_least=2)
             seed = secrets.randbelow(2**31)
             return self._add(kind, robin_games(ids, seed, self.setups),

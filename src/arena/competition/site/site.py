@@ -16,6 +16,7 @@ from fastapi import Request
 from ...web_common.replay import ReplayCache
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionStore
+from .kept_results import KeptResults
 
 if TYPE_CHECKING:
     from ...analysis.jobs import AnalysisJobs
@@ -53,6 +54,7 @@ class Site:
     conductor: SiteConductor
     templates: jinja2.Environment
     replays: ReplayCache = field(default_factory=ReplayCache)
+    kept: KeptResults = field(default_factory=KeptResults)  # finished competitions' rankings, computed once
     analyses: AnalysisJobs | None = None  # the background analyses (game_analysis.jobs_of makes them when first asked)
 
     @property

@@ -5,7 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ..privacy import may_read_admission, may_read_build_log
-from ..store.database import Round, StoredGame, Submission, User
+from ..rounds.crosstable import crosstable
+from ..rounds.ranking import is_ranked, round_ranking
+from ..store.database import CompetitionStore, Round, StoredGame, Submission, User
 
 
 def submission_view(submission: Submission, reader: User | None = None) -> dict[str, Any]:
@@ -54,7 +56,8 @@ def game_view(game: StoredGame) -> dict[str, Any]:
     return view
 
 
-def round_view(round_: Round, games: list[StoredGame]) -> dict[str, Any]:
+def round_view(round_: Round, games: int, played: int) -> dict[str, Any]:
+    """A round's line: ``games`` it holds and how many are ``played``."""
     return {
         "id": round_.id,
         "kind": round_.kind,
@@ -62,10 +65,27 @@ def round_view(round_: Round, games: list[StoredGame]) -> dict[str, Any]:
         "created": round_.created,
         "finished": round_.finished,
         "details": round_.details,
-        "games": len(games),
-        "played": sum(1 for game in games if game.record is not None),
+        "games": games,
+        "played": played,
     }
+
+
+def round_views(store: CompetitionStore, rounds: list[Round]) -> list[dict[str, Any]]:
+    """Lines of many rounds, their games counted in one query."""
+    counts = store.round_counts()
+    return [round_view(r, *counts.get(r.id, (0, 0))) for r in rounds]
 
 
 def user_view(user: User) -> dict[str, Any]:
     return {"id": user.id, "name": user.name, "role": user.role, "created": user.created}
+
+
+def round_detail(store: CompetitionStore, round_: Round) -> dict[str, Any]:
+    """A round's own view: its line, and for a ranked round (a test round, a round of the final) its
+    ``ranking`` (``{"rows"}``, over its games alone) and ``crosstable`` in the ranking's order."""
+    view = round_view(round_, *store.round_counts().get(round_.id, (0, 0)))
+    if is_ranked(round_.kind):
+        rows = round_ranking(store, round_)
+        view["ranking"] = {"rows": rows}
+        view["crosstable"] = crosstable(store, round_, [row["name"] for row in rows])
+    return view

@@ -267,26 +267,58 @@ class CompetitionStore:
         return games[0] if games else None
 
     def games(self, round_id: int | None = None, user_id: int | None = None, played_only: bool = True,
-              limit: int | None = None, offset: int = 0) -> list[StoredGame]:
-        """Newest first; of a round, or with an account in either seat, when asked."""
+              limit: int | None = None, offset: int = 0, kind: str | None = None,
+              oldest_first: bool = False) -> list[StoredGame]:
+        """Newest first (or oldest first); of a round, of a kind of round, or with an account in either
+        seat, when asked."""
         where, args = [], []
         if played_only:
             where.append("g.record IS NOT NULL")
         if round_id is not None:
             where.append("g.round_id = ?")
             args.append(round_id)
+        if kind is not None:
+            where.append("g.round_id IN (SELECT id FROM rounds WHERE kind = ?)")
+            args.append(kind)
         if user_id is not None:
             where.append("(sa.user_id = ? OR sb.user_id = ?)")
             args += [user_id, user_id]
         clause = f" WHERE {' AND '.join(where)}" if where else ""
         page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
-        return self._games(f"{clause} ORDER BY g.id DESC{page}", tuple(args))
+        order = "ASC" if oldest_first else "DESC"
+        # within a round, its slots are in the order of its ids (written in one go), and the round's
+        # index gives them sorted: 20,000 games' records are not read to sort them by id
+        by = "g.round_id {0}, g.slot {0}" if round_id is not None else "g.id {0}"
+        return self._games(f"{clause} ORDER BY {by.format(order)}{page}", tuple(args))
 
-    def results(self, rated_only: bool = True, kind: str | None = None,
-                with_moves: bool = True) -> Iterator[tuple[tuple[str, str], dict]]:
-        """(account names in seat order, {"result", "moves"}) of each played game: what rankings need,
-        picked out by SQLite so the transcripts are never parsed. ``with_moves=False`` leaves the moves
-        out (an empty list): reading them is most of the cost, and a ranking needs them only for times."""
+    def round_counts(self) -> dict[int, tuple[int, int]]:
+        """(games, games played) of every round that has games, in one query (a listing of rounds
+        reads no record)."""
+        unplayed = self.unplayed_counts()  # on the index of unplayed games: no record is read
+        return {round_id: (total, total - unplayed.get(round_id, 0)) for round_id, total in self._all(
+            "SELECT round_id, COUNT(*) FROM games GROUP BY round_id")}
+
+    def round_players(self, round_id: int) -> dict[int, str]:
+        """Every submission seated in one of the round's games, played or not, with its account's name."""
+        return dict(self._all(
+            "SELECT s.id, u.name FROM submissions s JOIN users u ON u.id = s.user_id WHERE s.id IN"
+            " (SELECT first_submission FROM games WHERE round_id = ?"
+            "  UNION SELECT second_submission FROM games WHERE round_id = ?)", (round_id, round_id)))
+
+    def submission_names(self, submission_ids) -> dict[int, str]:
+        """Each submission's account name (those that exist)."""
+        ids = [int(i) for i in submission_ids]
+        if not ids:
+            return {}
+        return dict(self._all(f"SELECT s.id, u.name FROM submissions s JOIN users u ON u.id = s.user_id"
+                              f" WHERE s.id IN ({','.join('?' * len(ids))})", tuple(ids)))
+
+    def results(self, rated_only: bool = True, kind: str | None = None, with_moves: bool = True,
+                round_id: int | None = None) -> Iterator[tuple[tuple[str, str], dict]]:
+        """(account names in seat order, {"id", "result", "moves"}) of each played game: what rankings
+        need, picked out by SQLite so the transcripts are never parsed. ``with_moves=False`` leaves the
+        moves out (an empty list): reading them is most of the cost, and a ranking needs them only for
+        times. ``kind``, ``round_id``: the games of those rounds only."""
         where = ["g.record IS NOT NULL"]
         args: list[Any] = []
         if rated_only:
@@ -294,12 +326,15 @@ class CompetitionStore:
         if kind is not None:
             where.append("g.round_id IN (SELECT id FROM rounds WHERE kind = ?)")
             args.append(kind)
+        if round_id is not None:
+            where.append("g.round_id = ?")
+            args.append(round_id)
         moves = "json_quote(json_extract(g.record, '$.moves'))" if with_moves else "'[]'"
-        rows = self._all("SELECT a.name, b.name, json_quote(json_extract(g.record, '$.result')), "
+        rows = self._all("SELECT g.id, a.name, b.name, json_quote(json_extract(g.record, '$.result')), "
                          + moves + _GAME_JOINS
                          + f" WHERE {' AND '.join(where)} ORDER BY g.id", tuple(args))
-        for first, second, result, moves in rows:
-            yield (first, second), {"result": json.loads(result), "moves": json.loads(moves)}
+        for game_id, first, second, result, moves in rows:
+            yield (first, second), {"id": game_id, "result": json.loads(result), "moves": json.loads(moves)}
 
     def stderr(self, game_id: int, seat: int) -> str | None:
         if seat not in (0, 1):

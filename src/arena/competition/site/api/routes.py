@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
+import io
+import json
+import zipfile
+
 from fastapi import APIRouter, Query, Request
 from fastapi.responses import PlainTextResponse, Response
 from starlette.concurrency import run_in_threadpool
 
 from ....games.base import MoveError
-from ...privacy import may_read_source, may_read_submission
-from ...rounds.ranking import ranking_rows
+from ...privacy import downloadable_record, may_read_source, may_read_submission
+from ...rounds.final import refuse_after_final_began
+from ...rounds.ranking import FINAL, is_ranked
+from ...store.database import Round
 from ..site import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
 from .bodies import field, form_data, json_object
@@ -17,7 +23,7 @@ from ..ids import Id, Ply, Seat
 from ..security.login import authenticate
 from ..refusal import Refusal
 from ..uploads import take_upload
-from ..views import game_view, round_view, submission_view
+from ..views import game_view, round_views, submission_view
 
 router = APIRouter(prefix="/api")
 MAX_PAGE = 500
@@ -78,38 +84,85 @@ def source(request: Request, submission_id: Id):
 async def start_round(request: Request):
     user = organiser(api_user(request, changes=True))
     await json_object(request)  # {} (a malformed body is still refused)
-    conductor = site_of(request).conductor
-    return {"id": await run_in_threadpool(conductor.start_round, kind="test", started_by=user.id)}
+    site = site_of(request)
+    refuse_after_final_began(site.store)  # 409, whichever conductor runs
+    return {"id": await run_in_threadpool(site.conductor.start_round, kind="test", started_by=user.id)}
 
 
 @router.get("/rounds")
 def rounds(request: Request):
     store = site_of(request).store
-    return {"rounds": [round_view(r, store.games(round_id=r.id, played_only=False)) for r in store.rounds()]}
+    return {"rounds": round_views(store, store.rounds())}
+
+
+def _round(request: Request, round_id: int) -> Round:
+    found = site_of(request).store.round(round_id)
+    if found is None:
+        raise Refusal(404, f"there is no round {round_id}")
+    return found
 
 
 @router.get("/rounds/{round_id}")
 def round_(request: Request, round_id: Id):
+    site = site_of(request)
+    return Response(site.kept.round_json(site.store, _round(request, round_id)), media_type="application/json")
+
+
+@router.get("/rounds/{round_id}/records")
+def round_records(request: Request, round_id: Id, format: str = "zip"):
+    """Every played game of the round as its public record (privacy.py: no stderr), in one download:
+    a zip of ``game-ID.json`` files, or (``format=jsonl``) one record a line."""
+    if format not in ("zip", "jsonl"):
+        raise Refusal(400, "format is zip or jsonl")
     store = site_of(request).store
-    found = store.round(round_id)
-    if found is None:
-        raise Refusal(404, f"there is no round {round_id}")
-    return round_view(found, store.games(round_id=round_id, played_only=False))
+    _round(request, round_id)
+    records = [(g.id, downloadable_record(g.record, g.players, g.submissions))
+               for g in store.games(round_id=round_id, oldest_first=True)]
+    name = f"round-{round_id}"
+    if format == "jsonl":
+        body = "".join(json.dumps({"id": game_id, **record}) + "\n" for game_id, record in records)
+        return Response(body, media_type="application/x-ndjson",
+                        headers={"Content-Disposition": f'attachment; filename="{name}.jsonl"'})
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for game_id, record in records:
+            archive.writestr(f"{name}/game-{game_id}.json", json.dumps(record))
+    return Response(buffer.getvalue(), media_type="application/zip",
+                    headers={"Content-Disposition": f'attachment; filename="{name}.zip"'})
 
 
 @router.get("/ranking")
-def ranking(request: Request, kind: str | None = None):
-    return {"rows": ranking_rows(site_of(request).store, kind=kind or None), "kind": kind or "all rated games"}
+def ranking(request: Request, round: int | None = None, kind: str | None = None):
+    """The latest finished competition's ranking; ``round``: that round's; ``kind=final``: the final's."""
+    site = site_of(request)
+    store = site.store
+    if round is not None:
+        found = _round(request, round) if 1 <= round <= 2 ** 62 else None
+        if found is None or not is_ranked(found.kind):
+            raise Refusal(404, f"round {round} has no ranking (only test rounds and the final's rounds have one)"
+                          if found else f"there is no round {round}")
+        return site.kept.ranking(store, found)
+    if kind not in (None, "", FINAL):
+        raise Refusal(400, "kind is final (or leave it out for the latest finished competition)")
+    answer = site.kept.ranking(store, final=kind == FINAL)
+    if answer is None:  # nothing to rank yet: the entrants, each with no game
+        names = sorted(entrant.user_name for entrant in store.entrants())
+        rows = [{"rank": 1, "name": n, "games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0,
+                 "irregular_losses": 0} for n in names]
+        answer = {"round": None, "kind": kind or None, "status": None, "live": False, "rows": rows}
+    return answer
 
 
 @router.get("/games")
 def games(request: Request, limit: int = 50, offset: int = 0, round: int | None = None,
-          player: str | None = None):
+          player: str | None = None, kind: str | None = Query(None, max_length=40)):
+    """Newest first, ``limit`` a page (50 unless asked, at most MAX_PAGE) from ``offset``; ``more``
+    says whether another page follows. ``round``, ``kind`` (of round) and ``player`` filter."""
     if not 1 <= limit <= MAX_PAGE or not 0 <= offset <= 2 ** 62 or round is not None and not 1 <= round <= 2 ** 62:
         raise Refusal(400, f"limit is 1 to {MAX_PAGE}, offset at least 0 and round an id")
     store = site_of(request).store
     user_id = account_named(store, player).id if player else None
-    found = store.games(round_id=round, user_id=user_id, limit=limit + 1, offset=offset)
+    found = store.games(round_id=round, user_id=user_id, kind=kind or None, limit=limit + 1, offset=offset)
     return {"games": [game_view(g) for g in found[:limit]], "limit": limit, "offset": offset,
             "more": len(found) > limit}
 

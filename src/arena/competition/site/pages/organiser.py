@@ -10,13 +10,15 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from ....games import get_game
+from ...rounds.final import final_rounds, refuse_after_final_began
+from ...rounds.ranking import final_finished
 from ..api.organiser import check_bot
 from ..site import site_of
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf
 from .render import page_organiser, redirect, render
 from ..refusal import Refusal
-from ..views import round_view, submission_view
+from ..views import round_views, submission_view
 
 router = APIRouter()
 
@@ -32,8 +34,9 @@ def organiser_page(request: Request):
         status = {"error": f"the conductor could not say ({type(error).__name__})"}
     return render(request, "organiser.html", users=store.users(),
                   submissions=[submission_view(s) for s in store.submissions()[:200]],
-                  rounds=[round_view(r, store.games(round_id=r.id, played_only=False)) for r in store.rounds()[:50]],
-                  bots=list(get_game(store.competition().game).bots), conductor_status=status)
+                  rounds=round_views(store, store.rounds()[:50]),
+                  bots=list(get_game(store.competition().game).bots), conductor_status=status,
+                  final_begun=bool(final_rounds(store)), final_finished=final_finished(store))
 
 
 def _deadline(text: str) -> float | None:
@@ -55,6 +58,7 @@ async def organiser_action(request: Request, action: str):
     check_csrf(request, form)
     site = site_of(request)
     if action == "round":
+        refuse_after_final_began(site.store)  # 409: the error page says so, with a way back
         await run_in_threadpool(site.conductor.start_round, kind="test", started_by=user.id)
     elif action == "final":
         if form.get("confirm") != "yes":  # the final cannot be taken back: not on one stray click

@@ -1,12 +1,12 @@
-"""The public pages: the competition's home, the ranking, the games and their replays."""
+"""The public pages: the competition's home, the rankings, the rounds, the games and their replays."""
 
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
+from markupsafe import Markup
 
 from ....games import get_game
-from ...rounds.final import is_final
-from ...rounds.ranking import ranking_rows
+from ...rounds.ranking import FINAL, competitions, is_ranked
 from ..site import site_of
 from ..game_analysis import page_analysis
 from ..security.auth import session_user
@@ -17,7 +17,7 @@ from ..language_choice import descriptions
 from .render import render
 from ..refusal import Refusal
 from .rules import rules_html
-from ..views import game_view
+from ..views import game_view, round_views
 
 router = APIRouter()
 GAMES_PAGE = 100
@@ -30,25 +30,70 @@ def home(request: Request):
                   languages=descriptions(site_of(request).folder))
 
 
+def _ranking_or_entrants(store, answer):
+    if answer is not None:
+        return answer
+    names = sorted(entrant.user_name for entrant in store.entrants())
+    rows = [{"rank": 1, "name": n, "games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0,
+             "irregular_losses": 0} for n in names]
+    return {"round": None, "kind": None, "status": None, "live": False, "rows": rows}
+
+
 @router.get("/ranking")
-def ranking(request: Request, kind: str | None = None):
-    """Every rated game's ranking, or one kind of round's (``?kind=final``)."""
-    store = site_of(request).store
-    kind = kind or None
-    return render(request, "ranking.html", rows=ranking_rows(store, kind=kind), kind=kind,
-                  has_final=any(is_final(r.kind) for r in store.rounds()),
+def ranking(request: Request, round: int | None = None, kind: str | None = None):
+    """The latest finished competition's ranking (the final once it has finished), or one round's
+    (``?round=ID``), or the final's (``?kind=final``); with links to every other competition."""
+    site = site_of(request)
+    store = site.store
+    if round is not None:
+        found = store.round(round) if 1 <= round <= 2 ** 62 else None
+        if found is None or not is_ranked(found.kind):
+            raise Refusal(404, f"round {round} has no ranking: only test rounds and the final's rounds have one")
+        shown = site.kept.ranking(store, found)
+    elif kind not in (None, "", FINAL):
+        raise Refusal(400, "kind is final (or leave it out for the latest finished competition)")
+    else:
+        shown = site.kept.ranking(store, final=kind == FINAL)
+        if kind == FINAL and shown is None:
+            raise Refusal(404, "the final has not begun")
+    shown = _ranking_or_entrants(store, shown)
+    return render(request, "ranking.html", shown=shown, rows=shown["rows"], competitions=competitions(store),
                   ranking=get_game(store.competition().game).ranking)
 
 
+@router.get("/rounds")
+def rounds(request: Request):
+    """Every round: its kind, when it ran, its games played."""
+    store = site_of(request).store
+    return render(request, "rounds.html", rounds=round_views(store, store.rounds()))
+
+
+@router.get("/rounds/{round_id}")
+def round_page(request: Request, round_id: Id):
+    """A round: its ranking and cross table (a test round, a round of the final), its games, its download."""
+    site = site_of(request)
+    store = site.store
+    found = store.round(round_id)
+    if found is None:
+        raise Refusal(404, f"there is no round {round_id}")
+    # its newest games (all of them: /games?round=ID, a page at a time)
+    games = [game_view(g) for g in store.games(round_id=round_id, played_only=False, limit=GAMES_PAGE + 1)]
+    detail = site.kept.round(store, found)
+    results = site.kept.fragment(("round", found.id), found.status == "finished",
+                                 lambda: site.render("_round_results.html", round=detail))
+    return render(request, "round.html", round=detail, results=Markup(results), games=games[:GAMES_PAGE],
+                  more_games=len(games) > GAMES_PAGE, seats=list(get_game(store.competition().game).seats))
+
+
 @router.get("/games")
-def games(request: Request, page: int = 0, player: str | None = None):
-    if not 0 <= page <= 10 ** 9:
-        raise Refusal(400, "page is a number from 0")
+def games(request: Request, page: int = 0, player: str | None = None, round: int | None = None):
+    if not 0 <= page <= 10 ** 9 or round is not None and not 1 <= round <= 2 ** 62:
+        raise Refusal(400, "page is a number from 0, round an id")
     store = site_of(request).store
     user_id = account_named(store, player).id if player else None
-    found = store.games(user_id=user_id, limit=GAMES_PAGE + 1, offset=page * GAMES_PAGE)
+    found = store.games(user_id=user_id, round_id=round, limit=GAMES_PAGE + 1, offset=page * GAMES_PAGE)
     return render(request, "games.html", games=[game_view(g) for g in found[:GAMES_PAGE]], page=page,
-                  more=len(found) > GAMES_PAGE, player=player or "",
+                  more=len(found) > GAMES_PAGE, player=player or "", round=round,
                   seats=list(get_game(store.competition().game).seats))
 
 

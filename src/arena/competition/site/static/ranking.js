@@ -1,9 +1,15 @@
-// The live ranking: fetched from /api/ranking every few seconds and redrawn (text only, never HTML).
+// The live ranking: while its round plays, fetched from /api/ranking every few seconds and redrawn
+// (text only, never HTML). A finished competition's ranking never changes: nothing is fetched then.
 "use strict";
 
 (function () {
   const live = document.getElementById("live");
-  const kind = pageData().kind;  // null: every rated game
+  const data = pageData();
+  // a round that plays is followed; before any round, the default ranking, till the first one comes
+  const waiting = data.round === null && data.kind === null;
+  if (!data.live && !waiting) return;
+  const url = waiting ? "/api/ranking"
+    : "/api/ranking?" + (data.kind === "final" ? "kind=final" : "round=" + encodeURIComponent(data.round));
   const columns = ["rank", "name", "games", "wins", "draws", "losses", "points", "irregular_losses"];
 
   function nameCell(row, index, value) {
@@ -17,12 +23,15 @@
 
   async function refresh() {
     try {
-      const data = await getJson("/api/ranking" + (kind ? "?kind=" + encodeURIComponent(kind) : ""));
-      fillBody(document.querySelector("#ranking tbody"), data.rows.map((row) => columns.map((c) => row[c])),
+      const answer = await getJson(url);
+      fillBody(document.querySelector("#ranking tbody"), answer.rows.map((row) => columns.map((c) => row[c])),
                nameCell);
-      live.classList.remove("stale");
+      if (live) {
+        live.classList.remove("stale");
+        if (!answer.live) live.textContent = "finished";
+      }
     } catch (error) {
-      live.classList.add("stale");  // the server is away: the dot turns red, the table stays
+      if (live) live.classList.add("stale");  // the server is away: the dot turns red, the table stays
     }
   }
 

@@ -1,0 +1,60 @@
+"""A finished competition's ranking and cross table, computed once and kept.
+
+A finished round never changes (a game is saved once, and a finished round has every game saved),
+nor does a finished final: their rankings are computed at the first request and served from here
+after (20,000 games take a good part of a second to rank, which no page should wait for each
+time). A round that plays is computed at every request: its games keep coming.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from typing import Any
+
+from ..rounds.ranking import FINAL, competition_ranking, final_finished, ranking_rows
+from ..store.database import CompetitionStore, Round
+from .views import round_detail
+
+
+class KeptResults:
+    def __init__(self) -> None:
+        self._kept: dict[tuple, Any] = {}
+        self._lock = threading.Lock()  # the web's threads share it (two may compute the same once)
+
+    def _get(self, key: tuple, finished: bool, compute):
+        if not finished:
+            return compute()
+        with self._lock:
+            if key in self._kept:
+                return self._kept[key]
+        value = compute()
+        with self._lock:
+            self._kept[key] = value
+        return value
+
+    def round(self, store: CompetitionStore, round_: Round) -> dict[str, Any]:
+        """round_detail: the round's line, and its ranking and cross table when it has them."""
+        return self._get(("round", round_.id), round_.status == "finished", lambda: round_detail(store, round_))
+
+    def round_json(self, store: CompetitionStore, round_: Round) -> bytes:
+        """The round's view as the API sends it (a finished one's serialised once: its cross table
+        of 20,000 games takes most of a second to encode)."""
+        return self._get(("round-json", round_.id), round_.status == "finished",
+                         lambda: json.dumps(self.round(store, round_)).encode())
+
+    def fragment(self, key: tuple, finished: bool, render) -> str:
+        """A page's part that is the same for every visitor (a finished round's ranking and cross
+        table), rendered once."""
+        return self._get(("html", *key), finished, render)
+
+    def rows(self, store: CompetitionStore, round_: Round | None) -> list[dict[str, Any]]:
+        """A round's ranking rows (None: the final's, whatever its rounds)."""
+        if round_ is None:
+            return self._get(("final",), final_finished(store), lambda: ranking_rows(store, kind=FINAL))
+        return self.round(store, round_).get("ranking", {}).get("rows", [])
+
+    def ranking(self, store: CompetitionStore, round_: Round | None = None,
+                final: bool = False) -> dict[str, Any] | None:
+        """competition_ranking, its finished rows kept."""
+        return competition_ranking(store, round_, final, rows_of=lambda ranked: self.rows(store, ranked))
