@@ -210,12 +210,13 @@ def _own_peak_rss_bytes() -> int:
 
 
 def _peak_rss_bytes(pid: int) -> int | None:
-    """A live process's peak resident size (VmHWM), None once it has ended."""
+    """A live process's peak resident size (VmHWM), None once it has ended or is ending."""
     try:
         with open(f"/proc/{pid}/status") as status:
             for line in status:
                 if line.startswith("VmHWM:"):
-                    return int(line.split()[1]) * 1024
+                    # 0 kB: a process on its way out has let its memory go; it says nothing of its peak
+                    return int(line.split()[1]) * 1024 or None
     except (OSError, ValueError, IndexError):
         pass
     return None
