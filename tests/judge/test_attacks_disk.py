@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from arena.judge.process import Program, ProgramFault
-from arena.judge.sandbox.bubblewrap import bwrap_argv, bwrap_path
+from arena.judge.sandbox.bubblewrap import bwrap_argv
 from arena.judge.sandbox.settings import DEFAULT_DISK_MB, Sandbox
 
-WITH_BWRAP = pytest.mark.skipif(bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap)")
-MODES = ["limits", pytest.param("isolate", marks=WITH_BWRAP)]
+from .attack_support import MODES, WITH_BWRAP
+
 
 # Writes files of 4 MB into its TMPDIR (at most 96 MB, not to fill a disk where nothing
 # stops it), says how much it wrote, then fails of the error that stopped it.

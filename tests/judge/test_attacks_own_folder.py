@@ -15,14 +15,12 @@ import textwrap
 import pytest
 
 from arena.judge.process import Program
-from arena.judge.sandbox.bubblewrap import bwrap_path
 from arena.judge.sandbox.errors import RefusedFolder
 from arena.judge.sandbox.settings import Sandbox
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
+from .attack_support import MODES, private_folder
 
-MODES = ["limits", pytest.param("isolate", marks=pytest.mark.skipif(
-    bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap), not installed here"))]
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
 
 INTERPRETER = os.path.realpath(sys.executable)  # e.g. /root/.pyenv/versions/3.11.7/bin/python3.11
 INTERPRETER_FOLDER = os.path.dirname(INTERPRETER)
@@ -30,12 +28,7 @@ INTERPRETER_FOLDER = os.path.dirname(INTERPRETER)
 
 @pytest.fixture
 def secret_folder(tmp_path):
-    """A root-owned 0700 folder, as pytest's or a user's /root, for the programs' files."""
-    os.chmod(tmp_path, 0o700)
-    folder = tmp_path / "private"
-    folder.mkdir(mode=0o700)
-    os.chmod(folder, 0o700)
-    return folder
+    return private_folder(tmp_path)
 
 
 @pytest.fixture

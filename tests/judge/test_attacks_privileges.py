@@ -15,29 +15,17 @@ import pytest
 
 from arena.judge.sandbox.uid_box.acl import user_entry
 from arena.judge.sandbox.uid_box.uid_pool import take_user, uid_range
-from arena.judge.sandbox.bubblewrap import bwrap_path
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
+from .attack_support import FORK_BOMB, MODES, private_folder, start
 
-MODES = ["limits", pytest.param("isolate", marks=pytest.mark.skipif(
-    bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap), not installed here"))]
+pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
 
 
 @pytest.fixture
 def secret_folder(tmp_path):
-    """A root-owned 0700 folder, as pytest's or a user's /root, for the programs' files."""
-    folder = tmp_path / "private"
-    folder.mkdir(mode=0o700)
-    os.chmod(folder, 0o700)
-    return folder
-
-
-def start(folder, source: str, mode: str, *args: str, hidden=(), name="bot.py") -> Program:
-    script = folder / name
-    script.write_text(textwrap.dedent(source).lstrip("\n"))
-    return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode, hidden=tuple(hidden)))
+    return private_folder(tmp_path)
 
 
 def lines_of(program: Program, count: int, timeout_s: float = 20) -> list[str]:
@@ -377,20 +365,7 @@ def test_links_a_program_puts_in_place_of_its_files_or_its_home_are_never_follow
 def test_a_fork_bomb_is_held_to_the_task_limit_and_leaves_nothing(secret_folder, mode):
     from arena.judge.sandbox.settings import MAX_TASKS
 
-    program = start(secret_folder, """
-        import os, time
-        children = 0
-        try:
-            while children < 2000:
-                if os.fork() == 0:
-                    time.sleep(600)
-                    os._exit(0)
-                children += 1
-        except OSError:
-            pass
-        print(children, flush=True)
-        time.sleep(600)
-    """, mode)
+    program = start(secret_folder, FORK_BOMB, mode)
     children = int(program.read_line(60))
     uid = _host_uid(program.proc.pid)
     program.close()

@@ -2,35 +2,21 @@
 file raises anyone's privileges (issue 33, items 2 and 7)."""
 
 import os
-import sys
-import textwrap
-import time
 import uuid
 
 import pytest
 
-from arena.judge.process import Program
 from arena.judge.sandbox import confined_process
-from arena.judge.sandbox.bubblewrap import bwrap_path
-from arena.judge.sandbox.settings import MAX_TASKS, Sandbox
+from arena.judge.sandbox.settings import MAX_TASKS
+
+from .attack_support import ALL_MODES, FORK_BOMB, private_folder, start
 
 as_root = pytest.mark.skipif(os.geteuid() != 0, reason="box uids exist only under a root judge")
-
-ALL_MODES = ["none", "limits", pytest.param("isolate", marks=pytest.mark.skipif(
-    bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap), not installed here"))]
-
-
-def start(folder, source: str, mode: str, *args: str, name: str = "bot.py") -> Program:
-    script = folder / name
-    script.write_text(textwrap.dedent(source).lstrip("\n"))
-    return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode))
 
 
 @pytest.fixture
 def folder(tmp_path):
-    folder = tmp_path / "private"
-    folder.mkdir(mode=0o700)
-    return folder
+    return private_folder(tmp_path)
 
 
 @pytest.mark.parametrize("mode", ALL_MODES)
@@ -92,20 +78,7 @@ def test_a_setuid_helper_planted_in_var_tmp_gives_a_later_program_no_other_uid_a
 @as_root
 def test_without_a_cgroup_a_box_uid_is_held_to_the_task_limit(folder, monkeypatch):
     monkeypatch.setattr(confined_process, "take_cgroup", lambda *limits: None)  # a container without cgroups
-    program = start(folder, """
-        import os, time
-        children = 0
-        try:
-            while children < 2000:
-                if os.fork() == 0:
-                    time.sleep(600)
-                    os._exit(0)
-                children += 1
-        except OSError:
-            pass
-        print(children, flush=True)
-        time.sleep(600)
-    """, "limits")
+    program = start(folder, FORK_BOMB, "limits")
     try:
         children = int(program.read_line(60))
     finally:
