@@ -271,15 +271,9 @@ class CompetitionStore:
               oldest_first: bool = False) -> list[StoredGame]:
         """Newest first (or oldest first); of a round, of a kind of round, or with an account in either
         seat, when asked."""
-        where, args = [], []
+        where, args = _of_rounds(round_id, kind)
         if played_only:
             where.append("g.record IS NOT NULL")
-        if round_id is not None:
-            where.append("g.round_id = ?")
-            args.append(round_id)
-        if kind is not None:
-            where.append("g.round_id IN (SELECT id FROM rounds WHERE kind = ?)")
-            args.append(kind)
         if user_id is not None:
             where.append("(sa.user_id = ? OR sb.user_id = ?)")
             args += [user_id, user_id]
@@ -319,16 +313,10 @@ class CompetitionStore:
         need, picked out by SQLite so the transcripts are never parsed. ``with_moves=False`` leaves the
         moves out (an empty list): reading them is most of the cost, and a ranking needs them only for
         times. ``kind``, ``round_id``: the games of those rounds only."""
-        where = ["g.record IS NOT NULL"]
-        args: list[Any] = []
+        where, args = _of_rounds(round_id, kind)
+        where.append("g.record IS NOT NULL")
         if rated_only:
             where.append("g.rated = 1")
-        if kind is not None:
-            where.append("g.round_id IN (SELECT id FROM rounds WHERE kind = ?)")
-            args.append(kind)
-        if round_id is not None:
-            where.append("g.round_id = ?")
-            args.append(round_id)
         moves = "json_quote(json_extract(g.record, '$.moves'))" if with_moves else "'[]'"
         rows = self._all("SELECT g.id, a.name, b.name, json_quote(json_extract(g.record, '$.result')), "
                          + moves + _GAME_JOINS
@@ -363,3 +351,16 @@ class CompetitionStore:
 
 def _submission(row: tuple) -> Submission:
     return Submission(*row[:10], benched=bool(row[10]))
+
+
+def _of_rounds(round_id: int | None, kind: str | None) -> tuple[list[str], list[Any]]:
+    """The conditions (and their arguments) that keep the games of one round, or of a kind of round."""
+    where: list[str] = []
+    args: list[Any] = []
+    if round_id is not None:
+        where.append("g.round_id = ?")
+        args.append(round_id)
+    if kind is not None:
+        where.append("g.round_id IN (SELECT id FROM rounds WHERE kind = ?)")
+        args.append(kind)
+    return where, args
