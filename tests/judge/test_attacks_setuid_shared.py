@@ -2,6 +2,7 @@
 file raises anyone's privileges (issue 33, items 2 and 7)."""
 
 import os
+import shutil
 import uuid
 
 import pytest
@@ -73,6 +74,35 @@ def test_a_setuid_helper_planted_in_var_tmp_gives_a_later_program_no_other_uid_a
     left = [path for path in (helper, f"/tmp/left-{marker}", f"/var/tmp/left-{marker}",
                               f"/dev/shm/left-{marker}", f"/tmp/dir-{marker}") if os.path.lexists(path)]
     assert left == [], f"what box uid {planter_uid} wrote outlived its program"
+
+
+@as_root
+def test_what_a_program_leaves_in_a_world_writable_folder_made_before_it_is_swept_too(folder):
+    """The sweep skips a shared folder where no name came or went, but not the world-writable
+    folders inside it, even one made just before the program started (which changed /tmp then,
+    not during the program) in a judge that never listed /tmp before."""
+    from arena.judge.sandbox import shared_folders
+
+    shared_folders._world_writable.clear()  # a judge's first program: nothing listed yet
+    shared_folders._listed_at.clear()
+    open_folder = f"/tmp/arena-open-{uuid.uuid4().hex[:10]}"
+    os.mkdir(open_folder)
+    os.chmod(open_folder, 0o1777)  # as /tmp/.X11-unix: anyone may make a name in it
+    try:
+        program = start(folder, """
+            import sys
+            with open(sys.argv[1] + "/left", "w") as left:
+                left.write("for the next program")
+            print("left", flush=True)
+            sys.stdin.readline()
+        """, "limits", open_folder)
+        try:
+            assert program.read_line(20) == "left"
+        finally:
+            program.close()
+        assert os.listdir(open_folder) == [], "what the box uid left in a world-writable folder outlived it"
+    finally:
+        shutil.rmtree(open_folder, ignore_errors=True)
 
 
 @as_root

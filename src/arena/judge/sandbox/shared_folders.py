@@ -28,19 +28,50 @@ MAX_DEPTH = 4
 
 
 def snapshot() -> dict[str, int]:
-    """When each shared folder, and each world-writable folder known in them, last changed: taken as
-    a program starts, so that its sweep lists again only the folders where a name came or went."""
-    changed = {}
-    for folder in (*SHARED_FOLDERS, *(inner for found in _world_writable.values() for inner in found)):
-        try:
-            changed[folder] = os.stat(folder, follow_symlinks=False).st_mtime_ns
-        except OSError:
-            pass
+    """When each shared folder, and each world-writable folder in them, last changed: taken as a
+    program starts, so that its sweep lists again only the folders where a name came or went.
+
+    A folder that changed since it was last listed is listed now, for the world-writable folders
+    in it: one made before the program started (not during it) must be looked into all the same."""
+    changed: dict[str, int] = {}
+    for folder in SHARED_FOLDERS:
+        _note(folder, 0, changed)
     return changed
 
 
+def _note(folder: str, depth: int, changed: dict[str, int]) -> None:
+    try:
+        changed[folder] = os.stat(folder, follow_symlinks=False).st_mtime_ns
+    except OSError:
+        return
+    if _listed_at.get(folder) != changed[folder]:
+        _listed_at[folder] = changed[folder]
+        _world_writable[folder] = {entry.path for entry in _entries(folder) if _open_folder(entry)}
+    if depth < MAX_DEPTH:
+        for inner in sorted(_world_writable.get(folder, ())):
+            _note(inner, depth + 1, changed)
+
+
+def _entries(folder: str) -> list[os.DirEntry]:
+    try:
+        return list(os.scandir(folder))
+    except OSError:
+        return []
+
+
+def _open_folder(entry: os.DirEntry) -> bool:
+    """A folder anyone may make a name in (not followed if it is a link)."""
+    try:
+        info = entry.stat(follow_symlinks=False)
+    except OSError:
+        return False
+    return stat.S_ISDIR(info.st_mode) and bool(info.st_mode & stat.S_IWOTH)
+
+
 _world_writable: dict[str, set[str]] = {}
-"""The world-writable folders found inside each folder the sweeps listed (few: /tmp/.X11-unix...)."""
+"""The world-writable folders found inside each folder listed (few: /tmp/.X11-unix...)."""
+_listed_at: dict[str, int] = {}
+"""Each folder's modification time when it was last listed for them."""
 
 
 def sweep(uid: int, spared: tuple[str | None, ...] = (), since: dict[str, int] | None = None) -> list[str]:
@@ -72,12 +103,7 @@ def _sweep_folder(folder: str, uid: int, keep: set[str], removed: list[str], dep
             for inner in sorted(_world_writable.get(folder, ())):
                 _sweep_folder(inner, uid, keep, removed, depth + 1, since)
             return
-    try:
-        entries = list(os.scandir(folder))
-    except OSError:
-        return
-    world_writable = set()
-    for entry in entries:
+    for entry in _entries(folder):
         path = entry.path
         try:
             info = entry.stat(follow_symlinks=False)
@@ -93,9 +119,7 @@ def _sweep_folder(folder: str, uid: int, keep: set[str], removed: list[str], dep
             _remove(path, info)
             removed.append(path)
         elif depth < MAX_DEPTH:
-            world_writable.add(path)
             _sweep_folder(path, uid, keep, removed, depth + 1, since)
-    _world_writable[folder] = world_writable
 
 
 def _remove(path: str, info: os.stat_result) -> None:
