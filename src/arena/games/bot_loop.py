@@ -41,13 +41,15 @@ def run_alternating_bot(
 
 
 def random_or_greedy(game: str, name: str, seed: int | None,
-                     greedy_choice: Callable[[GameState, random.Random], object]) -> Callable[[GameState], object]:
-    """The move chooser of the built-in ``random`` or ``greedy`` player, seeded."""
+                     greedy_choice: Callable[[GameState, random.Random], object],
+                     others: dict[str, Callable[[GameState, random.Random], object]] | None = None,
+                     ) -> Callable[[GameState], object]:
+    """The move chooser of the built-in ``random``, ``greedy`` (or one of ``others``) player, seeded."""
     rng = random.Random(seed)
-    choosers = {
-        "random": lambda state: rng.choice(state.legal_moves()),
-        "greedy": lambda state: greedy_choice(state, rng),
-    }
+    policies = {"greedy": greedy_choice, **(others or {})}
+    choosers = {"random": lambda state: rng.choice(state.legal_moves())}
+    for policy_name, policy in policies.items():
+        choosers[policy_name] = lambda state, policy=policy: policy(state, rng)
     if name not in choosers:
         raise SystemExit(f"{game} has no built-in player {name!r}; it has: {', '.join(choosers)}, strong")
     return choosers[name]

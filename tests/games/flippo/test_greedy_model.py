@@ -3,7 +3,7 @@
 import random
 
 from arena.games.flippo.strong import engine
-from arena.games.flippo.bots import greedy_moves
+from arena.games.flippo.bots import most_pieces_moves as greedy_moves
 from arena.games.flippo.strong.opponent_model import EVIDENCE_NEEDED, GreedyWatch
 from arena.games.flippo.rules import FlippoState
 

@@ -5,6 +5,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from arena.games.flippo.strong.player import SPEND
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
@@ -12,9 +14,10 @@ from arena.refereeing.referee import play_game
 SCALE = 0.3  # a 1.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS
 
 
-def test_strong_beats_greedy_in_both_colours_without_faults(monkeypatch):
+@pytest.mark.parametrize("opponent", ["builtin:greedy", "builtin:mostpieces"])
+def test_strong_beats_the_baselines_in_both_colours_without_faults(monkeypatch, opponent):
     monkeypatch.setenv("ARENA_CLOCK_MS", str(5000 * SCALE))
-    for seats in (("builtin:strong", "builtin:greedy"), ("builtin:greedy", "builtin:strong")):
+    for seats in (("builtin:strong", opponent), (opponent, "builtin:strong")):
         specs = [resolve_player("flippo", text) for text in seats]
         record = play_game("flippo", specs, seed=5, time_scale=SCALE)
         result = record["result"]
@@ -25,12 +28,13 @@ def test_strong_beats_greedy_in_both_colours_without_faults(monkeypatch):
         # the time plan keeps to its share of the clock; start-up (the first reply) does not scale
         times = record["times"][strong]
         assert times["wall_ms"] - times["first_reply_ms"] < 5000 * SCALE * SPEND
-        assert "greedy-model" in record["stderr"][strong]  # it noticed and used the model
+        if opponent == "builtin:mostpieces":  # the policy its opponent model knows
+            assert "greedy-model" in record["stderr"][strong]  # it noticed and used the model
 
 
 def test_the_opponent_model_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("ARENA_OPPONENT_MODEL", "off")
-    specs = [resolve_player("flippo", text) for text in ("builtin:strong", "builtin:greedy")]
+    specs = [resolve_player("flippo", text) for text in ("builtin:strong", "builtin:mostpieces")]
     record = play_game("flippo", specs, seed=5, time_scale=SCALE)
     assert record["result"]["verdicts"] == ["ok", "ok"]
     assert "greedy-model" not in record["stderr"][0]

@@ -44,9 +44,9 @@ class FlippoEncoding(GameEncoding):
         return [(colour_grid(np.reshape(state.board, (SIZE, SIZE)), palette), None)]
 
     def in_process_player(self, name: str, seat: int, rng):
-        from .bots import greedy_choice
+        from .bots import greedy_choice, most_pieces_choice
 
-        choices = {"random": random_legal_move, "greedy": greedy_choice}
+        choices = {"random": random_legal_move, "greedy": greedy_choice, "mostpieces": most_pieces_choice}
         return SeededChoice(choices[name], rng) if name in choices else None
 
     def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:

@@ -18,7 +18,7 @@ GAME = GameInfo(
         "one move per line: a square such as C3 (row letter A-H, uppercase, then column 1-8), "
         "nothing else"
     ),
-    bots=("random", "greedy", "strong"),
+    bots=("random", "greedy", "mostpieces", "strong"),
     new_state=lambda setup: FlippoState(),
     human_view=FlippoView(),
 )

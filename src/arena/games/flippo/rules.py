@@ -56,8 +56,25 @@ def _rays(index: int) -> list[list[int]]:
     return rays
 
 
+def _axis_lines() -> list[list[int]]:
+    """Every line of the board along each of the four axes (rows, columns, both diagonals)."""
+    lines = []
+    for dr, dc in ((0, 1), (1, 0), (1, 1), (1, -1)):
+        for start in range(SIZE * SIZE):
+            row, col = divmod(start, SIZE)
+            if 0 <= row - dr < SIZE and 0 <= col - dc < SIZE:
+                continue  # not the first square of its line
+            line = []
+            while 0 <= row < SIZE and 0 <= col < SIZE:
+                line.append(row * SIZE + col)
+                row, col = row + dr, col + dc
+            lines.append(line)
+    return lines
+
+
 NEIGHBOURS = [_neighbours(i) for i in range(SIZE * SIZE)]
 RAYS = [_rays(i) for i in range(SIZE * SIZE)]
+AXIS_LINES = _axis_lines()
 
 
 class FlippoState(GameState[int]):
@@ -134,6 +151,25 @@ class FlippoState(GameState[int]):
 
     def is_over(self) -> bool:
         return self.moves_played >= TOTAL_MOVES
+
+    def stable_squares(self) -> set[int]:
+        """The occupied squares whose colour can never change again.
+
+        A piece is flipped only when it lies strictly between a new piece and another piece on
+        one line. So a piece that, on each of the four axes, ends its line (the board's edge in
+        that direction) or sits in a full line (no new piece can come onto it) keeps its colour
+        to the end: corners always, an edge piece once its edge is full, and so on.
+        """
+        safe = [0] * (SIZE * SIZE)  # on how many axes each square is safe
+        for line in AXIS_LINES:
+            if all(self.board[square] != EMPTY for square in line):
+                for square in line:
+                    safe[square] += 1
+            else:
+                safe[line[0]] += 1
+                if len(line) > 1:
+                    safe[line[-1]] += 1
+        return {square for square in range(SIZE * SIZE) if safe[square] == 4 and self.board[square] != EMPTY}
 
     def count(self, colour: int) -> int:
         return self.board.count(colour)
