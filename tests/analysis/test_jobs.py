@@ -42,12 +42,13 @@ def test_an_analysis_runs_in_the_background_shows_progress_and_is_saved_once(fli
 
 def test_a_record_the_rules_refuse_fails_with_the_reason_and_the_next_one_still_runs(flippo_records):
     record = json.loads(flippo_records[0].read_text())
-    broken = {**record, "moves": record["moves"][:5] + [{"seat": 1, "text": "A1"}]}
+    taken = record["moves"][0]["text"]  # a square already occupied: never legal again
+    broken = {**record, "moves": record["moves"][:5] + [{"seat": 1, "text": taken}]}
     jobs = AnalysisJobs(seconds=0.02)
     jobs.start("broken", broken, lambda document: None)
     jobs.start("fine", record, lambda document: None)
     status, _ = wait_for(jobs, "broken")
-    assert status["state"] == "failed" and "move 5 ('A1') cannot be replayed" in status["error"]
+    assert status["state"] == "failed" and f"move 5 ('{taken}') cannot be replayed" in status["error"]
     assert wait_for(jobs, "fine")[0]["state"] == "done"
 
 
