@@ -99,7 +99,7 @@ def test_a_program_that_speaks_codecup_2019_flippo_plays_unchanged(tmp_path):
             play(move, me)
             print(move); sys.stdout.flush()
     """))
-    path = tmp_path / "r.json"
+    path = tmp_path.parent / f"{tmp_path.name}-r.json"  # outside the program's own folder
     for players in (["python3 " + str(bot), "builtin:greedy"], ["builtin:greedy", "python3 " + str(bot)]):
         out = run("play", "flippo", *players, "--seed", "4", "--record", str(path))
         assert out.returncode == 0

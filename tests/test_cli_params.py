@@ -48,7 +48,9 @@ def arena(*args):
 @pytest.mark.parametrize("memory, limit", [([], {"memory_mb": 64, "memory_from": "game"}),
                                            (["--memory", "300"], {"memory_mb": 300, "memory_from": "option"})])
 def test_play_and_tournament_record_the_limit_that_applied(tmp_path, hoarder, memory, limit):
-    record_file, db = tmp_path / "r.json", tmp_path / "t.db"
+    results = tmp_path.parent / f"{tmp_path.name}-results"  # outside the hoarder's own folder
+    results.mkdir(exist_ok=True)
+    record_file, db = results / "r.json", results / "t.db"
     played = arena("play", "turnright", hoarder("random"), "builtin:random", "--seed", 2, "--record", record_file,
                    *memory)
     assert played.exit_code == 0, played.output

@@ -89,7 +89,8 @@ def test_arena_check_writes_out_everything_and_its_replay_command_pastes_back(tm
 
 
 def test_a_tournament_writes_out_a_players_name_its_first_fault_and_its_standings(tmp_path):
-    player = hostile_player(tmp_path)
+    (tmp_path / "bot").mkdir()  # the database outside the program's own folder
+    player = hostile_player(tmp_path / "bot")
     db = tmp_path / "t.db"
     done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player", player, "--db", db,
                  "--jobs", "1", "--seed", "5", cwd=tmp_path)

@@ -69,6 +69,20 @@ def _folder_to_hide(command: str) -> str | None:
         return None
 
 
+def _refuse_judge_files_in_own_folders(files: list[str], commands, folders: list[str | None]) -> None:
+    """A program may create any name in its own folder. Beside a database it could plant the
+    ``-journal`` or ``-wal`` file SQLite would replay into it (forged results), and where a record
+    is yet to be written, a link the judge would follow: so the judge's files stay outside."""
+    for path in files:
+        for command, folder in zip(commands, folders):
+            if folder is not None and os.path.commonpath([path, folder]) == folder:
+                raise click.BadParameter(
+                    f"{path} lies inside the folder of the program {command!r} ({folder}), which that "
+                    "program may write in: it could plant files beside it that the judge would trust. "
+                    "Keep databases, records and results outside the players' folders",
+                    param_hint="--sandbox")
+
+
 def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) -> Sandbox:
     """The Sandbox the options ask for; a usage error when this machine cannot give it.
 
@@ -79,7 +93,11 @@ def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) ->
     database, a record) are hidden from every other program: under ``isolate``, and
     wherever programs run as users of their own (a root judge's ``limits``).
     """
-    hidden = [_folder_to_hide(command) for command in commands] + [os.path.abspath(path) for path in files]
+    folders = [_folder_to_hide(command) for command in commands]
+    judge_files = [os.path.abspath(path) for path in files]
+    if mode == "isolate" or (mode == "limits" and os.geteuid() == 0):
+        _refuse_judge_files_in_own_folders(judge_files, commands, folders)
+    hidden = folders + judge_files
     context = click.get_current_context(silent=True)
     chosen = context.meta.get(ENV_KEY, ()) if context is not None else ()
     disk_mb = context.meta.get(DISK_KEY, DEFAULT_DISK_MB) if context is not None else DEFAULT_DISK_MB

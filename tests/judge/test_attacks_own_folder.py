@@ -293,3 +293,27 @@ def test_a_folder_sticky_by_its_owners_choice_stays_sticky(secret_folder):
         assert os.stat(secret_folder).st_mode & 0o7777 == 0o1700
     finally:
         user.release()
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_judge_keeps_its_database_and_records_out_of_a_programs_own_folder(secret_folder, mode):
+    """A program may create any name in its own folder: beside a database, the ``-journal`` a
+    root SQLite would replay into it; where a record is yet to be written, a link. So ``arena
+    play`` and ``arena tournament`` refuse such a file, naming it, before any program starts."""
+    arena = os.path.join(os.path.dirname(sys.executable), "arena")
+    script = secret_folder / "bot.py"
+    script.write_text("open(__file__ + '.started', 'w').close()\n")
+    command = f"{sys.executable} {script}"
+    for options in (["play", "flippo", command, "builtin:random", "--record", str(secret_folder / "r.json")],
+                    ["tournament", "flippo", "--player", f"mine={command}", "--player", "r=builtin:random",
+                     "--db", str(secret_folder / "sub" / "t.db")]):
+        (secret_folder / "sub").mkdir(exist_ok=True)
+        done = subprocess.run([arena, *options, "--sandbox", mode], capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, done.stderr
+        named = options[options.index("--record" if "--record" in options else "--db") + 1]
+        assert f"{named} lies inside the folder of the program" in done.stderr
+        assert not (secret_folder / "bot.py.started").exists()  # refused before anything ran
+    outside = secret_folder.parent / f"{secret_folder.name}-r.json"  # beside it, not inside: accepted
+    done = subprocess.run([arena, "play", "flippo", command, "builtin:random", "--record", str(outside),
+                           "--sandbox", mode], capture_output=True, text=True, timeout=60)
+    assert "lies inside" not in done.stderr and (secret_folder / "bot.py.started").exists(), done.stderr

@@ -71,7 +71,8 @@ def test_arena_check_fails_a_bot_that_never_flushes_whatever_the_users_shell_say
 
 
 def test_env_option_reaches_the_program_and_a_malformed_one_is_named(tmp_path):
-    script = tmp_path / "bot.py"
+    (tmp_path / "bot").mkdir()  # the record outside the program's own folder
+    script = tmp_path / "bot" / "bot.py"
     script.write_text(textwrap.dedent("""
         import os, sys
         from arena.games.flippo.rules import FlippoState

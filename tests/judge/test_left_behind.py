@@ -106,7 +106,7 @@ def test_arena_play_killed_mid_game_leaves_no_program(tmp_path, programs, sig, s
 def test_a_tournament_killed_mid_game_leaves_no_worker_and_no_program(tmp_path, programs):
     marker, sleeper, leaver, busy = programs
     judge = subprocess.Popen([ARENA, "tournament", "flippo", "--player", f"s={leaver}", "--player", f"b={busy}",
-                              "--jobs", "2", "--db", str(tmp_path / "t.db")], cwd=tmp_path,
+                              "--jobs", "2", "--db", str(tmp_path.parent / f"{tmp_path.name}.db")], cwd=tmp_path,
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     # two games at once: two sleepers with their children, two busy programs
     assert wait_for(lambda: len(marked(marker)) >= 6, 30), marked(marker)

@@ -93,8 +93,9 @@ for line in sys.stdin:
 def test_a_resumed_tournament_plays_only_the_games_not_saved(tmp_path, arena):
     # the store keeps a slot's first record, so a replayed game would not show in the
     # database: the games the program was started for do
-    counter = tmp_path / "games.txt"
-    player = tmp_path / "counts.py"
+    (tmp_path / "bot").mkdir()  # the database outside the program's own folder
+    counter = tmp_path / "bot" / "games.txt"
+    player = tmp_path / "bot" / "counts.py"
     player.write_text(COUNTS_ITS_GAMES)
     db = tmp_path / "t.db"
     command = ["tournament", "flippo", "--player", f"counts={sys.executable} {player} {counter}",

@@ -33,7 +33,8 @@ def test_a_program_that_cannot_start_stops_the_tournament_at_its_first_game(aren
 
 
 def test_a_program_that_ends_before_its_first_line_stops_the_tournament_saying_why(arena, tmp_path):
-    broken = tmp_path / "broken.py"
+    (tmp_path / "bot").mkdir()  # the database outside the program's own folder
+    broken = tmp_path / "bot" / "broken.py"
     broken.write_text("print('oops'\n")
     done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player",
                  f"broken={sys.executable} {broken}", "--db", tmp_path / "t.db", cwd=tmp_path, check=False)
@@ -48,9 +49,10 @@ def test_a_program_that_ends_before_its_first_line_stops_the_tournament_saying_w
 def test_each_program_is_started_once_per_game(arena, tmp_path):
     """No program is started to be watched and killed before its games: a bot that logs each of
     its starts is started exactly once by arena play, and once per game by a tournament."""
-    bot = tmp_path / "bot.py"
+    (tmp_path / "bot").mkdir()  # the database outside the program's own folder
+    bot = tmp_path / "bot" / "bot.py"
     bot.write_text(LOGS_EACH_START)
-    log = tmp_path / "starts.log"
+    log = tmp_path / "bot" / "starts.log"
     played = arena("play", "flippo", f"{sys.executable} {bot}", "builtin:random", "--seed", "1", cwd=tmp_path)
     assert "60 moves" in played.stdout  # a whole game (however it ended under load)
     assert log.read_text().splitlines() == ["start"]
@@ -63,7 +65,8 @@ def test_each_program_is_started_once_per_game(arena, tmp_path):
 
 
 def test_the_first_fault_of_each_player_is_printed_once(arena, tmp_path, flippo_faulty):
-    bot = tmp_path / "bot.py"
+    (tmp_path / "bot").mkdir()  # the database outside the program's own folder
+    bot = tmp_path / "bot" / "bot.py"
     bot.write_text(flippo_faulty(3, 'print("D4", flush=True); continue'))
     done = arena("tournament", "flippo", "--player", "r=builtin:random", "--player", f"bad={sys.executable} {bot}",
                  "--rounds", "2", "--db", tmp_path / "t.db", "--jobs", "2", cwd=tmp_path)
