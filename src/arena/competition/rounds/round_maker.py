@@ -80,7 +80,9 @@ class RoundMaker:
         with self._lock:
             following = next_final_round(self.store, self.game.ranking, self.setups)
             if following is not None:
-                self._add(*following)
+                round_id = self._add(*following)
+                if not following[1]:  # a robin of one (the rest set aside): no game will finish it
+                    self.store.finish_round(round_id)
 
     def scheduled(self) -> None:
         """A test round every round_every_s while the entrants change (called often; looks rarely)."""
