@@ -24,6 +24,7 @@ class FakeConductor:
         self.play_rounds = play_rounds
         self.added: list[int] = []
         self.unrated: list[tuple[int, int]] = []
+        self.schedule: dict | None = None  # what next_scheduled_round answers (a test sets it)
 
     def submission_added(self, submission_id: int) -> None:
         self.added.append(submission_id)
@@ -86,3 +87,6 @@ class FakeConductor:
 
     def status(self) -> dict:
         return {"queued_builds": 0, "running_rounds": [r.id for r in self.store.rounds("running")]}
+
+    def next_scheduled_round(self) -> dict | None:
+        return self.schedule

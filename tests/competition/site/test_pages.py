@@ -155,7 +155,9 @@ def test_no_form_post_gets_a_500(competition, http):
     organiser = http().page_login("org")
     token = organiser.csrf()
     paths = ["/register", "/submit", "/unrated", "/organiser/round", "/organiser/builtin", "/organiser/freeze",
-             "/organiser/invitation", "/organiser/deadline", "/organiser/x", "/login", "/logout"]  # logging out last
+             "/organiser/invitation", "/organiser/deadline", "/organiser/x", "/organiser/disable", "/organiser/enable",
+             "/organiser/withdraw", "/organiser/restore", "/organiser/announce", "/organiser/unannounce",
+             "/login", "/logout"]  # logging out last
     bodies = [b"", f"csrf={token}".encode(), f"csrf={token}&name=%00&password=&code=x&bot=&opponent=&deadline=%ff"
               .encode(), b"\xff\xfe", f"csrf={token}&file=abc&language=" .encode(), b"=" * 5000, "csrf=\u00e9\u4e2d&name=\u00e9".encode()]
     for path in paths:

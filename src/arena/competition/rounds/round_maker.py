@@ -100,6 +100,16 @@ class RoundMaker:
             except CompetitionError as error:  # a final began meanwhile, say
                 log.info("no scheduled round: %s", error)
 
+    def next_scheduled(self) -> dict | None:
+        """When :meth:`scheduled` makes the next test round, at the earliest: ``{"at", "every_s"}``
+        (it is made then only if the entrants have changed since the last one); None when rounds are
+        not scheduled, or the final has begun (no more test rounds)."""
+        every = self.options.round_every_s
+        if every is None or final_rounds(self.store):
+            return None
+        last = next((r for r in self.store.rounds() if r.kind == "test"), None)
+        return {"at": time.time() if last is None else last.created + every, "every_s": every}
+
     # -- helpers ---------------------------------------------------------------
 
     def _add(self, kind: str, games: list, details: dict, exclusive: bool = True) -> int:

@@ -7,6 +7,8 @@ from markupsafe import Markup
 
 from ....games import get_game
 from ...rounds.ranking import FINAL, competitions, is_ranked
+from ..api.announcements import announcement_views
+from ..coming_up import coming_up
 from ..site import site_of
 from ..game_analysis import page_analysis
 from ..security.auth import session_user
@@ -25,9 +27,11 @@ GAMES_PAGE = 100
 
 @router.get("/")
 def home(request: Request):
-    game = get_game(site_of(request).store.competition().game)
+    site = site_of(request)
+    game = get_game(site.store.competition().game)
     return render(request, "home.html", game=game, rules=rules_html(game.name),
-                  languages=descriptions(site_of(request).folder))
+                  languages=descriptions(site.folder), announcements=announcement_views(request),
+                  next=coming_up(site))
 
 
 def _ranking_or_entrants(store, answer):
