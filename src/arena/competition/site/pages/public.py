@@ -6,7 +6,7 @@ from fastapi import APIRouter, Request
 from markupsafe import Markup
 
 from ....games import get_game
-from ...rounds.ranking import FINAL, competitions, is_ranked
+from ...rounds.ranking import FINAL, TEST, competitions, is_ranked
 from ..api.announcements import announcement_views
 from ..coming_up import coming_up
 from ..site import site_of
@@ -18,6 +18,7 @@ from ..ids import Id
 from ..language_choice import descriptions
 from .render import render
 from ..refusal import Refusal
+from .place_chart import MAX_ROUNDS, place_chart
 from .rules import rules_html
 from ..views import game_view, round_views
 
@@ -61,8 +62,11 @@ def ranking(request: Request, round: int | None = None, kind: str | None = None)
         if kind == FINAL and shown is None:
             raise Refusal(404, "the final has not begun")
     shown = _ranking_or_entrants(store, shown)
+    # the finished test rounds' rankings, oldest first (each computed once: site.kept)
+    tests = sorted((r for r in store.rounds("finished") if r.kind == TEST), key=lambda r: r.id)
+    chart = place_chart([(r.id, site.kept.rows(store, r)) for r in tests[-MAX_ROUNDS:]])
     return render(request, "ranking.html", shown=shown, rows=shown["rows"], competitions=competitions(store),
-                  ranking=get_game(store.competition().game).ranking)
+                  ranking=get_game(store.competition().game).ranking, chart=chart)
 
 
 @router.get("/rounds")
