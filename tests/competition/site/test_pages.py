@@ -82,13 +82,22 @@ def test_ranking_games_and_replays_after_a_round(competition, http):
     author = http().page_login(game.players[0])
     mine = author.get(f"/games/{ids[0]}")
     assert f"stderr of seat 0 in game {ids[0]}" in mine.text and f"stderr of seat 1 in game" not in mine.text
-    assert author.get(f"/games/{ids[0]}/stderr/0").text == f"stderr of seat 0 in game {ids[0]}"
+    # the author's stderr inside the game's page (the old stderr address leads there), with the record's download
+    for address in (f"/games/{ids[0]}/stderr/0", f"/games/{ids[0]}"):
+        inside = author.get(address).text
+        assert f'<pre class="stderr" id="stderr0">stderr of seat 0 in game {ids[0]}</pre>' in inside
+        assert "/static/replay.js" in inside and "stderr of seat 1" not in inside
+    download = re.search(r'<a href="([^"]+)" download="game-(\d+).json" id="record-download">', replay.text)
+    assert download and download.group(2) == ids[0]
+    record = http().get(html.unescape(download.group(1)))
+    assert record.status == 200 and record.json()["moves"] and "stderr" not in record.text
+    assert {p["command"] for p in record.json()["players"]} == {f"submission {s}" for s in game.submissions}
     assert author.get(f"/games/{ids[0]}/stderr/1").status == 403
     assert organiser.get(f"/games/{ids[0]}/stderr/1").status == 200
     assert http().get(f"/games/{ids[0]}/stderr/1").status == 401
     assert http().get("/games/999").status == 404 and http().get("/games/abc").status == 400
     mine = author.get("/my").text
-    links = re.findall(r'href="/games/(\d+)/stderr/(\d)">my stderr', mine)
+    links = re.findall(r'href="/games/(\d+)#stderr(\d)">my stderr', mine)
     assert len(links) == 2 and all(competition.store.game(int(g)).players[int(seat)] == game.players[0]
                                    for g, seat in links)
     player_games = http().get("/games?player=alice")

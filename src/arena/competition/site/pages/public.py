@@ -118,4 +118,5 @@ def replay(request: Request, game_id: Id):
     analysis = page_analysis(site_of(request), game, session_user(request), csrf_token(request))
     view = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"],
             "analysis_body": analysis["post_body"]}
-    return render(request, "replay.html", view=view, analysis=analysis, heading=heading, back="/games")
+    return render(request, "replay.html", view=view, analysis=analysis, heading=heading, back="/games",
+                  record_url=f"/api/games/{game_id}/record", record_name=f"game-{game_id}.json")
