@@ -174,3 +174,18 @@ def test_no_form_post_gets_a_500(competition, http):
             for kind in ("application/x-www-form-urlencoded", "multipart/form-data; boundary=z", "text/plain"):
                 answer = organiser.send("POST", path, body, kind)
                 assert answer.status < 500, (path, body[:40], kind, answer.status, answer.text[-300:])
+
+
+def test_a_reports_tabs_show_as_tabs_and_its_control_characters_written_out(competition, http):
+    author = http().page_login("alice")
+    assert page_upload(author, "bot.py", b"#trace\n").status == 200
+    submission = competition.store.submissions()[0]
+    page = author.get(f"/submissions/{submission.id}").text
+    shown = html.unescape(re.search(r'<pre class="stderr" id="admission">(.*?)</pre>', page, re.S).group(1))
+    assert "    | \tat Main.main(Main.java:12)\n" in shown and "\\x09" not in shown
+    assert "    | \\x1b]52;c;cGF3bmVk\\x07 \\u202egnp.exe" in shown
+    assert "\x1b" not in page and "\u202e" not in page and "&lt;no move&gt;" in page
+    # a report stored before the text was kept raw (escaped already) shows as it was
+    competition.store.update_submission(submission.id, admission="    | \\x09at Old.main(Old.java:3)")
+    page = author.get(f"/submissions/{submission.id}").text
+    assert '<pre class="stderr" id="admission">    | \\x09at Old.main(Old.java:3)</pre>' in page

@@ -16,6 +16,7 @@ from ..security.csrf import csrf_token
 from ..games_access import account_named, game_replay, played_game, readable_seats
 from ..ids import Id
 from ..language_choice import descriptions
+from .formatting import log_text
 from .render import render
 from ..refusal import Refusal
 from .place_chart import MAX_ROUNDS, place_chart
@@ -110,7 +111,7 @@ def replay(request: Request, game_id: Id):
     game = played_game(request, game_id)
     view = game_replay(request, game).page_view(f"/api/games/{game_id}/replay/svg")
     readable = readable_seats(request, game, session_user(request))
-    stderr = [site_of(request).store.stderr(game_id, seat) or "" if seat in readable
+    stderr = [log_text(site_of(request).store.stderr(game_id, seat)) if seat in readable
               else "(a program's stderr is shown to its author and the organisers only)" for seat in (0, 1)]
     # the viewer's replay page, with the account names and only the stderr this visitor may read
     view = {**view, "players": list(game.players), "commands": [None, None], "stderr": stderr}
