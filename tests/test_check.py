@@ -187,3 +187,25 @@ def test_arena_check_looks_its_game_up_once_at_the_edge(monkeypatch):
     done = CliRunner().invoke(cli, ["check", "flippo", "builtin:random", "--games", "2", "--time-scale", "0.2"])
     assert done.exit_code == 0, done.output
     assert looked_up == ["flippo"]
+
+
+# Crashes on its first move after a Java-like stack trace on stderr, with an escape sequence (OSC 52,
+# the clipboard) and a right-to-left override among its lines.
+STACK_TRACE = r"""
+import sys
+sys.stdin.readline()
+sys.stderr.write('Exception in thread "main" java.lang.IllegalStateException\n'
+                 '\tat Main.main(Main.java:12)\n\x1b]52;c;cGF3bmVk\x07 \u202egnp.exe\n')
+sys.exit(1)
+"""
+
+
+def test_a_report_kept_for_a_page_holds_the_programs_text_as_it_came(tmp_path):
+    crashing = program(tmp_path, STACK_TRACE)
+    raw, clean = check_program("domineering", crashing, games=1, seed=2, for_terminal=False)
+    assert not clean
+    assert "    | \tat Main.main(Main.java:12)" in raw and "\x1b]52;c;" in raw and "\u202egnp" in raw
+    assert "\\x09" not in raw and "\\x1b" not in raw
+    printable, _ = check_program("domineering", crashing, games=1, seed=2)
+    assert "    | \\x09at Main.main(Main.java:12)" in printable and "\\x1b]52;c;" in printable
+    assert "\x1b" not in printable and "\u202e" not in printable

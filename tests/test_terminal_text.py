@@ -54,3 +54,10 @@ def test_a_shell_word_reads_back_as_the_same_text_in_bash(text):
     assert [ch for ch in word if unicodedata.category(ch) in ("Cc", "Cf")] == []
     echoed = subprocess.run(["bash", "-c", f"printf %s {word}"], capture_output=True, check=True).stdout
     assert echoed.decode() == text
+
+
+def test_a_log_keeps_its_tabs_newlines_and_backslashes_and_writes_out_the_rest():
+    from arena.terminal_text import visible_log
+
+    trace = 'at "%d\\n"\n\tat Main.main(Main.java:12)\r\n\x1b[2J\u202eexe\x07'
+    assert visible_log(trace) == 'at "%d\\n"\n\tat Main.main(Main.java:12)\\x0d\n\\x1b[2J\\u202eexe\\x07'

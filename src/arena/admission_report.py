@@ -9,6 +9,7 @@ colours and the exit status.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Protocol
 
 from .admission import OPPONENT, CheckedGame, CheckReport, run_check
@@ -42,27 +43,41 @@ def unstyle(text: str) -> str:
     return _ANSI.sub("", text)
 
 
+def as_it_is(text: str) -> str:
+    """A program's text kept as it came (for a report stored and escaped where it is shown)."""
+    return text
+
+
 def check_program(game_name: str, player: str, games: int = 4, time_scale: float = 1.0,
-                  seed: int | None = None, sandbox: Sandbox | None = None) -> tuple[str, bool]:
-    """Run the admission test from Python: the report as text, and whether every game was clean."""
+                  seed: int | None = None, sandbox: Sandbox | None = None,
+                  for_terminal: bool = True) -> tuple[str, bool]:
+    """Run the admission test from Python: the report as text, and whether every game was clean.
+
+    ``for_terminal``: the program's own text (its stderr, a reason quoting it) with its control
+    characters written out, ready to print. False keeps it as it came, tabs and all, for a caller
+    that escapes it where it shows it: a competition stores the report and shows it on a page
+    (HTML-escaped) and in ``arena submit`` (terminal_text.visible_log)."""
     report = run_check(game_name, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox)
+    if not for_terminal:
+        return render(report, escape=as_it_is), report.clean  # plain style: no colour of ours to remove
     return unstyle(render(report)), report.clean
 
 
-def render(report: CheckReport, style: Style = plain) -> str:
+def render(report: CheckReport, style: Style = plain, escape: Callable[[str], str] = visible) -> str:
     """The whole report: one line per game, each problem explained, the timing, the verdict;
-    ``style`` colours a few words (the command passes click's; the default leaves them plain)."""
+    ``style`` colours a few words (the command passes click's; the default leaves them plain);
+    ``escape`` writes the program's own text (visible: ready for a terminal)."""
     seeds = sorted({game.seed for game in report.games})
     seats = "in both seats" if len(report.games) > 1 else f"as {report.games[0].seat_name}"
     lines = [f"arena check {report.game} {shell_word(report.player)}: {_games(len(report.games))} "
              f"against {OPPONENT} {seats}, seed{'s' if len(seeds) > 1 else ''} "
              f"{', '.join(map(str, seeds))}", ""]
     lines += [_game_line(game, style) for game in report.games]
-    lines += _problem_lines(report, style)
+    lines += _problem_lines(report, style, escape)
     for game in report.games:
         if game.opponent_fault is not None:
             lines += ["", f"Note: in game {game.number} the built-in opponent faulted "
-                          f"({game.opponent_fault.verdict}: {visible(game.opponent_fault.reason)}); "
+                          f"({game.opponent_fault.verdict}: {escape(game.opponent_fault.reason)}); "
                           "is the machine very busy?"]
     lines += ["", *_timing_lines(report, style), ""]
     if report.clean:
@@ -73,7 +88,7 @@ def render(report: CheckReport, style: Style = plain) -> str:
     return "\n".join(lines)
 
 
-def _problem_lines(report: CheckReport, style: Style) -> list[str]:
+def _problem_lines(report: CheckReport, style: Style, escape: Callable[[str], str]) -> list[str]:
     """Each faulty game: the full explanation, or one line when an earlier one was the same fault."""
     lines: list[str] = []
     explained: dict[tuple, int] = {}  # (verdict, move, line): the problem that explains it
@@ -83,9 +98,9 @@ def _problem_lines(report: CheckReport, style: Style) -> list[str]:
                                   f"playing {game.seat_name} (the {SEAT_WORDS[game.seat]} seat)", bold=True)]
         same = explained.setdefault((fault.verdict, fault.move_number, fault.line), problem)
         if same == problem:
-            lines += ["  " + line for line in explain(fault)]
+            lines += ["  " + line for line in explain(fault, escape)]
         else:
-            lines.append(f"  the same fault as problem {same}: {summary(fault)}")
+            lines.append(f"  the same fault as problem {same}: {summary(fault, escape=escape)}")
         lines.append(f"  replay it: {_replay_command(report, game)}")
     return lines
 

@@ -170,3 +170,19 @@ def test_benching_needs_that_many_faults_in_a_row(competition):
     faults(store, flaky, steady, ["time-out"])
     assert keeps_faulting(store, flaky, 5)
     assert not keeps_faulting(store, steady, 1)
+
+
+def test_the_next_scheduled_round_is_a_period_after_the_last_and_none_after_the_final_began(competition):
+    import time as clock
+
+    folder, store = competition
+    assert Conductor(folder, store, debut=False).next_scheduled_round() is None  # no --round-every
+    conductor = Conductor(folder, store, debut=False, round_every_s=600)
+    before = clock.time()
+    assert before - 1 <= conductor.next_scheduled_round()["at"] <= clock.time()  # no round yet: now
+    for name in ("ann", "ben"):
+        contestant(store, folder, name, command="builtin:random")
+    last = store.round(conductor.start_round())
+    assert conductor.next_scheduled_round() == {"at": last.created + 600, "every_s": 600}
+    conductor.start_final()
+    assert conductor.next_scheduled_round() is None

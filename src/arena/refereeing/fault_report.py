@@ -10,6 +10,7 @@ instead, and the end of its stderr. ``arena play``, ``arena check`` and
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -117,19 +118,21 @@ def _reply_format(game_name: str) -> str:
         return ""
 
 
-def summary(report: FaultReport, with_line: bool = True) -> str:
+def summary(report: FaultReport, with_line: bool = True, escape: Callable[[str], str] = visible) -> str:
     """One line: who faulted, how, on which move, and (``with_line``) the line it wrote.
 
     Like every line here, ready for a terminal: the program's text has its control characters
-    written out (repr does it for the judged line)."""
+    written out (repr does it for the judged line). ``escape``: how the program's own text is
+    written (a competition keeps it as it is, and escapes it where it shows it)."""
     wrote = "" if report.line is None or not with_line else f"; it wrote {report.line!r}"
-    return (f"{report.seat_name} ({visible(report.player)}) {report.verdict} at its move "
-            f"{report.move_number}: {visible(report.reason)}{wrote}")
+    return (f"{report.seat_name} ({escape(report.player)}) {report.verdict} at its move "
+            f"{report.move_number}: {escape(report.reason)}{wrote}")
 
 
-def explain(report: FaultReport) -> list[str]:
-    """The whole explanation, as lines for a terminal (control characters written out)."""
-    lines = [summary(report, with_line=False)]
+def explain(report: FaultReport, escape: Callable[[str], str] = visible) -> list[str]:
+    """The whole explanation, as lines for a terminal (control characters written out; ``escape``:
+    as summary's)."""
+    lines = [summary(report, with_line=False, escape=escape)]
     if report.line is not None:
         lines.append(f"  the line it wrote: {report.line!r}")
     if report.expected and report.verdict in ("illegal", "format"):
@@ -138,7 +141,7 @@ def explain(report: FaultReport) -> list[str]:
         lines.append("  the last lines exchanged (in: sent to it, out: written by it):")
         for number, (way, text) in enumerate(report.exchanged, start=1):
             faulted = number == len(report.exchanged) and way == "out" and report.line is not None
-            lines.append(f"    {way:<3} {visible(text)}{'   <- this line' if faulted else ''}")
+            lines.append(f"    {way:<3} {escape(text)}{'   <- this line' if faulted else ''}")
     if report.probably_debugging:
         lines.append(f"  hint: {DEBUG_HINT[0]}")
         lines.extend(f"        {line}" for line in DEBUG_HINT[1:])
@@ -147,7 +150,7 @@ def explain(report: FaultReport) -> list[str]:
         lines.extend(f"        {line}" for line in FLUSH_HINT[1:])
     if report.stderr_tail:
         lines.append("  the last lines of its stderr:")
-        lines.extend(f"    | {visible(line)}" for line in report.stderr_tail)
+        lines.extend(f"    | {escape(line)}" for line in report.stderr_tail)
     elif report.is_program:
         lines.append("  its stderr is empty")
     return lines

@@ -17,6 +17,13 @@ from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 
 
+STACK_TRACE_REPORT = ("Problem 1: game 1, seed 2, playing First\n  the last lines of its stderr:\n"
+                      '    | Exception in thread "main" java.lang.IllegalStateException: <no move>\n'
+                      "    | \tat Main.main(Main.java:12)\n    | \x1b]52;c;cGF3bmVk\x07 \u202egnp.exe\n")
+"""A Java program's crash in an admission report, kept raw: tabs, an escape sequence (OSC 52, the
+clipboard), a right-to-left override, a '<' (fake admission)."""
+
+
 class FakeConductor:
     def __init__(self, folder, store, play_rounds: bool = True) -> None:
         self.folder = folder
@@ -24,6 +31,7 @@ class FakeConductor:
         self.play_rounds = play_rounds
         self.added: list[int] = []
         self.unrated: list[tuple[int, int]] = []
+        self.schedule: dict | None = None  # what next_scheduled_round answers (a test sets it)
 
     def submission_added(self, submission_id: int) -> None:
         self.added.append(submission_id)
@@ -32,6 +40,9 @@ class FakeConductor:
         if "#error" in source:
             self.store.update_submission(submission_id, status="build-failed",
                                          build_log=f"{submission.filename}:1:1: error: expected ';' (fake build)")
+        elif "#trace" in source:  # a report as the real build keeps it: the program's stderr as it came
+            self.store.update_submission(submission_id, status="rejected", build_log="compiled (fake build)",
+                                         admission=STACK_TRACE_REPORT)
         elif "#crash" in source:
             self.store.update_submission(submission_id, status="rejected", build_log="compiled (fake build)",
                                          admission="first seat: crash on its first move (fake admission)")
@@ -86,3 +97,6 @@ class FakeConductor:
 
     def status(self) -> dict:
         return {"queued_builds": 0, "running_rounds": [r.id for r in self.store.rounds("running")]}
+
+    def next_scheduled_round(self) -> dict | None:
+        return self.schedule

@@ -286,7 +286,8 @@ def test_no_request_gets_a_500(competition, http):
     """Every POST endpoint with odd bodies, every GET with odd ids: always a 4xx (or a 2xx)."""
     organiser = http("org")
     posts = ["/api/login", "/api/rounds", "/api/organiser/builtins", "/api/unrated", "/api/organiser/final", "/api/organiser/invitation",
-             "/api/organiser/deadline", "/api/organiser/freeze", "/api/submissions"]
+             "/api/organiser/deadline", "/api/organiser/freeze", "/api/submissions", "/api/organiser/accounts/disabled",
+             "/api/organiser/builtins/withdrawn", "/api/organiser/announcements"]
     bodies = [b"", b"null", b"[]", b"{}", b'{"x": 1}', b"\xff\xfe\x00", b'{"name": null, "password": []}',
               b'{"bot": 1e999, "opponent": {"a": 1}, "code": 5, "deadline": 1e999, "frozen": null}',
               b"[" * 5000, b'{"deadline": -5, "code": "ab"}', b'"string"']
@@ -299,8 +300,11 @@ def test_no_request_gets_a_500(competition, http):
     gets = ["/api/submissions/{}", "/api/submissions/{}/source", "/api/rounds/{}", "/api/games/{}",
             "/api/games/{}/record", "/api/games/{}/stderr/0", "/api/games/1/stderr/{}",
             "/api/games/{}/replay/svg/0", "/api/games/1/replay/svg/{}", "/games/{}", "/submissions/{}",
-            "/api/games?limit={}", "/api/games?offset={}", "/api/games?round={}", "/games?page={}"]
+            "/api/games?limit={}", "/api/games?offset={}", "/api/games?round={}", "/games?page={}",
+            "/organiser?done={}&name={}"]
     for path in gets:
         for value in ("-1", "0", "1.5", "%00", "1e9", "99999999999999999999", "abc", "%F0%9F%92%A9", ""):
-            answer = organiser.get(path.format(value))
+            answer = organiser.get(path.format(value, value))
             assert answer.status < 500, (path, value, answer.status, answer.text)
+            removed = organiser.send("DELETE", f"/api/organiser/announcements/{value}")
+            assert 300 <= removed.status < 500, (value, removed.status, removed.text)

@@ -94,3 +94,13 @@ def test_a_build_log_and_report_reach_the_terminal_written_out(competition, tmp_
         assert raw not in done.stdout + done.stderr
     written_out = "\\x1b]52;c;ZWNobyBwd25lZA==\\x07\\x1b[2J\\u202e\\u200bend"
     assert f"log {written_out}" in done.stdout and f"report {written_out}" in done.stdout
+
+
+def test_a_reports_tabs_print_as_tabs_and_its_escapes_written_out(competition, tmp_path):
+    rejected = submit(competition.url, tmp_path, "bot.py", "#trace\n")
+    assert rejected.returncode == 1
+    assert "    | \tat Main.main(Main.java:12)\n" in rejected.stdout  # a real tab, as the trace was written
+    assert "\\x09" not in rejected.stdout and "\\\\" not in rejected.stdout  # neither escaped nor doubled
+    assert "<no move>" in rejected.stdout
+    assert "    | \\x1b]52;c;cGF3bmVk\\x07 \\u202egnp.exe" in rejected.stdout  # written out, once
+    assert "\x1b" not in rejected.stdout and "\u202e" not in rejected.stdout

@@ -82,13 +82,22 @@ def test_ranking_games_and_replays_after_a_round(competition, http):
     author = http().page_login(game.players[0])
     mine = author.get(f"/games/{ids[0]}")
     assert f"stderr of seat 0 in game {ids[0]}" in mine.text and f"stderr of seat 1 in game" not in mine.text
-    assert author.get(f"/games/{ids[0]}/stderr/0").text == f"stderr of seat 0 in game {ids[0]}"
+    # the author's stderr inside the game's page (the old stderr address leads there), with the record's download
+    for address in (f"/games/{ids[0]}/stderr/0", f"/games/{ids[0]}"):
+        inside = author.get(address).text
+        assert f'<pre class="stderr" id="stderr0">stderr of seat 0 in game {ids[0]}</pre>' in inside
+        assert "/static/replay.js" in inside and "stderr of seat 1" not in inside
+    download = re.search(r'<a href="([^"]+)" download="game-(\d+).json" id="record-download">', replay.text)
+    assert download and download.group(2) == ids[0]
+    record = http().get(html.unescape(download.group(1)))
+    assert record.status == 200 and record.json()["moves"] and "stderr" not in record.text
+    assert {p["command"] for p in record.json()["players"]} == {f"submission {s}" for s in game.submissions}
     assert author.get(f"/games/{ids[0]}/stderr/1").status == 403
     assert organiser.get(f"/games/{ids[0]}/stderr/1").status == 200
     assert http().get(f"/games/{ids[0]}/stderr/1").status == 401
     assert http().get("/games/999").status == 404 and http().get("/games/abc").status == 400
     mine = author.get("/my").text
-    links = re.findall(r'href="/games/(\d+)/stderr/(\d)">my stderr', mine)
+    links = re.findall(r'href="/games/(\d+)#stderr(\d)">my stderr', mine)
     assert len(links) == 2 and all(competition.store.game(int(g)).players[int(seat)] == game.players[0]
                                    for g, seat in links)
     player_games = http().get("/games?player=alice")
@@ -155,7 +164,9 @@ def test_no_form_post_gets_a_500(competition, http):
     organiser = http().page_login("org")
     token = organiser.csrf()
     paths = ["/register", "/submit", "/unrated", "/organiser/round", "/organiser/builtin", "/organiser/freeze",
-             "/organiser/invitation", "/organiser/deadline", "/organiser/x", "/login", "/logout"]  # logging out last
+             "/organiser/invitation", "/organiser/deadline", "/organiser/x", "/organiser/disable", "/organiser/enable",
+             "/organiser/withdraw", "/organiser/restore", "/organiser/announce", "/organiser/unannounce",
+             "/login", "/logout"]  # logging out last
     bodies = [b"", f"csrf={token}".encode(), f"csrf={token}&name=%00&password=&code=x&bot=&opponent=&deadline=%ff"
               .encode(), b"\xff\xfe", f"csrf={token}&file=abc&language=" .encode(), b"=" * 5000, "csrf=\u00e9\u4e2d&name=\u00e9".encode()]
     for path in paths:
@@ -163,3 +174,18 @@ def test_no_form_post_gets_a_500(competition, http):
             for kind in ("application/x-www-form-urlencoded", "multipart/form-data; boundary=z", "text/plain"):
                 answer = organiser.send("POST", path, body, kind)
                 assert answer.status < 500, (path, body[:40], kind, answer.status, answer.text[-300:])
+
+
+def test_a_reports_tabs_show_as_tabs_and_its_control_characters_written_out(competition, http):
+    author = http().page_login("alice")
+    assert page_upload(author, "bot.py", b"#trace\n").status == 200
+    submission = competition.store.submissions()[0]
+    page = author.get(f"/submissions/{submission.id}").text
+    shown = html.unescape(re.search(r'<pre class="stderr" id="admission">(.*?)</pre>', page, re.S).group(1))
+    assert "    | \tat Main.main(Main.java:12)\n" in shown and "\\x09" not in shown
+    assert "    | \\x1b]52;c;cGF3bmVk\\x07 \\u202egnp.exe" in shown
+    assert "\x1b" not in page and "\u202e" not in page and "&lt;no move&gt;" in page
+    # a report stored before the text was kept raw (escaped already) shows as it was
+    competition.store.update_submission(submission.id, admission="    | \\x09at Old.main(Old.java:3)")
+    page = author.get(f"/submissions/{submission.id}").text
+    assert '<pre class="stderr" id="admission">    | \\x09at Old.main(Old.java:3)</pre>' in page

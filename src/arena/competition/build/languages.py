@@ -21,17 +21,15 @@ import os
 import shlex
 import shutil
 import string
-import subprocess
 from dataclasses import dataclass, field
-from functools import lru_cache
 from pathlib import Path
 
+from .compiler_versions import compiler_version  # read again every few minutes
 from .tool_path import CLEAN_PATH  # the tools are looked up on it (and importers still find it here)
 from .upload_checks import ArchiveError, check_upload, is_archive
 
 PLACEHOLDERS = frozenset({"build", "main", "scratch"})
 RUN_PLACEHOLDERS = frozenset({"build"})
-VERSION_TIMEOUT_S = 10
 
 DEFAULT_TABLE = {
     "c": {"title": "C", "extensions": [".c"], "main_file": "bot.c",
@@ -105,22 +103,6 @@ class Language:
     def describe(self) -> str:
         """The compiler, its version and its flags, for the site."""
         return f"{self.title}: {compiler_version(self.version)}; compiled with: {self.shown_compile()}"
-
-
-@lru_cache(maxsize=32)
-def compiler_version(argv: tuple[str, ...]) -> str:
-    """The first line a version command prints (cached: it does not change while the server runs)."""
-    if not argv:
-        return "version unknown"
-    try:
-        done = subprocess.run(list(argv), capture_output=True, text=True, timeout=VERSION_TIMEOUT_S,
-                              env={"PATH": CLEAN_PATH, "LANG": "C.UTF-8", "HOME": "/nonexistent"})
-    except FileNotFoundError:
-        return f"{argv[0]} is not installed"
-    except (OSError, subprocess.TimeoutExpired) as error:
-        return f"version unknown ({error})"
-    lines = [line.strip() for line in (done.stdout + "\n" + done.stderr).splitlines() if line.strip()]
-    return lines[0] if lines else "version unknown"
 
 
 def write_default_table(path) -> None:

@@ -98,7 +98,8 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     command = language.run_command(build)
     on_checking()
     report, clean = check_program(job.game, command, games=job.admission_games or ADMISSION_GAMES,
-                                  time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden))
+                                  time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden),
+                                  for_terminal=False)  # kept as the program wrote it: escaped where it is shown
     return BuildOutcome("admitted" if clean else "rejected", "\n".join(log), as_seen_by_author(report, build),
                         command)
 

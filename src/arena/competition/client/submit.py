@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ...terminal_text import visible
+from ...terminal_text import visible, visible_log
 
 UNFINISHED = ("building", "checking")
 
@@ -21,9 +21,17 @@ def _say(text: str = "", err: bool = False) -> None:
 
 
 def _server_text(text) -> str:
-    """What the server sent (a build log holds the compiler's output of a stranger's source),
-    with its control and format characters written out: it reaches a terminal."""
+    """A word the server sent (a status, an id), with its control and format characters written
+    out: it reaches a terminal."""
     return visible(str(text), keep_newlines=True)
+
+
+def _server_log(text) -> str:
+    """A build log or admission report the server sent (the compiler's output of a source, a
+    program's stderr), as stored: its lines, tabs and backslashes as they are, every other control
+    and format character written out (visible_log): a stack trace reads as written, an escape
+    sequence cannot reach the terminal."""
+    return visible_log(str(text))
 
 
 def _fail(message: str) -> None:
@@ -101,9 +109,9 @@ def submit(url, game_file, language, user, password_file, timeout_s, poll_s) -> 
     except (KeyError, TypeError):
         _fail(f"{url} answered in a shape arena does not know: is it an arena competition?")
     _say("\n== build log ==")
-    _say(_server_text(submission.get("build_log") or "(empty)"))
+    _say(_server_log(submission.get("build_log") or "(empty)"))
     _say("\n== admission report ==")
-    _say(_server_text(submission.get("admission") or "(none)"))
+    _say(_server_log(submission.get("admission") or "(none)"))
     status = submission["status"]
     _say(f"\nsubmission {_server_text(submission_id)}: {_server_text(status)}")
     raise SystemExit(0 if status == "admitted" else 1)

@@ -119,6 +119,11 @@ class Conductor:
         self._admitted(submission_id)
         return submission_id
 
+    def next_scheduled_round(self) -> dict | None:
+        """When the next scheduled test round comes, at the earliest (``{"at", "every_s"}``); None
+        without --round-every, or once the final has begun."""
+        return self.rounds.next_scheduled()
+
     # -- what the loops report -------------------------------------------------
 
     def _admitted(self, submission_id: int) -> None:

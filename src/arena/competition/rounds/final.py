@@ -69,8 +69,11 @@ def next_final_round(store: CompetitionStore, ranking: str, setups: list[dict] |
     if not rounds or rounds[-1].status != "finished" or rounds[-1].kind == ROBIN:
         return None
     plan = rounds[-1].details["plan"]
-    standing = swiss_order(store, plan, ranking)
-    if len(rounds) < plan["swiss_rounds"]:
+    # a program whose account an organiser set aside since (disabled, withdrawn) plays no more of
+    # the final; its games so far stay, and so does its place in the Swiss standings
+    set_aside = store.disabled_submissions()
+    standing = [submission for submission in swiss_order(store, plan, ranking) if submission not in set_aside]
+    if len(rounds) < plan["swiss_rounds"] and len(standing) >= 2:
         met = {frozenset(pair) for r in rounds for pair in r.details["pairs"]}
         byes = {r.details["bye"] for r in rounds if r.details.get("bye") is not None}
         return _swiss(plan, len(rounds) + 1, standing, met, byes, setups)

@@ -80,7 +80,9 @@ class RoundMaker:
         with self._lock:
             following = next_final_round(self.store, self.game.ranking, self.setups)
             if following is not None:
-                self._add(*following)
+                round_id = self._add(*following)
+                if not following[1]:  # a robin of one (the rest set aside): no game will finish it
+                    self.store.finish_round(round_id)
 
     def scheduled(self) -> None:
         """A test round every round_every_s while the entrants change (called often; looks rarely)."""
@@ -97,6 +99,16 @@ class RoundMaker:
                 self.test_round("test")
             except CompetitionError as error:  # a final began meanwhile, say
                 log.info("no scheduled round: %s", error)
+
+    def next_scheduled(self) -> dict | None:
+        """When :meth:`scheduled` makes the next test round, at the earliest: ``{"at", "every_s"}``
+        (it is made then only if the entrants have changed since the last one); None when rounds are
+        not scheduled, or the final has begun (no more test rounds)."""
+        every = self.options.round_every_s
+        if every is None or final_rounds(self.store):
+            return None
+        last = next((r for r in self.store.rounds() if r.kind == "test"), None)
+        return {"at": time.time() if last is None else last.created + every, "every_s": every}
 
     # -- helpers ---------------------------------------------------------------
 

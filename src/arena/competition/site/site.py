@@ -44,6 +44,10 @@ class SiteConductor(Protocol):
     def status(self) -> dict:
         """What the conductor is doing, for the organisers."""
 
+    def next_scheduled_round(self) -> dict | None:
+        """``{"at", "every_s"}``: when the next scheduled test round comes at the earliest; None when
+        none is scheduled."""
+
 
 @dataclass
 class Site:

@@ -15,6 +15,7 @@ from starlette.datastructures import UploadFile
 from ..store.database import User
 from .site import site_of
 from .language_choice import upload_language
+from .security.auth import DISABLED
 from .security.body_limits import UPLOAD_LIMIT
 from .refusal import Refusal
 
@@ -34,6 +35,8 @@ def safe_filename(name: str | None) -> str:
 
 def submissions_open(request: Request, user: User) -> None:
     competition = site_of(request).store.competition()
+    if user.disabled:  # the login refuses it already; an upload checks again, as it is what matters
+        raise Refusal(403, DISABLED)
     if user.is_organiser:
         return  # an organiser may still test the server's builds
     if competition.frozen:

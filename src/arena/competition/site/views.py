@@ -77,7 +77,7 @@ def round_views(store: CompetitionStore, rounds: list[Round]) -> list[dict[str, 
 
 
 def user_view(user: User) -> dict[str, Any]:
-    return {"id": user.id, "name": user.name, "role": user.role, "created": user.created}
+    return {"id": user.id, "name": user.name, "role": user.role, "created": user.created, "disabled": user.disabled}
 
 
 def round_detail(store: CompetitionStore, round_: Round) -> dict[str, Any]:

@@ -20,13 +20,15 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..privacy import without_private
-from .rows import Competition, CompetitionError, PlannedGame, Round, StoredGame, Submission, User
+from .rows import Announcement, Competition, CompetitionError, PlannedGame, Round, StoredGame, Submission, User
 from .schema import SCHEMA, SUBMISSION_STATUSES, UNFINISHED_SUBMISSION
 
-__all__ = ["Competition", "CompetitionError", "CompetitionStore", "PlannedGame", "Round", "StoredGame",
+__all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore", "PlannedGame", "Round", "StoredGame",
            "Submission", "User"]
 
 
+_USER_COLUMNS = ("u.id, u.name, u.password, u.role, u.created, d.user_id IS NOT NULL"
+                 " FROM users u LEFT JOIN disabled_accounts d ON d.user_id = u.id")
 _SUBMISSION_COLUMNS = ("s.id, s.user_id, u.name, s.created, s.language, s.filename, s.status, s.build_log,"
                        " s.admission, s.command, s.benched")
 _GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name, b.name, g.seed,"
@@ -115,15 +117,43 @@ class CompetitionStore:
         self._write("UPDATE users SET role = ? WHERE id = ?", (role, user_id))
 
     def user(self, user_id: int) -> User | None:
-        row = self._one("SELECT id, name, password, role, created FROM users WHERE id = ?", (user_id,))
-        return None if row is None else User(*row)
+        row = self._one(f"SELECT {_USER_COLUMNS} WHERE u.id = ?", (user_id,))
+        return None if row is None else _user(row)
 
     def user_named(self, name: str) -> User | None:
-        row = self._one("SELECT id, name, password, role, created FROM users WHERE name = ?", (name,))
-        return None if row is None else User(*row)
+        row = self._one(f"SELECT {_USER_COLUMNS} WHERE u.name = ?", (name,))
+        return None if row is None else _user(row)
 
     def users(self) -> list[User]:
-        return [User(*row) for row in self._all("SELECT id, name, password, role, created FROM users ORDER BY name")]
+        return [_user(row) for row in self._all(f"SELECT {_USER_COLUMNS} ORDER BY u.name")]
+
+    def set_disabled(self, user_id: int, disabled: bool) -> None:
+        """Set an account aside (a contestant disabled, a built-in player withdrawn) or take it back;
+        its submissions and games stay as they are, it only leaves the rounds made from now on."""
+        if disabled:
+            self._write("INSERT OR IGNORE INTO disabled_accounts (user_id, since) VALUES (?, ?)",
+                        (user_id, time.time()))
+        else:
+            self._write("DELETE FROM disabled_accounts WHERE user_id = ?", (user_id,))
+
+    def disabled_submissions(self) -> set[int]:
+        """Every submission of an account set aside (the final's next rounds leave them out)."""
+        return {row[0] for row in self._all(
+            "SELECT id FROM submissions WHERE user_id IN (SELECT user_id FROM disabled_accounts)")}
+
+    # -- announcements ------------------------------------------------------
+
+    def add_announcement(self, text: str, author: int | None) -> int:
+        return self._write("INSERT INTO announcements (text, created, author) VALUES (?, ?, ?)",
+                           (text, time.time(), author)).lastrowid
+
+    def remove_announcement(self, announcement_id: int) -> bool:
+        """False when there was no such announcement."""
+        return self._write("DELETE FROM announcements WHERE id = ?", (announcement_id,)).rowcount == 1
+
+    def announcements(self) -> list[Announcement]:
+        """Newest first."""
+        return [Announcement(*row) for row in self._all("SELECT id, text, created FROM announcements ORDER BY id DESC")]
 
     # -- failed logins (login is slowed after them) ------------------------
 
@@ -191,11 +221,12 @@ class CompetitionStore:
         return sorted(self.submissions(status=UNFINISHED_SUBMISSION), key=lambda s: s.id)
 
     def entrants(self) -> list[Submission]:
-        """The newest admitted submission of every account, benched ones left out: the ones that play."""
+        """The newest admitted submission of every account, benched ones and those of accounts set
+        aside (disabled, withdrawn) left out: the ones that play."""
         rows = self._all(
             f"SELECT {_SUBMISSION_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id"
             " WHERE s.id IN (SELECT MAX(id) FROM submissions WHERE status = 'admitted' GROUP BY user_id)"
-            " AND s.benched = 0 ORDER BY u.name")
+            " AND s.benched = 0 AND s.user_id NOT IN (SELECT user_id FROM disabled_accounts) ORDER BY u.name")
         return [_submission(row) for row in rows]
 
     # -- rounds and games ------------------------------------------------
@@ -347,6 +378,10 @@ class CompetitionStore:
                            setup=None if row[8] is None else json.loads(row[8]), rated=bool(row[9]),
                            record=None if row[10] is None else json.loads(row[10]), finished=row[11])
                 for row in self._all(f"SELECT {_GAME_COLUMNS}{_GAME_JOINS}{clause}", args)]
+
+
+def _user(row: tuple) -> User:
+    return User(*row[:5], disabled=bool(row[5]))
 
 
 def _submission(row: tuple) -> Submission:

@@ -28,10 +28,18 @@ class User:
     password: str | None
     role: str
     created: float
+    disabled: bool = False  # by an organiser: no login, no upload, no new rounds (a built-in: withdrawn)
 
     @property
     def is_organiser(self) -> bool:
         return self.role == "organiser"
+
+
+@dataclass(frozen=True)
+class Announcement:
+    id: int
+    text: str
+    created: float
 
 
 @dataclass(frozen=True)

@@ -58,6 +58,16 @@ CREATE TABLE IF NOT EXISTS analyses (   -- a played game's analysis (arena.analy
     game_id INTEGER PRIMARY KEY REFERENCES games (id),
     analysis TEXT NOT NULL           -- the analysis document (JSON): moves and values, never stderr
 );
+CREATE TABLE IF NOT EXISTS disabled_accounts (  -- set aside by an organiser: a contestant shut out, a
+    user_id INTEGER PRIMARY KEY REFERENCES users (id),  -- built-in player withdrawn; their games stay
+    since REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS announcements (  -- the organisers' words on the home page
+    id INTEGER PRIMARY KEY,
+    text TEXT NOT NULL,              -- as written (escaped when shown)
+    created REAL NOT NULL,
+    author INTEGER REFERENCES users (id)
+);
 CREATE TABLE IF NOT EXISTS login_failures (
     key TEXT PRIMARY KEY,            -- a name from an address, or an address
     count INTEGER NOT NULL,

@@ -177,7 +177,9 @@ def game(request: Request, game_id: Id):
 
 @router.get("/games/{game_id}/record")
 def record(request: Request, game_id: Id):
-    return played_game(request, game_id).record  # saved without its stderr
+    """The game's public record (privacy.py: no stderr, no server folders), as a round's download has it."""
+    game = played_game(request, game_id)
+    return downloadable_record(game.record, game.players, game.submissions)
 
 
 @router.get("/games/{game_id}/stderr/{seat}")

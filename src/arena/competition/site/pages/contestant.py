@@ -4,7 +4,6 @@ stderr) and unrated games against a chosen opponent."""
 from __future__ import annotations
 
 from fastapi import APIRouter, Request
-from fastapi.responses import PlainTextResponse
 from starlette.concurrency import run_in_threadpool
 
 from ..site import site_of
@@ -68,7 +67,10 @@ def submission(request: Request, submission_id: Id):
 
 @router.get("/games/{game_id}/stderr/{seat}")
 def stderr(request: Request, game_id: Id, seat: Seat):
-    return PlainTextResponse(seat_stderr(request, game_id, seat, page_user(request)))
+    """A seat's stderr is shown inside its game's page (to whom may read it): this address, which
+    older links use, leads there once the reader is checked (401, 403, 404 as before)."""
+    seat_stderr(request, game_id, seat, page_user(request))
+    return redirect(request, f"/games/{game_id}#stderr{seat}")
 
 
 @router.post("/unrated")

@@ -1,8 +1,10 @@
-"""Template filters: times and numbers as the pages show them."""
+"""Template filters: times, numbers and program text as the pages show them."""
 
 from __future__ import annotations
 
 import time
+
+from ....terminal_text import visible_log
 
 
 def when(epoch: float | None) -> str:
@@ -25,4 +27,12 @@ def competition_name(kind: str | None, round_id: int | None = None) -> str:
     return f"{kind} games (round {round_id})"
 
 
-FILTERS = {"when": when, "competition_name": competition_name}
+def log_text(text: str | None) -> str:
+    """A build log, an admission report or a program's stderr as a page shows it, inside a ``<pre>``:
+    kept as it was stored, its tabs and newlines as they are, every other control or format character
+    written out (``\x1b``: a browser would hide it), and then HTML-escaped by the templates'
+    autoescaping. Reports stored before their text was kept raw hold ``\x09`` already: shown as they are."""
+    return visible_log(text or "")
+
+
+FILTERS = {"when": when, "competition_name": competition_name, "log_text": log_text}

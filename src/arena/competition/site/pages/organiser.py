@@ -1,10 +1,12 @@
-"""The organiser's page: accounts, submissions, rounds, built-in players, invitation code, deadline,
-freezing and the final; each action a form with its CSRF token."""
+"""The organiser's page: accounts (disabled and enabled again), submissions, rounds, built-in players
+(entered, withdrawn, restored), announcements, invitation code, deadline, freezing and the final;
+each action a form with its CSRF token, and the page it leads back to says what was done."""
 
 from __future__ import annotations
 
 import calendar
 import time
+from urllib.parse import urlencode
 
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
@@ -12,7 +14,9 @@ from starlette.concurrency import run_in_threadpool
 from ....games import get_game
 from ...rounds.final import final_rounds, refuse_after_final_began
 from ...rounds.ranking import final_finished
+from ..api.announcements import announce, announcement_views, withdraw_announcement
 from ..api.organiser import check_bot
+from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
 from ..site import site_of
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf
@@ -23,8 +27,37 @@ from ..views import round_views, submission_view
 router = APIRouter()
 
 
+CONFIRMATIONS = {
+    "round": "A test round has started: it is listed under Rounds.",
+    "final": "The final has begun, and submissions are frozen.",
+    "builtin": "The built-in player {name} is entered: it plays the next rounds.",
+    "frozen": "Submissions are frozen.",
+    "unfrozen": "Submissions are open again.",
+    "invitation": "The invitation code is set: anyone who has it may register.",
+    "no-invitation": "Self-registration is closed (no invitation code).",
+    "deadline": "The deadline is set.",
+    "no-deadline": "There is no deadline now.",
+    "disabled": "{name}'s account is disabled: it can neither log in nor submit, and its program plays "
+                "no new rounds. Its games stay, and so do the rankings they made.",
+    "enabled": "{name}'s account is enabled again: it may log in, and its program plays the next rounds.",
+    "withdrawn": "{name} is withdrawn: it plays no new rounds. Its games stay.",
+    "restored": "{name} is restored: it plays the next rounds.",
+    "announced": "The announcement is on the home page.",
+    "unannounced": "The announcement is taken off the home page.",
+}
+"""What the page says after each action (``?done=KEY&name=ACCOUNT``); an unknown key says nothing."""
+
+
+def _confirmation(store, done: str | None, name: str | None) -> str | None:
+    message = CONFIRMATIONS.get(done or "")
+    if message is None:
+        return None
+    account = store.user_named(name) if name else None  # only an account's own name goes into the words
+    return message.format(name=account.name if account else "the account")
+
+
 @router.get("/organiser")
-def organiser_page(request: Request):
+def organiser_page(request: Request, done: str | None = None, name: str | None = None):
     page_organiser(request)
     site = site_of(request)
     store = site.store
@@ -32,11 +65,14 @@ def organiser_page(request: Request):
         status = site.conductor.status()
     except Exception as error:  # the page still shows the rest
         status = {"error": f"the conductor could not say ({type(error).__name__})"}
-    return render(request, "organiser.html", users=store.users(),
+    users = store.users()
+    return render(request, "organiser.html", users=[u for u in users if u.role != "builtin"],
+                  builtins=[u for u in users if u.role == "builtin"],
                   submissions=[submission_view(s) for s in store.submissions()[:200]],
-                  rounds=round_views(store, store.rounds()[:50]),
+                  rounds=round_views(store, store.rounds()[:50]), announcements=announcement_views(request),
                   bots=list(get_game(store.competition().game).bots), conductor_status=status,
-                  final_begun=bool(final_rounds(store)), final_finished=final_finished(store))
+                  final_begun=bool(final_rounds(store)), final_finished=final_finished(store),
+                  confirmation=_confirmation(store, done, name))
 
 
 def _deadline(text: str) -> float | None:
@@ -57,6 +93,7 @@ async def organiser_action(request: Request, action: str):
     form = await form_data(request)
     check_csrf(request, form)
     site = site_of(request)
+    done, name = action, None
     if action == "round":
         refuse_after_final_began(site.store)  # 409: the error page says so, with a way back
         await run_in_threadpool(site.conductor.start_round, kind="test", started_by=user.id)
@@ -65,16 +102,43 @@ async def organiser_action(request: Request, action: str):
             raise Refusal(400, "tick the box to confirm the final")
         await run_in_threadpool(site.conductor.start_final)
     elif action == "builtin":
-        await run_in_threadpool(site.conductor.add_builtin, check_bot(request, text_field(form, "bot", limit=60)))
+        bot = check_bot(request, text_field(form, "bot", limit=60))
+        await run_in_threadpool(site.conductor.add_builtin, bot)
+        name = f"builtin-{bot}"
     elif action == "freeze":
-        site.store.set_frozen(text_field(form, "frozen", limit=5) == "yes")
+        frozen = text_field(form, "frozen", limit=5) == "yes"
+        site.store.set_frozen(frozen)
+        done = "frozen" if frozen else "unfrozen"
     elif action == "invitation":
         code = text_field(form, "code", required=False, limit=200).strip()
         if code and len(code) < 4:
             raise Refusal(400, "an invitation code is at least 4 characters (empty: no self-registration)")
         site.store.set_invitation(code or None)
+        done = "invitation" if code else "no-invitation"
     elif action == "deadline":
-        site.store.set_deadline(_deadline(text_field(form, "deadline", required=False, limit=40)))
+        deadline = _deadline(text_field(form, "deadline", required=False, limit=40))
+        site.store.set_deadline(deadline)
+        done = "deadline" if deadline is not None else "no-deadline"
+    elif action in ("disable", "enable"):
+        if action == "disable" and form.get("confirm") != "yes":  # it shuts a contestant out at once
+            raise Refusal(400, "tick the box to confirm disabling the account")
+        name = set_account_disabled(request, text_field(form, "name", limit=100), action == "disable").name
+        done = f"{action}d"
+    elif action in ("withdraw", "restore"):
+        account = set_builtin_withdrawn(request, text_field(form, "bot", limit=60), action == "withdraw")
+        name, done = account.name, "withdrawn" if action == "withdraw" else "restored"
+    elif action == "announce":
+        announce(request, text_field(form, "text", limit=4000), user.id)
+        done = "announced"
+    elif action == "unannounce":
+        withdraw_announcement(request, _announcement_id(text_field(form, "id", limit=20)))
+        done = "unannounced"
     else:
         raise Refusal(404, f"the organiser has no action {action[:40]!r}")
-    return redirect(request, "/organiser")
+    return redirect(request, "/organiser?" + urlencode({"done": done, **({"name": name} if name else {})}))
+
+
+def _announcement_id(text: str) -> int:
+    if not text.isdigit() or not 1 <= int(text) <= 2 ** 62:
+        raise Refusal(400, f"an announcement's id is a number, got {text[:20]!r}")
+    return int(text)

@@ -6,7 +6,9 @@ from fastapi import APIRouter, Request
 from markupsafe import Markup
 
 from ....games import get_game
-from ...rounds.ranking import FINAL, competitions, is_ranked
+from ...rounds.ranking import FINAL, TEST, competitions, is_ranked
+from ..api.announcements import announcement_views
+from ..coming_up import coming_up
 from ..site import site_of
 from ..game_analysis import page_analysis
 from ..security.auth import session_user
@@ -14,8 +16,10 @@ from ..security.csrf import csrf_token
 from ..games_access import account_named, game_replay, played_game, readable_seats
 from ..ids import Id
 from ..language_choice import descriptions
+from .formatting import log_text
 from .render import render
 from ..refusal import Refusal
+from .place_chart import MAX_ROUNDS, place_chart
 from .rules import rules_html
 from ..views import game_view, round_views
 
@@ -25,9 +29,11 @@ GAMES_PAGE = 100
 
 @router.get("/")
 def home(request: Request):
-    game = get_game(site_of(request).store.competition().game)
+    site = site_of(request)
+    game = get_game(site.store.competition().game)
     return render(request, "home.html", game=game, rules=rules_html(game.name),
-                  languages=descriptions(site_of(request).folder))
+                  languages=descriptions(site.folder), announcements=announcement_views(request),
+                  next=coming_up(site))
 
 
 def _ranking_or_entrants(store, answer):
@@ -57,8 +63,11 @@ def ranking(request: Request, round: int | None = None, kind: str | None = None)
         if kind == FINAL and shown is None:
             raise Refusal(404, "the final has not begun")
     shown = _ranking_or_entrants(store, shown)
+    # the finished test rounds' rankings, oldest first (each computed once: site.kept)
+    tests = sorted((r for r in store.rounds("finished") if r.kind == TEST), key=lambda r: r.id)
+    chart = place_chart([(r.id, site.kept.rows(store, r)) for r in tests[-MAX_ROUNDS:]])
     return render(request, "ranking.html", shown=shown, rows=shown["rows"], competitions=competitions(store),
-                  ranking=get_game(store.competition().game).ranking)
+                  ranking=get_game(store.competition().game).ranking, chart=chart)
 
 
 @router.get("/rounds")
@@ -102,7 +111,7 @@ def replay(request: Request, game_id: Id):
     game = played_game(request, game_id)
     view = game_replay(request, game).page_view(f"/api/games/{game_id}/replay/svg")
     readable = readable_seats(request, game, session_user(request))
-    stderr = [site_of(request).store.stderr(game_id, seat) or "" if seat in readable
+    stderr = [log_text(site_of(request).store.stderr(game_id, seat)) if seat in readable
               else "(a program's stderr is shown to its author and the organisers only)" for seat in (0, 1)]
     # the viewer's replay page, with the account names and only the stderr this visitor may read
     view = {**view, "players": list(game.players), "commands": [None, None], "stderr": stderr}
@@ -110,4 +119,5 @@ def replay(request: Request, game_id: Id):
     analysis = page_analysis(site_of(request), game, session_user(request), csrf_token(request))
     view = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"],
             "analysis_body": analysis["post_body"]}
-    return render(request, "replay.html", view=view, analysis=analysis, heading=heading, back="/games")
+    return render(request, "replay.html", view=view, analysis=analysis, heading=heading, back="/games",
+                  record_url=f"/api/games/{game_id}/record", record_name=f"game-{game_id}.json")

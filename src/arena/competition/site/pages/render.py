@@ -7,7 +7,7 @@ from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ...store.database import User
 from ..site import site_of
-from ..security.auth import keep_session, session_user
+from ..security.auth import DISABLED, keep_session, session_disabled, session_user
 from ..security.csrf import csrf_token
 from ..refusal import Refusal
 
@@ -26,6 +26,8 @@ def redirect(request: Request, url: str) -> RedirectResponse:
 
 def page_user(request: Request) -> User:
     user = session_user(request)
+    if user is None and session_disabled(request):
+        raise Refusal(403, DISABLED)
     if user is None:
         raise Refusal(401, "log in first (the Log in link at the top)")
     return user

@@ -24,6 +24,8 @@ from ..refusal import Refusal
 TOKEN_MAX_AGE_S = 12 * 3600
 SESSION_MAX_AGE_S = 14 * 86400
 SESSION_COOKIE = "arena_session"
+DISABLED = ("this account has been disabled by the competition's organiser: it can neither log in nor submit, "
+            "and its program plays no new rounds (its games so far stay); ask the organiser")
 
 
 def _fingerprint(secret: str, user: User) -> str:
@@ -65,6 +67,8 @@ def bearer_user(request: Request) -> User | None:
     user = _signed_user(request, data)
     if user is None:
         raise Refusal(401, "the token's account no longer exists or its password changed: log in again")
+    if user.disabled:  # a token made before the account was disabled is worth nothing now
+        raise Refusal(403, DISABLED)
     return user
 
 
@@ -108,8 +112,18 @@ def session_user(request: Request) -> User | None:
     if not hasattr(request.state, "user"):
         data = session(request)
         revoked = "u" in data and site_of(request).store.session_revoked(data["n"])  # logged out: a copy is worth nothing
-        request.state.user = None if revoked else _signed_user(request, data)
+        user = None if revoked else _signed_user(request, data)
+        # a disabled account's session shows the public pages as to a visitor; a page that needs
+        # the account says why it is refused (page_user)
+        request.state.disabled = user is not None and user.disabled
+        request.state.user = None if request.state.disabled else user
     return request.state.user
+
+
+def session_disabled(request: Request) -> bool:
+    """Whether the visitor's session is of an account disabled since it logged in."""
+    session_user(request)
+    return getattr(request.state, "disabled", False)
 
 
 def log_in(request: Request, user: User) -> None:

@@ -11,6 +11,7 @@ from ...accounts import AccountError, check_name, hash_password, password_matche
 from ...store.database import CompetitionError, User
 from . import throttle
 from ..site import site_of
+from .auth import DISABLED
 from ..refusal import Refusal
 
 
@@ -28,6 +29,8 @@ def authenticate(request: Request, name: str, password: str) -> User:
         throttle.failed(store, keys)
         raise Refusal(401, "wrong name or password")
     throttle.succeeded(store, keys)
+    if user.disabled:  # said only to whom knows the password: a stranger learns nothing of the account
+        raise Refusal(403, DISABLED)
     return user
 
 

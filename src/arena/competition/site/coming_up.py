@@ -1,0 +1,36 @@
+"""What comes next in the competition, for its home page: a test round being played or the next
+scheduled one, the submission deadline, the final (to come, being played, or played)."""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+from ..rounds.final import final_rounds
+from ..rounds.ranking import TEST, final_finished
+from .site import Site
+
+log = logging.getLogger(__name__)
+
+
+def coming_up(site: Site) -> dict[str, Any]:
+    """``running_test`` (a test round's id, while one plays), ``next_round`` (``{"at", "every_s"}`` of
+    the next scheduled one, or None), ``deadline`` and ``deadline_passed``, ``frozen``, and ``final``:
+    None before it begins, else ``running`` or ``finished``."""
+    store = site.store
+    competition = store.competition()
+    final = final_rounds(store)
+    try:
+        schedule = site.conductor.next_scheduled_round()
+    except Exception:  # the home page still says the rest
+        log.exception("the conductor could not say when the next round is")
+        schedule = None
+    return {
+        "running_test": next((r.id for r in store.rounds("running") if r.kind == TEST), None),
+        "next_round": schedule,
+        "deadline": competition.deadline,
+        "deadline_passed": competition.deadline is not None and time.time() > competition.deadline,
+        "frozen": competition.frozen,
+        "final": None if not final else "finished" if final_finished(store) else "running",
+    }
