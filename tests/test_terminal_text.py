@@ -56,8 +56,12 @@ def test_a_shell_word_reads_back_as_the_same_text_in_bash(text):
     assert echoed.decode() == text
 
 
-def test_a_log_keeps_its_tabs_newlines_and_backslashes_and_writes_out_the_rest():
+def test_a_log_keeps_its_tabs_and_newlines_and_writes_out_the_rest():
     from arena.terminal_text import visible_log
 
     trace = 'at "%d\\n"\n\tat Main.main(Main.java:12)\r\n\x1b[2J\u202eexe\x07'
-    assert visible_log(trace) == 'at "%d\\n"\n\tat Main.main(Main.java:12)\\x0d\n\\x1b[2J\\u202eexe\\x07'
+    # on a terminal a backslash is written out too: a literal \x1b never passes for ESC written out
+    assert visible_log(trace) == 'at "%d\\\\n"\n\tat Main.main(Main.java:12)\\x0d\n\\x1b[2J\\u202eexe\\x07'
+    assert visible_log("\\x1b") != visible_log("\x1b")
+    # on a page the backslash stays as written
+    assert visible_log(trace, for_a_page=True) == 'at "%d\\n"\n\tat Main.main(Main.java:12)\\x0d\n\\x1b[2J\\u202eexe\\x07'

@@ -32,9 +32,10 @@ UTF-8 (Python's surrogateescape), which no terminal can be sent. tests/test_term
 # C0 controls, DEL and C1 controls (Unicode's Cc), the characters above, and the backslash
 UNSAFE = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{FORMAT}\\\\]")
 UNSAFE_BUT_NEWLINE = re.compile(f"[\\x00-\\x09\\x0b-\\x1f\\x7f-\\x9f{FORMAT}\\\\]")
-UNSAFE_IN_A_LOG = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{FORMAT}]")
-"""What a log shown as it is may not hold raw: every control and format character but the newline
-and the tab (see visible_log)."""
+UNSAFE_IN_A_LOG = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{FORMAT}\\\\]")
+"""What a log shown on a terminal may not hold raw: every control and format character but the
+newline and the tab, and the backslash (see visible_log)."""
+UNSAFE_IN_A_PAGE = re.compile(f"[\\x00-\\x08\\x0b-\\x1f\\x7f-\\x9f{FORMAT}]")
 INVISIBLE = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{FORMAT}]")
 """What a shell word must not hold raw (a backslash is safe inside bash's quotes)."""
 
@@ -57,15 +58,15 @@ def visible(text: str, keep_newlines: bool = False) -> str:
     return (UNSAFE_BUT_NEWLINE if keep_newlines else UNSAFE).sub(_escape, text)
 
 
-def visible_log(text: str) -> str:
+def visible_log(text: str, for_a_page: bool = False) -> str:
     """A multi-line text read as a whole (a build log, an admission report, a program's stderr) with
     its layout kept: newlines and tabs stay (a Java stack trace's ``\tat Main.main`` reads as it was
-    written), and so do backslashes, which a compiler's output quotes from the source (``"%d\n"``)
-    and doubling them would misquote; every other control and format character is written out as
-    :func:`visible` does (ESC as ``\x1b``, a right-to-left override as ``\u202e``). A log is read,
-    never parsed back, so a program's own literal ``\x1b`` reading like a written-out one misleads
-    no tool; within one line of arena's own, :func:`visible` is still the rule."""
-    return UNSAFE_IN_A_LOG.sub(_escape, text)
+    written); every other control and format character is written out as :func:`visible` does
+    (ESC as ``\x1b``, a right-to-left override as ``\u202e``). On a terminal a backslash is written
+    out too (``\\``), so a program's own literal ``\x1b`` can never pass for one arena wrote out.
+    ``for_a_page`` keeps backslashes: a page is not a terminal, and a compiler's output quoting the
+    source (``"%d\n"``) then reads as written."""
+    return (UNSAFE_IN_A_PAGE if for_a_page else UNSAFE_IN_A_LOG).sub(_escape, text)
 
 
 def shell_word(text: str) -> str:

@@ -28,9 +28,9 @@ def _server_text(text) -> str:
 
 def _server_log(text) -> str:
     """A build log or admission report the server sent (the compiler's output of a source, a
-    program's stderr), as stored: its lines, tabs and backslashes as they are, every other control
-    and format character written out (visible_log): a stack trace reads as written, an escape
-    sequence cannot reach the terminal."""
+    program's stderr), as stored: its lines and tabs as they are, every other control and format
+    character and the backslash written out (visible_log): a stack trace reads as written, an escape
+    sequence cannot reach the terminal, and a literal ``\x1b`` cannot pass for a written-out one."""
     return visible_log(str(text))
 
 

@@ -29,10 +29,10 @@ def competition_name(kind: str | None, round_id: int | None = None) -> str:
 
 def log_text(text: str | None) -> str:
     """A build log, an admission report or a program's stderr as a page shows it, inside a ``<pre>``:
-    kept as it was stored, its tabs and newlines as they are, every other control or format character
+    kept as it was stored, its tabs, newlines and backslashes as they are, every other control or format character
     written out (``\x1b``: a browser would hide it), and then HTML-escaped by the templates'
     autoescaping. Reports stored before their text was kept raw hold ``\x09`` already: shown as they are."""
-    return visible_log(text or "")
+    return visible_log(text or "", for_a_page=True)
 
 
 FILTERS = {"when": when, "competition_name": competition_name, "log_text": log_text}
