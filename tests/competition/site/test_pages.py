@@ -5,7 +5,11 @@ from __future__ import annotations
 import html
 import re
 
+import pytest
+
 from arena.competition.build import languages
+from arena.competition.site.pages.rules import rules_html
+from arena.games import game_names
 
 from arena.competition.client.http import multipart_body
 
@@ -22,11 +26,25 @@ def test_home_shows_the_game_its_rules_and_how_to_submit(competition, http):
     page = http().get("/")
     assert page.status == 200 and "Test Cup" in page.text and "Domineering" in page.text
     assert "arena submit " + competition.url in page.text
-    assert "MOVE x y" in page.text or "docs/games/domineering.md" in page.text  # the rules page, or where it is
+    assert 'href="/rules"' in page.text  # the competition's own rules page, not a source file
+    rules = http().get("/rules")  # public, like the ranking
+    assert rules.status == 200 and "MOVE x y" in rules.text and "(chosen)" in rules.text
+    assert "rules.py" not in rules.text and "source of truth" not in " ".join(rules.text.split())
     assert "<script>" not in page.text.replace('<script src=', '')  # no inline script (the CSP forbids it)
     assert "Register" not in page.text  # no invitation code: no self-registration
     competition.store.set_invitation("join-us")
     assert 'href="/register"' in http().get("/").text
+
+
+@pytest.mark.parametrize("game", game_names())
+def test_every_games_rules_page_names_no_source_file_and_keeps_the_rest(game):
+    """The sentence naming arena's sources goes; the one after it ("Where the original ... was
+    silent, the reading arena chose is marked (chosen)") and the rules themselves stay."""
+    html = rules_html(game)
+    assert html is not None
+    words = " ".join(html.split())
+    assert "source of truth" not in words and f"src/arena/games/{game}/rules.py" not in words
+    assert "the reading arena chose is marked" in words and "<h2>" in html
 
 
 def test_submitting_from_the_page_shows_the_build_log_and_report(competition, http):

@@ -31,9 +31,16 @@ GAMES_PAGE = 100
 def home(request: Request):
     site = site_of(request)
     game = get_game(site.store.competition().game)
-    return render(request, "home.html", game=game, rules=rules_html(game.name),
+    return render(request, "home.html", game=game,
                   languages=descriptions(site.folder), announcements=announcement_views(request),
                   next=coming_up(site))
+
+
+@router.get("/rules")
+def rules(request: Request):
+    """The competition's rules page, public: what the programs are sent and must answer."""
+    game = get_game(site_of(request).store.competition().game)
+    return render(request, "rules.html", game=game, rules=rules_html(game.name))
 
 
 def _ranking_or_entrants(store, answer):
