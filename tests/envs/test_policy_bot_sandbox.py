@@ -9,6 +9,7 @@ import os
 import sys
 import textwrap
 
+import numpy as np
 import pytest
 
 from arena.check import check_program
@@ -47,8 +48,6 @@ def sandbox(mode: str) -> Sandbox:
 
 def private_policy(tmp_path, function: str = "act"):
     """``policy.py`` and its weights in a 0700 folder, a root-only secret in a sibling folder."""
-    import numpy as np
-
     folder, secret = tmp_path / "policy", tmp_path / "secret" / "key"
     secret.parent.mkdir(mode=0o700)
     secret.write_text("root's")
@@ -79,4 +78,21 @@ def test_the_arena_script_runs_a_policy_too(tmp_path, mode):
     folder = private_policy(tmp_path)
     command = f"{script} policy-bot domineering {folder / 'policy.py'}"
     report, clean = check_program("domineering", command, games=2, seed=4, sandbox=sandbox(mode))
+    assert clean, report
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_numpy_policy_file_in_a_private_folder_is_the_programs_own(tmp_path, mode):
+    from arena.envs.numpy_policy import save
+
+    folder = tmp_path / "policy"
+    folder.mkdir(mode=0o700)
+    os.chmod(folder, 0o700)
+    # domineering's 452 flat values to its 65 actions, one layer: passing is always its best, so a
+    # policy that plays a game through is one whose file the sandboxed program read
+    weights, biases = np.zeros((65, 452)), np.zeros(65)
+    biases[64] = 1.0
+    save(folder / "policy.npz", [weights], [biases], [], game="domineering")
+    command = f"{sys.executable} -m arena.cli policy-bot domineering {folder / 'policy.npz'}"
+    report, clean = check_program("domineering", command, games=2, seed=5, sandbox=sandbox(mode))
     assert clean, report

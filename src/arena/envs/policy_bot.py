@@ -2,7 +2,9 @@
 
 POLICY names a Python callable ``policy(observation, action_mask) -> action``, the
 environments' own vectors (docs/envs.md): ``path/to/policy.py`` (its function ``act``, or
-the one ``--function`` names), ``path/to/policy.py:name``, or ``package.module[:name]``.
+the one ``--function`` names), ``path/to/policy.py:name``, or ``package.module[:name]``;
+or a network exported to numpy arrays, ``path/to/policy.npz`` (numpy_policy.py), which
+says itself what it was trained on (a compact action space, the board's planes).
 The program speaks GAME's protocol on stdin/stdout, like a built-in player, so
 ``arena check``, ``arena tournament`` and a competition take it as any other program. It
 loads numpy and the game's encoding, never gymnasium or pettingzoo.
@@ -12,7 +14,8 @@ program's own (readable, and writable under ``isolate``), so the policy's neighb
 weights) are there too.
 
 An action outside the mask is not played: the program says so on stderr and exits with
-status 3 (the judge records a fault), rather than writing a move the rules refuse.
+status 3 (the judge records a fault), rather than writing a move the rules refuse
+(policy_moves.py).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from pathlib import Path
 from typing import Callable
 
 DEFAULT_FUNCTION = "act"
-ILLEGAL_ACTION_STATUS = 3
+NUMPY_POLICY_SUFFIX = ".npz"
 NO_NUMPY = ("arena policy-bot needs numpy (the envs extra), which this Python does not have: "
             "pip install 'arena[envs]' (in a checkout of arena: pip install -e '.[envs]')")
 
@@ -50,6 +53,8 @@ def split_policy(spec: str, function: str | None) -> tuple[str, str]:
 
 def load_policy(spec: str, function: str | None = None) -> Callable:
     """The callable ``spec`` (and ``function``) name."""
+    if spec.endswith(NUMPY_POLICY_SUFFIX):
+        return _numpy_policy(Path(spec), function)
     where, name = split_policy(spec, function)
     if where.endswith(".py"):
         module = _module_from_file(Path(where))
@@ -61,7 +66,19 @@ def load_policy(spec: str, function: str | None = None) -> Callable:
     return policy
 
 
-def _module_from_file(path: Path):
+def _numpy_policy(path: Path, function: str | None) -> Callable:
+    from . import numpy_policy
+
+    if function is not None:
+        raise PolicyError(f"{path}: a numpy policy file has no functions; leave out --function")
+    _check_readable(path)
+    try:
+        return numpy_policy.load(path)
+    except numpy_policy.PolicyFileError as error:
+        raise PolicyError(str(error)) from None
+
+
+def _check_readable(path: Path) -> None:
     try:
         path.stat()
     except FileNotFoundError:
@@ -69,24 +86,15 @@ def _module_from_file(path: Path):
     except PermissionError:  # a sandboxed program reaches only the files its command names
         raise PolicyError(f"{path}: not readable by this program (uid {os.getuid()}); "
                           "name the policy file itself in the command") from None
+
+
+def _module_from_file(path: Path):
+    _check_readable(path)
     module_spec = importlib.util.spec_from_file_location(path.stem, path)
     module = importlib.util.module_from_spec(module_spec)
     sys.path.insert(0, str(path.resolve().parent))  # the policy may import its neighbours
     module_spec.loader.exec_module(module)
     return module
-
-
-def policy_chooser(encoding, policy: Callable) -> Callable:
-    """``choose(state) -> move`` for the seat to move, through the policy."""
-    def choose(state):
-        mask = encoding.action_mask(state)
-        action = int(policy(encoding.observe(state, state.to_move), mask))
-        if not (0 <= action < len(mask) and mask[action]):
-            print(f"the policy chose action {action}, which the mask does not allow here; stopping",
-                  file=sys.stderr, flush=True)
-            raise SystemExit(ILLEGAL_ACTION_STATUS)
-        return encoding.action_to_move(state, action)
-    return choose
 
 
 def require_numpy() -> None:
@@ -100,11 +108,17 @@ def require_numpy() -> None:
 def run_policy_bot(game: str, spec: str, seed: int | None = None, function: str | None = None) -> None:
     require_numpy()
     from ..games.env_encoding import load_encoding
+    from .policy_moves import check_fits, policy_chooser  # numpy's: imported once it is known to be there
 
     encoding = load_encoding(game)
     policy = load_policy(spec, function)
     try:
-        encoding.play_as_program(policy_chooser(encoding, policy), random.Random(seed))
+        choose = policy_chooser(encoding, policy)
+        check_fits(encoding, policy)
+    except ValueError as error:  # a policy made for another game or space: say which, at once
+        raise PolicyError(f"{spec}: {error}") from None
+    try:
+        encoding.play_as_program(choose, random.Random(seed))
     except (BrokenPipeError, KeyboardInterrupt):
         pass  # the judge went away: nothing left to do
 
@@ -113,7 +127,7 @@ def argument_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="arena policy-bot", description=__doc__.split("\n\n")[1])
     parser.add_argument("game", metavar="GAME")
     parser.add_argument("policy", metavar="POLICY",
-                        help="path/to/policy.py, policy.py:function or module:function")
+                        help="path/to/policy.py, policy.py:function, module:function or path/to/policy.npz")
     parser.add_argument("--function", default=None, help=f"the policy's function (default: {DEFAULT_FUNCTION})")
     parser.add_argument("--seed", type=int, default=None,
                         help="the seed of the built-in dialogue's own random choices, where it has any")

@@ -1,0 +1,196 @@
+"""A trained policy as plain numpy arrays: a multilayer perceptron in a ``.npz``.
+
+``save(path, layers, activations, game=...)`` writes it; ``load(path)`` gives a policy
+callable ``policy(observation, action_mask) -> action`` (the highest logit among the
+legal actions) that needs numpy alone. A bot that imported torch to run the same network
+would spend seconds and hundreds of MB starting, beyond a game's clock and memory
+(docs/envs.md); these arrays start in milliseconds. ``policy_export.py`` makes them from
+a torch ``nn.Sequential`` or a Stable-Baselines3 policy.
+
+The file holds, as arrays only (it loads with ``allow_pickle=False``: a policy file cannot
+run code): ``format`` ("arena-mlp-1"), ``game``, ``action_space`` ("full" or "compact"),
+``observation_shape`` ("flat" or "planes"), ``activations`` (one name per hidden layer),
+and ``weight_K`` (outputs × inputs, as torch's ``nn.Linear`` keeps it) and ``bias_K`` for
+each layer K from 0. The last layer's outputs are the logits, one per action.
+
+A file that is not such a policy raises ``PolicyFileError`` saying what is wrong with it.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import numpy as np
+
+FORMAT = "arena-mlp-1"
+ACTION_SPACES = ("full", "compact")
+OBSERVATION_SHAPES = ("flat", "planes")
+LEAKY_SLOPE = 0.01  # torch's nn.LeakyReLU default, the only slope exported (policy_export.py)
+
+ACTIVATIONS = {
+    "relu": lambda x: np.maximum(x, 0.0),
+    "tanh": np.tanh,
+    "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)),
+    "leaky_relu": lambda x: np.where(x >= 0.0, x, LEAKY_SLOPE * x),
+}
+
+
+class PolicyFileError(ValueError):
+    """A policy file that cannot be used, and why."""
+
+
+class MlpPolicy:
+    """``policy(observation, action_mask) -> action``: the network's highest logit among the
+    actions the mask allows. ``action_space`` and ``observation_shape`` say what the
+    network was trained on; ``arena policy-bot`` hands it observations and masks to match."""
+
+    def __init__(self, weights: list[np.ndarray], biases: list[np.ndarray], activations: list[str],
+                 game: str, action_space: str = "full", observation_shape: str = "flat") -> None:
+        self.weights = [np.asarray(w, dtype=np.float32) for w in weights]
+        self.biases = [np.asarray(b, dtype=np.float32) for b in biases]
+        self.activations = list(activations)
+        self.game, self.action_space, self.observation_shape = game, action_space, observation_shape
+        _check_network(self.weights, self.biases, self.activations, self.action_space, self.observation_shape)
+
+    @property
+    def input_size(self) -> int:
+        return self.weights[0].shape[1]
+
+    @property
+    def action_count(self) -> int:
+        return self.weights[-1].shape[0]
+
+    def logits(self, observation) -> np.ndarray:
+        x = np.asarray(observation, dtype=np.float32).ravel()  # an MLP sees the planes flattened, as SB3's does
+        if x.size != self.input_size:
+            raise ValueError(f"the observation has {x.size} values; the policy's first layer takes {self.input_size}")
+        for layer, (weight, bias) in enumerate(zip(self.weights, self.biases)):
+            x = weight @ x + bias
+            if layer < len(self.activations):
+                x = ACTIVATIONS[self.activations[layer]](x)
+        return x
+
+    def __call__(self, observation, action_mask) -> int:
+        mask = np.asarray(action_mask)
+        if mask.shape != (self.action_count,):
+            raise ValueError(f"the mask has shape {mask.shape}; the policy has {self.action_count} actions")
+        if not mask.any():
+            raise ValueError("the mask allows no action")
+        logits = self.logits(observation)
+        return int(np.argmax(np.where(mask != 0, logits, -np.inf)))
+
+    def fits(self, observation_size: int, action_count: int) -> None:
+        """Raise PolicyFileError unless the network takes ``observation_size`` values and gives
+        ``action_count`` logits (what the game's environment has)."""
+        if (self.input_size, self.action_count) != (observation_size, action_count):
+            raise PolicyFileError(
+                f"the network takes {self.input_size} observation values and gives {self.action_count} "
+                f"logits; {self.game} with action_space={self.action_space!r} and observation_shape="
+                f"{self.observation_shape!r} observes {observation_size} "
+                f"values and has {action_count} actions")
+
+
+def _check_network(weights, biases, activations, action_space: str, observation_shape: str) -> None:
+    if action_space not in ACTION_SPACES:
+        raise PolicyFileError(f"action_space {action_space!r}: it must be one of {', '.join(ACTION_SPACES)}")
+    if observation_shape not in OBSERVATION_SHAPES:
+        raise PolicyFileError(f"observation_shape {observation_shape!r}: it must be one of "
+                              f"{', '.join(OBSERVATION_SHAPES)}")
+    if not weights:
+        raise PolicyFileError("the network has no layer")
+    if len(biases) != len(weights):
+        raise PolicyFileError(f"{len(weights)} weight arrays but {len(biases)} bias arrays")
+    if len(activations) != len(weights) - 1:
+        raise PolicyFileError(f"{len(activations)} activations for {len(weights)} layers: one per hidden layer "
+                              f"({len(weights) - 1}), none after the last (its outputs are the logits)")
+    for name in activations:
+        if name not in ACTIVATIONS:
+            raise PolicyFileError(f"activation {name!r} is not one of {', '.join(ACTIVATIONS)}")
+    for layer, (weight, bias) in enumerate(zip(weights, biases)):
+        if weight.ndim != 2:
+            raise PolicyFileError(f"weight_{layer} has shape {weight.shape}: a layer's weight is 2-D (outputs, inputs)")
+        if bias.shape != (weight.shape[0],):
+            raise PolicyFileError(f"bias_{layer} has shape {bias.shape}; weight_{layer} {weight.shape} "
+                                  f"needs ({weight.shape[0]},)")
+        if layer and weight.shape[1] != weights[layer - 1].shape[0]:
+            raise PolicyFileError(f"weight_{layer} takes {weight.shape[1]} inputs but layer {layer - 1} "
+                                  f"gives {weights[layer - 1].shape[0]}")
+        if not (np.isfinite(weight).all() and np.isfinite(bias).all()):
+            raise PolicyFileError(f"layer {layer} holds a value that is not finite (NaN or infinity)")
+
+
+def save(path, weights, biases, activations, *, game: str, action_space: str = "full",
+         observation_shape: str = "flat") -> Path:
+    """Write the network (float32) to ``path`` (``.npz``) and return the path; checks it first."""
+    policy = MlpPolicy(weights, biases, activations, game, action_space, observation_shape)
+    arrays = {"format": np.array(FORMAT), "game": np.array(game), "action_space": np.array(action_space),
+              "observation_shape": np.array(observation_shape),
+              "activations": np.array(policy.activations, dtype=str)}
+    for layer, (weight, bias) in enumerate(zip(policy.weights, policy.biases)):
+        arrays[f"weight_{layer}"], arrays[f"bias_{layer}"] = weight, bias
+    path = Path(path)
+    with open(path, "wb") as file:  # np.savez would add ".npz" to a name without it: the file is where it is asked
+        np.savez_compressed(file, **arrays)
+    return path
+
+
+def load(path, game: str | None = None) -> MlpPolicy:
+    """The policy in ``path``; with ``game``, also check it was made for that game."""
+    arrays = _read(Path(path))
+    try:
+        policy = _policy_from(arrays)
+    except PolicyFileError as error:
+        raise PolicyFileError(f"{path}: {error}") from None
+    if game is not None and policy.game != game:
+        raise PolicyFileError(f"{path}: the policy was made for {policy.game}, not {game}")
+    return policy
+
+
+def _read(path: Path) -> dict[str, np.ndarray]:
+    try:
+        data = np.load(path, allow_pickle=False)
+        if not isinstance(data, np.lib.npyio.NpzFile):  # a .npy file gives its one array
+            raise PolicyFileError(f"{path}: one array (.npy), not a policy's .npz")
+        with data:
+            return {name: data[name] for name in data.files}
+    except FileNotFoundError:
+        raise PolicyFileError(f"{path}: no such file") from None
+    except PolicyFileError:
+        raise
+    except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
+        # numpy says "Cannot load file containing pickled data" or "Failed to interpret file" here
+        raise PolicyFileError(f"{path}: not a policy's .npz ({error})") from None
+
+
+def _text(arrays: dict, name: str, default: str | None = None) -> str:
+    if name not in arrays:
+        if default is not None:
+            return default
+        raise PolicyFileError(f"no {name!r} entry (the file holds {', '.join(sorted(arrays)) or 'nothing'})")
+    value = arrays[name]
+    if value.shape != () or value.dtype.kind != "U":
+        raise PolicyFileError(f"{name!r} is {value.dtype} of shape {value.shape}, not a text")
+    return str(value)
+
+
+def _policy_from(arrays: dict) -> MlpPolicy:
+    found = _text(arrays, "format")
+    if found != FORMAT:
+        raise PolicyFileError(f"format {found!r}: this arena reads {FORMAT!r}")
+    game = _text(arrays, "game")
+    activations = arrays.get("activations", np.array([], dtype=str))
+    if activations.ndim != 1 or (activations.size and activations.dtype.kind != "U"):
+        raise PolicyFileError(f"'activations' is {activations.dtype} of shape {activations.shape}, not a list of names")
+    count = sum(1 for name in arrays if name.startswith("weight_"))
+    weights, biases = [], []
+    for layer in range(count):
+        for kind, into in (("weight", weights), ("bias", biases)):
+            name = f"{kind}_{layer}"
+            if name not in arrays:
+                raise PolicyFileError(f"no {name!r} entry: the layers are numbered from 0 without a gap")
+            if arrays[name].dtype.kind not in "fiu":
+                raise PolicyFileError(f"{name!r} is {arrays[name].dtype}, not numbers")
+            into.append(arrays[name])
+    return MlpPolicy(weights, biases, [str(a) for a in activations], game,
+                     _text(arrays, "action_space", "full"), _text(arrays, "observation_shape", "flat"))
