@@ -82,3 +82,84 @@ def test_isolate_gives_a_home_and_tmp_of_the_disk_limit_where_the_judge_cannot_m
         assert os.listdir(home) == []  # nothing of it reached the judge's /tmp
     finally:
         os.rmdir(home)
+
+
+# Fills its own folder with files of 4 MB (at most 96 MB), says how much it wrote, then fails
+# of the error that stopped it.
+FOLDER_FILLER = FILLER.replace('os.environ["TMPDIR"]', "os.path.dirname(os.path.abspath(__file__))")
+
+# One run of a program in its own folder: a note added to, a folder made with a file in it, a
+# name removed, a link it made earlier replaced by a file of its own; then it waits to be ended.
+WRITES_ITS_FOLDER = """
+    import os, sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    with open(os.path.join(here, "note.txt"), "a") as note:
+        note.write("run\\n")
+    os.makedirs(os.path.join(here, "made"), exist_ok=True)
+    open(os.path.join(here, "made", "inside.txt"), "w").write("inside")
+    if os.path.exists(os.path.join(here, "old.txt")):
+        os.unlink(os.path.join(here, "old.txt"))
+    link = os.path.join(here, "out")
+    if os.path.islink(link):
+        os.unlink(link)
+        open(link, "w").write("mine")
+    else:
+        os.symlink(sys.argv[1], link)
+    print("done", flush=True)
+    sys.stdin.readline()
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge can mount the overlay of a program's folder")
+@pytest.mark.parametrize("mode", MODES)
+def test_writing_past_the_disk_limit_in_its_own_folder_is_the_disk_verdict_and_leaves_nothing_more(
+        tmp_path, mode):
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    bot = folder / "filler.py"
+    bot.write_text(textwrap.dedent(FOLDER_FILLER))
+    program = Program([sys.executable, str(bot)], sandbox=Sandbox(mode, disk_mb=16))
+    try:
+        program.send("go")
+        written, where = program.read_line(30).split()
+        assert where == str(folder)
+        assert int(written) <= 16, f"it wrote {written} MB in its folder past a limit of 16 MB"
+        with pytest.raises(ProgramFault) as fault:
+            program.read_line(30)
+        assert fault.value.verdict == "disk", fault.value.reason
+        assert "16 MB" in fault.value.reason and "own folder" in fault.value.reason
+    finally:
+        program.close()
+    kept = sum(path.stat().st_size for path in folder.iterdir())
+    assert kept <= 16 * 2**20 + bot.stat().st_size  # what it wrote within the limit, no more
+    assert [line for line in os.popen("mount").read().splitlines() if "arena-home-overlay" in line] == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge can mount the overlay of a program's folder")
+@pytest.mark.parametrize("mode", MODES)
+def test_what_it_writes_in_its_own_folder_is_there_after_it_as_if_written_directly(tmp_path, mode):
+    """Carried back from the overlay: new and changed files, folders, removals; a link it made
+    stays a link, and a file it puts where its link was replaces the link, never writes through it."""
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    (folder / "old.txt").write_text("old")
+    target = tmp_path / "root-file"  # root's, outside its folder
+    target.write_text("root's")
+    bot = folder / "bot.py"
+    bot.write_text(textwrap.dedent(WRITES_ITS_FOLDER))
+    for run in (1, 2):
+        program = Program([sys.executable, str(bot), str(target)], sandbox=Sandbox(mode))
+        try:
+            assert program.read_line(30) == "done"
+        finally:
+            program.close()
+        assert (folder / "note.txt").read_text() == "run\n" * run
+        assert (folder / "made" / "inside.txt").read_text() == "inside"
+        assert not (folder / "old.txt").exists()
+        if run == 1:
+            assert os.readlink(folder / "out") == str(target)  # a link, as it made it
+        else:
+            assert not (folder / "out").is_symlink() and (folder / "out").read_text() == "mine"
+        assert target.read_text() == "root's"
+        owner = folder.stat().st_uid
+        assert {path.lstat().st_uid for path in folder.rglob("*")} == {owner}  # the folder's owner's, not its uid's

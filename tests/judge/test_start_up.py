@@ -1,5 +1,6 @@
 """Both programs start up at once; each start-up still counts on its own clock (start_up.py)."""
 
+import os
 import time
 
 from arena.judge.match import START_UP_WINDOW_S, Match, SeatState
@@ -42,7 +43,8 @@ def test_a_start_up_during_the_opponents_first_turn_costs_only_its_cpu_time(scri
 
 
 def test_a_start_up_that_computes_pays_for_all_of_it_and_waits_past_its_window(script, tmp_path):
-    pid_file = tmp_path / "black.pid"
+    # in /tmp, shared by the two: each sees its own folder as its own overlay (folder_overlay.py)
+    pid_file = f"/tmp/arena-test-{os.getpid()}-{tmp_path.name}.pid"
     # Black computes for 1 s of CPU before it reads. White looks at Black 0.5 s into its
     # own first turn: Black's start-up window is over, so it is stopped.
     black = player(script, before=f"""open({str(pid_file)!r}, "w").write(str(os.getpid()))

@@ -32,6 +32,7 @@ class Launch:
     parent_death_signal: int = signal.SIGKILL
     uid: int = -1  # the unprivileged user (and group) it runs as; -1: the judge's own
     no_new_privs: bool = False  # PR_SET_NO_NEW_PRIVS: no setuid file or file capability raises its privileges
+    bind: tuple[str, str] | None = None  # (source, target): a folder bound over another in its own mount namespace
 
 
 class ChildProcess:
@@ -46,7 +47,8 @@ class ChildProcess:
             self.pid = spawn([os.fsencode(arg) for arg in launch.argv], environment,
                              [os.fsencode(path) for path in launch.joins], launch.limits,
                              launch.parent_death_signal if launch.die_with_parent else 0, launch.uid, *child_ends, report_write,
-                             no_new_privs=launch.no_new_privs)
+                             no_new_privs=launch.no_new_privs,
+                             bind=None if launch.bind is None else tuple(os.fsencode(p) for p in launch.bind))
         except BaseException:
             for fd in (*(fd for pair in ends for fd in pair), report_read, report_write):
                 os.close(fd)

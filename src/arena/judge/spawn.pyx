@@ -18,7 +18,9 @@ cdef extern from *:
     """
     #include <errno.h>
     #include <fcntl.h>
+    #include <sched.h>
     #include <signal.h>
+    #include <sys/mount.h>
     #include <sys/prctl.h>
     #include <sys/resource.h>
     #include <sys/syscall.h>
@@ -43,7 +45,8 @@ cdef extern from *:
     /* The child, from vfork to exec. Returns only if it must end (its exit code). */
     static int arena_child(char *const argv[], char *const envp[], char *const joins[], int njoins,
                            const int resources[], const unsigned long values[], int nlimits,
-                           int die_with_parent, int no_new_privs, long uid, pid_t parent, int fd0, int fd1,
+                           int die_with_parent, int no_new_privs, long uid, const char *bind_from,
+                           const char *bind_to, pid_t parent, int fd0, int fd1,
                            int fd2, int report_fd, const sigset_t *mask) {
         struct sigaction action;
         for (int sig = 1; sig < NSIG; sig++) {
@@ -67,6 +70,13 @@ cdef extern from *:
             struct rlimit limit = {values[i], values[i]};
             if (resources[i] == RLIMIT_NPROC) continue;  /* once it is its own user: below */
             if (setrlimit(resources[i], &limit) != 0) { arena_report(report_fd, 5); return ARENA_CANNOT_CONFINE; }
+        }
+        /* Its own folder as the judge prepared it (uid_box/folder_overlay.py), in a mount namespace
+           of its own: only it sees the overlay there. Slave, so that nothing it mounts reaches the
+           host, while what the host mounts still reaches it. Root's to do: before the change of user. */
+        if (bind_from && (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL) != 0
+                          || mount(bind_from, bind_to, NULL, MS_BIND, NULL) != 0)) {
+            arena_report(report_fd, 9); return ARENA_CANNOT_CONFINE;
         }
         /* Its own unprivileged user, after the cgroup is joined (only root may write there) and
            for good. Raw system calls: glibc's setuid() would make every thread of the judge,
@@ -106,8 +116,8 @@ cdef extern from *:
 
     static pid_t arena_spawn(char *const argv[], char *const envp[], char *const joins[], int njoins,
                              const int resources[], const unsigned long values[], int nlimits,
-                             int die_with_parent, int no_new_privs, long uid, int fd0, int fd1, int fd2,
-                             int report_fd) {
+                             int die_with_parent, int no_new_privs, long uid, const char *bind_from,
+                             const char *bind_to, int fd0, int fd1, int fd2, int report_fd) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -115,7 +125,7 @@ cdef extern from *:
         pid_t pid = vfork();
         if (pid == 0) {
             _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent,
-                              no_new_privs, uid, parent, fd0, fd1, fd2, report_fd, &old));
+                              no_new_privs, uid, bind_from, bind_to, parent, fd0, fd1, fd2, report_fd, &old));
         }
         int saved = errno;
         pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -125,12 +135,13 @@ cdef extern from *:
     """
     int arena_spawn(char **argv, char **envp, char **joins, int njoins, const int *resources,
                     const unsigned long *values, int nlimits, int die_with_parent, int no_new_privs,
-                    long uid, int fd0, int fd1, int fd2, int report_fd) nogil
+                    long uid, const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
+                    int report_fd) nogil
 
 
 STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its standard streams",
          4: "join its cgroup", 5: "set its limits", 6: "exec", 7: "take its own user",
-         8: "forbid it new privileges"}
+         8: "forbid it new privileges", 9: "see its own folder"}
 """The child's steps, as its failure report numbers them."""
 
 CANNOT_CONFINE = 125
@@ -148,14 +159,15 @@ cdef char **c_strings(list items):
 
 
 def spawn(list argv, object env, list joins, list limits, int die_with_parent, long uid,
-          int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False) -> int:
+          int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False, object bind=None) -> int:
     """Start ``argv`` (bytes) with ``env`` (a list of b"NAME=value", or None: the judge's),
     stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after writing "0" to every
     cgroup file in ``joins`` (Cgroup.join_files), with ``die_with_parent`` (a signal, 0: none) as its
     parent-death signal, setting every (resource, value) in ``limits``
     and, when ``uid`` is not -1, becoming that user and group with no supplementary groups;
     ``no_new_privs``: with PR_SET_NO_NEW_PRIVS, so that no setuid file or file capability
-    it runs raises its privileges.
+    it runs raises its privileges; ``bind``: (source, target) bytes, the folder ``source`` bound
+    over ``target`` in a mount namespace of the program's own (a root judge's folder overlay).
 
     Returns the child's pid. A step that fails writes (step, errno) to ``report_fd``,
     which the child holds open, close-on-exec, until its exec.
@@ -166,6 +178,13 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
     cdef int *resources = <int *>malloc((len(limits) + 1) * sizeof(int))
     cdef unsigned long *values = <unsigned long *>malloc((len(limits) + 1) * sizeof(unsigned long))
     cdef int pid, njoins = len(joins), nlimits = len(limits)
+    cdef bytes bind_from = bind[0] if bind is not None else None
+    cdef bytes bind_to = bind[1] if bind is not None else None
+    cdef const char *c_bind_from = NULL
+    cdef const char *c_bind_to = NULL
+    if bind is not None:
+        c_bind_from = bind_from
+        c_bind_to = bind_to
     try:
         if resources == NULL or values == NULL:
             raise MemoryError()
@@ -176,7 +195,8 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
             resources[i], values[i] = resource, value
         with nogil:
             pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
-                              die_with_parent, no_new_privs, uid, fd0, fd1, fd2, report_fd)
+                              die_with_parent, no_new_privs, uid, c_bind_from, c_bind_to, fd0, fd1, fd2,
+                              report_fd)
         if pid < 0:
             raise OSError(errno, "vfork failed")
         return pid

@@ -49,7 +49,7 @@ class StepOutcome:
         if self.returncode == 0:
             return f"{what} succeeded in {self.seconds:.1f} s"
         if self.out_of_disk:
-            return (f"{what} failed: it filled the {self.disk_mb} MB it may write in its home and TMPDIR "
+            return (f"{what} failed: it filled the {self.disk_mb} MB it may write in its home and TMPDIR, or in its folder "
                     f"(it {describe_exit(self.returncode)} after {self.seconds:.1f} s)")
         return f"{what} failed: it {describe_exit(self.returncode)} after {self.seconds:.1f} s"
 

@@ -77,7 +77,8 @@ def _inside(path: str, folder: str) -> bool:
 
 def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | None = None,
                own_user: bool = False, reachable: Callable[[str], bool] = lambda path: True,
-               command_files: tuple[str, ...] = (), disk_mb: int | None = None) -> list[str]:
+               command_files: tuple[str, ...] = (), disk_mb: int | None = None,
+               folder_view: str | None = None) -> list[str]:
     """The bwrap arguments, up to and including ``--``, for a program whose own folder is ``folder``.
 
     ``home`` is its private home, writable too. ``own_user``: bwrap runs as the program's
@@ -88,7 +89,9 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     stay visible, read-only, where the private /tmp would hide them (``/tmp/mybot``, whose
     folder, /tmp itself, is no program's own). ``disk_mb``: the size of its private /tmp, and of
     its home where the judge did not make that a tmpfs of this size already (a judge not root):
-    a tmpfs of its own in the sandbox, gone with it.
+    a tmpfs of its own in the sandbox, gone with it. ``folder_view``: what is bound at its
+    folder's path, read-write (a root judge's overlay of it, uid_box/folder_overlay.py), else
+    the folder itself.
     """
     argv = [bwrap_path() or "bwrap", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
             "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
@@ -114,7 +117,7 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     for cover in covers:
         argv += cover
     if folder is not None:
-        argv += ["--bind", folder, folder]
+        argv += ["--bind", folder_view or folder, folder]
     if home is not None:
         # a root judge's box home is a tmpfs of its size already (uid_box/box.py); else one here
         argv += ["--bind", home, home] if own_user or not size else size + ["--tmpfs", home]

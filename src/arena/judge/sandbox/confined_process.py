@@ -59,7 +59,7 @@ class Confinement:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
                 self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
                                                 home=box.home, command_files=box.needed,
-                                                reachable=box.reachable), box.env)
+                                                reachable=box.reachable, folder_view=box.folder_view), box.env)
                 running(self.proc.pid)
                 WATCHDOG.watch_group(self.proc.pid)  # at once: without a cgroup, a judge's death only stops it
                 # in this thread, the one whose child it is: where its orphans go, should it give up
@@ -131,8 +131,10 @@ class Confinement:
         return self.cgroup is not None and self.cgroup.oom_kills() > 0
 
     def out_of_disk(self) -> bool:
-        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py)?"""
-        return self.box is not None and self.box.home_limited and home_mount.full(self.box.home)
+        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py) or
+        in its own folder (folder_overlay.py)?"""
+        return self.box is not None and ((self.box.home_limited and home_mount.full(self.box.home))
+                                         or self.box.folder_full())
 
     def suspend(self) -> None:
         self.suspension.suspend()

@@ -27,6 +27,7 @@ from ...child import ChildProcess, Launch
 from .needed_paths import judge_needs, needed_paths, program_folder
 from .clean_environment import program_environment
 from . import home_mount
+from .folder_overlay import FolderOverlay
 from ..errors import RefusedFolder, SandboxError
 from ..guardian_client import WATCHDOG
 
@@ -49,6 +50,9 @@ class Box:
             self.folder = None  # it runs with the judge's own rights: its folder gives it nothing more
         self.disk_mb = disk_mb
         self.home_limited = False  # its home is a tmpfs of disk_mb
+        self.overlay: FolderOverlay | None = None
+        """Its own folder as it sees it, its writes bounded by disk_mb (folder_overlay.py): a root judge's."""
+        self._hidden = hidden
         self.user: BoxUser | None = None
         self.grants: Grants | None = None
         self.plan: dict[str, int] = {}
@@ -87,6 +91,13 @@ class Box:
             raise BoxError(f"cannot give the program's own user access to {refused[0]}: its file system keeps "
                            "no POSIX ACLs (mount it with acl), so the program could not run, or could read what "
                            "it must not; use --sandbox none to run it as yourself")
+        if self.folder is not None and disk_mb is not None:
+            try:  # after its ACL entries and sticky bits: the overlay shows the folder with them
+                self.overlay = FolderOverlay(self.folder, disk_mb)
+            except OSError as error:
+                self.close()
+                raise BoxError(f"cannot bound what the program writes in its folder {self.folder}: {error}; "
+                               "use --sandbox none to run it as yourself") from None
 
     def _make_home(self) -> str:
         """A private, empty home: a new folder, or its uid's own, kept with the uid and emptied."""
@@ -98,6 +109,15 @@ class Box:
         if self.disk_mb is not None:
             self.home_limited = home_mount.limit(self.user.home, self.user.uid, self.disk_mb)
         return self.user.home
+
+    @property
+    def folder_view(self) -> str | None:
+        """What the program is shown at its own folder's path: the overlay, or None (the folder itself)."""
+        return None if self.overlay is None else self.overlay.merged
+
+    def folder_full(self) -> bool:
+        """Did the program fill what it may write in its own folder (disk_mb)?"""
+        return self.overlay is not None and self.overlay.full()
 
     @property
     def uid(self) -> int:
@@ -131,6 +151,10 @@ class Box:
         if self.user is None:
             _remove_home(self.home)
             return
+        if self.overlay is not None:
+            self.overlay.carry_back(skip=frozenset(hidden_with_companions(self._hidden)))
+            self.overlay.release()
+            self.overlay = None
         if self.folder is not None:
             _reclaim(self.folder, self.user.uid)
         if _still_a_home(self.home, self.user.uid):
