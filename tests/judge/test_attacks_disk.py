@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import textwrap
+import time
 import uuid
 from pathlib import Path
 
@@ -163,3 +164,35 @@ def test_what_it_writes_in_its_own_folder_is_there_after_it_as_if_written_direct
         assert target.read_text() == "root's"
         owner = folder.stat().st_uid
         assert {path.lstat().st_uid for path in folder.rglob("*")} == {owner}  # the folder's owner's, not its uid's
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge can mount the overlay of a program's folder")
+def test_a_judge_killed_mid_game_leaves_no_overlay_and_the_folder_as_it_was(tmp_path):
+    """The guardian unmounts the tmpfs under the overlay (named as a home is) and removes it; what
+    the program wrote there goes with it, the folder keeps what it held."""
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    (folder / "kept.txt").write_text("kept")
+    bot = folder / "bot.py"
+    bot.write_text("import os, sys\nopen(os.path.join(os.path.dirname(__file__), 'new.txt'), 'w').write('x')\n"
+                   "print('ready', flush=True)\nsys.stdin.readline()\n")
+    judge = subprocess.Popen([sys.executable, "-c", textwrap.dedent(f"""
+        import sys, time
+        from arena.judge.process import Program
+        from arena.judge.sandbox.settings import Sandbox
+        program = Program([sys.executable, {str(bot)!r}], sandbox=Sandbox("limits"))
+        print(program.read_line(30), program.confinement.box.overlay.root, flush=True)
+        time.sleep(600)
+    """)], stdout=subprocess.PIPE, text=True)
+    try:
+        ready, root = judge.stdout.readline().split()
+        assert ready == "ready" and os.path.ismount(root)
+        judge.kill()
+        judge.wait(10)
+        deadline = time.monotonic() + 10
+        while os.path.exists(root) and time.monotonic() < deadline:
+            time.sleep(0.1)
+        assert not os.path.exists(root)
+        assert sorted(path.name for path in folder.iterdir()) == ["bot.py", "kept.txt"]
+    finally:
+        judge.kill()
