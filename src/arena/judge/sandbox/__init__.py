@@ -12,7 +12,8 @@ the tests play):
   64 MB, 256 open files. Under a root judge it runs as an unprivileged uid of its own, which
   reaches exactly what its command needs and cannot signal, trace or read the other
   program, the judge, the database or the record; its home is a tmpfs of ``disk_mb``
-  (256 MB), and what its uid leaves in /tmp, /var/tmp, /dev/shm is removed after it.
+  (256 MB), its own folder an overlay on another (what it writes there in one run, carried
+  back when it ends), and what its uid leaves in /tmp, /var/tmp, /dev/shm is removed after it.
   What it may write (its own folder) is decided from its command as given, never from a
   link it planted; an interpreter's or a tool's installation is never its own (refused);
   it reads nothing of a private folder on its way (``/root``) but what its command needs,
@@ -30,7 +31,7 @@ Where each part lives:
 - ``cgroups/``: a cgroup per program (made, pooled, read, frozen, killed; v1 and v2).
 - ``uid_box/``: the per-uid layer of a root judge: the box (uid, home, environment), the
   pool of box uids, ACL grants and their plan, the paths a command needs and its own
-  folder, the clean environment.
+  folder, the clean environment, the home's tmpfs and the folder's overlay.
 - ``bubblewrap.py``: the ``isolate`` command line.
 - ``shared_folders.py``: what a box uid left in the folders everybody may write, removed.
 - ``guardian_daemon.py`` and ``guardian_client.py``: the two ends of the guardian, a small
