@@ -45,7 +45,7 @@ class FolderOverlay:
         self.folder = folder
         self.size_mb = size_mb
         # named as homes are: the guardian unmounts and removes it should the judge die (guardian_daemon.py)
-        self.root = tempfile.mkdtemp(prefix="arena-home-overlay-")
+        self.root = tempfile.mkdtemp(prefix="arena-home-overlay-", dir=_parent())
         WATCHDOG.watch_folder(self.root)
         self.upper = os.path.join(self.root, "upper")
         self.merged = os.path.join(self.root, "merged")
@@ -110,6 +110,34 @@ class FolderOverlay:
         except OSError:
             pass
         WATCHDOG.forget_folder(self.root)
+
+
+_parent_folder: str | None = None
+
+
+def _parent() -> str:
+    """Where the overlays are made: ``/run/arena-overlays`` (else the same in the temporary folder),
+    root's, made once and kept. Not in /tmp itself: a new name there each program would make the
+    sweep of the shared folders (shared_folders.py) list /tmp again at every start and end."""
+    global _parent_folder
+    if _parent_folder is None:
+        for base in ("/run", tempfile.gettempdir()):
+            path = os.path.join(base, "arena-overlays")
+            try:
+                os.mkdir(path, 0o711)
+            except FileExistsError:
+                pass
+            except OSError:
+                continue
+            info = os.lstat(path)
+            # in a folder anyone may write, another user could have made it first: only root's will do
+            if stat.S_ISDIR(info.st_mode) and info.st_uid == 0 and not info.st_mode & 0o022:
+                _parent_folder = path
+                break
+        else:
+            raise OSError("no folder of root's to make the overlays in (/run/arena-overlays, "
+                          f"{tempfile.gettempdir()}/arena-overlays)")
+    return _parent_folder
 
 
 def _same_attributes(folder: str, upper: str) -> None:
