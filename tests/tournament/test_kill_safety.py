@@ -14,6 +14,7 @@ import time
 
 import psutil
 
+from arena.judge.sandbox.guardian_client import GUARDIAN
 from arena.tournament.schedule import double_round_robin
 
 PLAYERS = {"a": "builtin:random", "b": "builtin:greedy", "c": "builtin:random", "d": "builtin:greedy"}
@@ -49,7 +50,7 @@ def saved_count(db) -> int:
 
 def is_guardian(process: psutil.Process) -> bool:
     try:
-        return any(part.endswith("guardian.py") for part in process.cmdline())
+        return GUARDIAN in process.cmdline()
     except psutil.Error:
         return False
 
