@@ -120,6 +120,10 @@ def test_writing_past_the_disk_limit_in_its_own_folder_is_the_disk_verdict_and_l
     bot = folder / "filler.py"
     bot.write_text(textwrap.dedent(FOLDER_FILLER))
     program = Program([sys.executable, str(bot)], sandbox=Sandbox(mode, disk_mb=16))
+    if program.confinement.box.overlay is None:
+        program.close()
+        pytest.skip("this machine lets root mount no overlay (a container without CAP_SYS_ADMIN?): "
+                    "the folder is not bounded here, as docs/sandbox.md says")
     overlay = program.confinement.box.overlay.root
     try:
         program.send("go")
@@ -183,11 +187,14 @@ def test_a_judge_killed_mid_game_leaves_no_overlay_and_the_folder_as_it_was(tmp_
         from arena.judge.process import Program
         from arena.judge.sandbox.settings import Sandbox
         program = Program([sys.executable, {str(bot)!r}], sandbox=Sandbox("limits"))
-        print(program.read_line(30), program.confinement.box.overlay.root, flush=True)
+        overlay = program.confinement.box.overlay
+        print(program.read_line(30), overlay.root if overlay else "none", flush=True)
         time.sleep(600)
     """)], stdout=subprocess.PIPE, text=True)
     try:
         ready, root = judge.stdout.readline().split()
+        if root == "none":
+            pytest.skip("this machine lets root mount no overlay: nothing to leave behind")
         assert ready == "ready" and os.path.ismount(root)
         judge.kill()
         judge.wait(10)
