@@ -75,6 +75,8 @@ def kill_group(pgid: int) -> None:
 
 
 def children_of(pid: int) -> list[int]:
+    # the walk of arena/judge/process_tree.py's children_of, written again: the guardian imports
+    # nothing of arena (it starts in milliseconds, under python -S); change both together
     found = []
     try:
         tids = os.listdir(f"/proc/{pid}/task")

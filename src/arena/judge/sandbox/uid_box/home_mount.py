@@ -40,13 +40,17 @@ def limit(home: str, uid: int, size_mb: int) -> bool:
 
 def full(home: str) -> bool:
     """Is the tmpfs on ``home`` full (the program's writes there failed with ENOSPC)?"""
-    if home not in _sizes:
-        return False
+    return home in _sizes and nearly_full(home)
+
+
+def nearly_full(tmpfs: str) -> bool:
+    """Has the file system at ``tmpfs`` less than a few pages left (a write there failed with ENOSPC)?
+    Also folder_overlay.py's test of its tmpfs."""
     try:
-        info = os.statvfs(home)
+        info = os.statvfs(tmpfs)
     except OSError:
         return False
-    return info.f_bavail * info.f_frsize < 64 * 1024  # less than a few pages left
+    return info.f_bavail * info.f_frsize < 64 * 1024
 
 
 def size_mb(home: str) -> int | None:
