@@ -205,3 +205,78 @@ def test_a_judge_killed_mid_game_leaves_no_overlay_and_the_folder_as_it_was(tmp_
         assert sorted(path.name for path in folder.iterdir()) == ["bot.py", "kept.txt"]
     finally:
         judge.kill()
+
+
+# One run: writes ``sys.argv[1]`` (a name) of ``sys.argv[2]`` MB into its own folder, truncated
+# to that size (sparse) when ``sys.argv[3]`` says so, as many files as ``sys.argv[4]``.
+GROWS_ITS_FOLDER = """
+    import os, sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    name, megabytes, sparse, count = sys.argv[1], int(sys.argv[2]), sys.argv[3] == "sparse", int(sys.argv[4])
+    for index in range(count):
+        with open(os.path.join(here, f"{name}-{index}"), "wb") as out:
+            if sparse:
+                out.truncate(megabytes * 2**20)
+            else:
+                out.write(b"x" * megabytes * 2**20)
+    print("done", flush=True)
+    sys.stdin.readline()
+"""
+
+
+def _run_once(bot: Path, mode: str, *args: str) -> bool:
+    """One run of the program with ``--disk 16``; False if this machine mounts no overlay."""
+    program = Program([sys.executable, str(bot), *args], sandbox=Sandbox(mode, disk_mb=16))
+    try:
+        if program.confinement.box.overlay is None:
+            return False
+        assert program.read_line(30) == "done"
+    finally:
+        program.close()
+    return True
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge can mount the overlay of a program's folder")
+@pytest.mark.parametrize("mode", MODES)
+def test_its_folder_grows_by_no_more_than_the_disk_limit_across_runs(tmp_path, mode):
+    """Each run adds a new file of 5 MB under --disk 16: three are kept, the fourth run is dropped
+    whole (the tmpfs alone would let every run add 5 MB). A file of 20 MB its owner put there counts
+    for nothing: only what the program's runs added does."""
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    (folder / "owners.bin").write_bytes(b"o" * 20 * 2**20)
+    bot = folder / "bot.py"
+    bot.write_text(textwrap.dedent(GROWS_ITS_FOLDER))
+    for run in range(4):
+        if not _run_once(bot, mode, f"run{run}", "5", "dense", "1"):
+            pytest.skip("this machine lets root mount no overlay: the folder is not bounded here")
+    assert sorted(path.name for path in folder.glob("run*")) == ["run0-0", "run1-0", "run2-0"]
+    assert (folder / "run2-0").stat().st_size == 5 * 2**20
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge can mount the overlay of a program's folder")
+@pytest.mark.parametrize("mode", MODES)
+def test_rewriting_its_state_every_run_is_never_refused(tmp_path, mode):
+    """A state file of 12 MB written anew each run under --disk 16: the folder does not grow, so
+    every run is kept however many there are."""
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    bot = folder / "bot.py"
+    bot.write_text(textwrap.dedent(GROWS_ITS_FOLDER).replace('b"x"', 'sys.argv[5].encode()'))
+    for run in range(3):
+        if not _run_once(bot, mode, "state", "12", "dense", "1", str(run)):
+            pytest.skip("this machine lets root mount no overlay: the folder is not bounded here")
+        assert (folder / "state-0").read_bytes()[:3] == str(run).encode() * 3
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge can mount the overlay of a program's folder")
+def test_sparse_files_that_would_fill_the_disk_when_copied_are_not_carried_back(tmp_path):
+    """40 sparse files of 15 MB take a few pages of the tmpfs, but carried back they would write
+    600 MB: they count at their apparent size, so the run is dropped and the folder is as it was."""
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    bot = folder / "bot.py"
+    bot.write_text(textwrap.dedent(GROWS_ITS_FOLDER))
+    if not _run_once(bot, "limits", "sparse", "15", "sparse", "40"):
+        pytest.skip("this machine lets root mount no overlay: the folder is not bounded here")
+    assert [path.name for path in folder.iterdir()] == ["bot.py"]

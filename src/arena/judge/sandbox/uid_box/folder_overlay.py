@@ -19,11 +19,21 @@ in the folder is never written through), folders, links as links, and the names 
 entries belong to the folder's owner. A judge that dies first leaves the folder as it was:
 the guardian unmounts the tmpfs (a folder named ``arena-home-*``, as homes are) and what
 the program wrote goes with it.
+
+The tmpfs bounds one run; across runs the folder's growth is bounded too. Root keeps, in an
+extended attribute of the folder that only root may set (``trusted.arena.grown``), how much the
+program's runs have added to it so far. Before carrying a run back, the judge weighs the folder
+as the program leaves it (the merged view) against the folder as it is, each file counted at its
+apparent size in whole 4 KB blocks (a sparse file of a few pages counts as what the copy would
+write; an empty file as a block); a run that would bring the total past ``disk_mb`` is not
+carried back, and the judge says so on its stderr. The owner's own changes to the folder count
+for nothing. On a file system with no extended attributes each run is bounded alone.
 """
 
 from __future__ import annotations
 
 import ctypes
+import logging
 import os
 import shutil
 import stat
@@ -36,6 +46,10 @@ MS_NOSUID, MS_NODEV = 2, 4
 MNT_DETACH = 2
 OPAQUE = "trusted.overlay.opaque"  # a folder the program made anew where one was: the old one's entries go
 COPY_CHUNK = 1 << 20
+GROWN = "trusted.arena.grown"  # bytes the program's runs have added to its folder; only root sets trusted.*
+BLOCK = 4096
+
+_log = logging.getLogger("arena.judge")
 
 _libc = ctypes.CDLL(None, use_errno=True)
 
@@ -74,9 +88,18 @@ class FolderOverlay:
         """Did the program fill the tmpfs (its writes there failed with ENOSPC)?"""
         return nearly_full(self.root)
 
-    def carry_back(self, skip: frozenset[str] = frozenset()) -> None:
+    def carry_back(self, skip: frozenset[str] = frozenset()) -> bool:
         """Put what the program wrote into the folder itself (its processes are gone). ``skip``:
-        paths in the folder never to touch (the judge's hidden files)."""
+        paths in the folder never to touch (the judge's hidden files). False: nothing was carried
+        back, as its runs would have grown the folder past ``size_mb``."""
+        try:
+            if not os.listdir(self.upper):
+                return True  # it wrote nothing: the common case costs no walk
+        except OSError:
+            return False
+        grown = self._grown_after(skip)
+        if grown is None:
+            return False
         try:
             owner = os.stat(self.folder)
             source = os.open(self.upper, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -86,12 +109,33 @@ class FolderOverlay:
             target = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
         except OSError:
             os.close(source)
-            return
+            return False
         try:
             _carry(source, target, self.folder, (owner.st_uid, owner.st_gid), skip)
+            try:
+                os.setxattr(target, GROWN, str(grown).encode())
+            except OSError:
+                pass  # no extended attributes here: each run is bounded alone (the tmpfs)
         finally:
             os.close(source)
             os.close(target)
+        return True
+
+    def _grown_after(self, skip: frozenset[str]) -> int | None:
+        """What the program's runs will have added to the folder with this one carried back, or
+        None if that is more than ``size_mb`` (then this run is dropped, and the judge says so)."""
+        try:
+            before = int(os.getxattr(self.folder, GROWN, follow_symlinks=False))
+        except (OSError, ValueError):
+            before = 0
+        change = _usage(self.merged, self.folder, skip) - _usage(self.folder, self.folder, skip)
+        grown = max(0, before + change)
+        if grown > self.size_mb * 2**20:
+            _log.warning("arena: what the program wrote in its folder %s this run was not kept: its runs "
+                         "would have added %.1f MB to it, more than the %d MB it may write there (--disk)",
+                         self.folder, grown / 2**20, self.size_mb)
+            return None
+        return grown
 
     def release(self) -> None:
         """Unmount the overlay and its tmpfs (what was not carried back goes with it) and remove them."""
@@ -150,6 +194,32 @@ def _same_attributes(folder: str, upper: str) -> None:
             os.setxattr(upper, name, os.getxattr(folder, name))
         except OSError:
             pass  # none there (or no ACLs on this file system): the mode says it all
+
+
+def _usage(top: str, folder: str, skip: frozenset[str]) -> int:
+    """Bytes under ``top`` (the folder, or the overlay showing it at ``folder``'s path), each entry in
+    whole blocks of its apparent size, at least one (a folder: one); links are counted, never followed."""
+    total = 0
+    pending = [top]
+    while pending:
+        current = pending.pop()
+        try:
+            entries = list(os.scandir(current))
+        except OSError:
+            continue
+        for entry in entries:
+            if folder + entry.path[len(top):] in skip:
+                continue
+            try:
+                info = entry.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            if stat.S_ISDIR(info.st_mode):
+                total += BLOCK  # one block: the folder's own size differs from one file system to another
+                pending.append(entry.path)
+            else:
+                total += max(1, -(-info.st_size // BLOCK)) * BLOCK
+    return total
 
 
 def _escaped(path: str) -> str:
