@@ -16,7 +16,7 @@ from array import array
 
 from arena.games.blackhole.strong import engine
 from arena.games.blackhole.rules import BLUE, BROWN, LABELS, RED, BlackHoleState
-from engines_c import engine_and_c_rates
+from engines_c import flavour_rows
 
 
 C_REFERENCE = r"""
@@ -136,11 +136,10 @@ def python_rate(states: list[BlackHoleState]) -> float:
     return len(states) / (time.perf_counter() - started)
 
 
-def report(games: int, reps: int) -> str:
+def report(games: int, reps: int, engines: dict) -> str:
     states = random_positions(games, random.Random(1))
     cells = array("i", [c for s in states for c in as_cells(s)])
     print(f"Black Hole: {len(states)} positions from {games} random games", file=sys.stderr)
     py = python_rate(states[: max(1, len(states) // 20)])
-    eng, ref = engine_and_c_rates(engine.count_positions, C_REFERENCE, cells, 36, reps)
-    return (f"blackhole  python {py:>12,.0f} pos/s   engine {eng:>12,.0f} pos/s   C {ref:>12,.0f} pos/s"
-            f"   engine/python {eng / py:6.0f}x   engine/C {eng / ref:.2f}x")
+    rows = flavour_rows("blackhole", engines, C_REFERENCE, cells, 36, reps)
+    return "\n".join([f"blackhole   python   {py:>12,.0f} pos/s", *rows])

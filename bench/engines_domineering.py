@@ -14,7 +14,7 @@ from array import array
 
 from arena.games.domineering.rules import PASS, SIZE, DomineeringState
 from arena.games.domineering.strong import engine
-from engines_c import engine_and_c_rates
+from engines_c import flavour_rows
 
 C_REFERENCE = r"""
 #include <stdint.h>
@@ -85,7 +85,7 @@ def python_rate(states: list[DomineeringState]) -> float:
     return len(states) / (time.perf_counter() - started)
 
 
-def report(games: int, reps: int) -> str:
+def report(games: int, reps: int, engines: dict) -> str:
     rng = random.Random(1)
     values = [[rng.randint(0, 3) for _ in range(SIZE)] for _ in range(SIZE)]
     engine.set_values([v for row in values for v in row])
@@ -94,6 +94,7 @@ def report(games: int, reps: int) -> str:
     print(f"Domineering: {len(states)} positions from {games} random games", file=sys.stderr)
     py = python_rate(states[: max(1, len(states) // 20)])
     source = C_REFERENCE.replace("@VALUES@", ", ".join(str(v) for row in values for v in row))
-    eng, ref = engine_and_c_rates(engine.count_positions, source, words, 2, reps)
-    return (f"domineering python {py:>11,.0f} pos/s   engine {eng:>12,.0f} pos/s   C {ref:>12,.0f} pos/s"
-            f"   engine/python {eng / py:6.0f}x   engine/C {eng / ref:.2f}x")
+    flat_values = [v for row in values for v in row]
+    rows = flavour_rows("domineering", engines, source, words, 2, reps,
+                        prepare=lambda built: built.set_values(flat_values))
+    return "\n".join([f"domineering python   {py:>12,.0f} pos/s", *rows])

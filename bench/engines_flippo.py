@@ -13,7 +13,7 @@ from array import array
 
 from arena.games.flippo.strong import engine
 from arena.games.flippo.rules import SEAT_COLOUR, FlippoState
-from engines_c import engine_and_c_rates
+from engines_c import flavour_rows
 
 C_REFERENCE = r"""
 #include <stdint.h>
@@ -107,11 +107,10 @@ def python_rate(states: list[FlippoState]) -> float:
     return len(states) / (time.perf_counter() - started)
 
 
-def report(games: int, reps: int) -> str:
+def report(games: int, reps: int, engines: dict) -> str:
     states = random_positions(games, random.Random(1))
     boards = array("Q", [word for s in states for word in as_boards(s)])
     print(f"Flippo: {len(states)} positions from {games} random games", file=sys.stderr)
     py = python_rate(states[: max(1, len(states) // 20)])
-    eng, ref = engine_and_c_rates(engine.count_positions, C_REFERENCE, boards, 2, reps)
-    return (f"flippo     python {py:>12,.0f} pos/s   engine {eng:>12,.0f} pos/s   C {ref:>12,.0f} pos/s"
-            f"   engine/python {eng / py:6.0f}x   engine/C {eng / ref:.2f}x")
+    rows = flavour_rows("flippo", engines, C_REFERENCE, boards, 2, reps)
+    return "\n".join([f"flippo      python   {py:>12,.0f} pos/s", *rows])

@@ -19,7 +19,7 @@ from array import array
 
 from arena.games.turnright.rules import PLACEMENTS, TurnRightState
 from arena.games.turnright.strong import engine
-from engines_c import engine_and_c_rates
+from engines_c import flavour_rows
 
 C_REFERENCE = r"""
 #include <stdint.h>
@@ -137,13 +137,12 @@ def python_rate(positions: list[tuple[int, int]], rng: random.Random, per_positi
     return children / spent / mean_circuits
 
 
-def report(games: int, reps: int) -> str:
+def report(games: int, reps: int, engines: dict) -> str:
     engine.prepare()
     rng = random.Random(1)
     positions = random_positions(max(26, games // 4), rng)
     data = array("Q", [x for position in positions for x in position])
     print(f"Turn Right: {len(positions)} positions from random games", file=sys.stderr)
     py = python_rate(positions, rng)
-    eng, ref = engine_and_c_rates(engine.count_positions, C_REFERENCE, data, 2, max(1, reps // 20))
-    return (f"turnright  python {py:>12.4f} pos/s   engine {eng:>12,.0f} pos/s   C {ref:>12,.0f} pos/s"
-            f"   engine/python {eng / py:6.0f}x   engine/C {eng / ref:.2f}x")
+    rows = flavour_rows("turnright", engines, C_REFERENCE, data, 2, max(1, reps // 20))
+    return "\n".join([f"turnright   python   {py:>12.4f} pos/s", *rows])
