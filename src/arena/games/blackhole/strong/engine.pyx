@@ -92,6 +92,7 @@ cdef inline void unplace(int tile) noexcept nogil:
 
 include "search.pxi"
 include "greedy_model.pxi"
+include "entice.pxi"
 include "benchmark.pxi"
 
 

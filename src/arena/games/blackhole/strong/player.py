@@ -43,6 +43,7 @@ def parse(text: str) -> tuple[int, int]:
 def choose(plan: TimePlan, against_greedy: bool) -> tuple[int, int]:
     plies = 30 - engine.turns()
     soft, hard = plan.limits(plies)
+    started = time.monotonic()
     if against_greedy:
         tile, number, score, depth, nodes, exact = engine.search_vs_greedy(soft, hard)
     else:
@@ -50,6 +51,12 @@ def choose(plan: TimePlan, against_greedy: bool) -> tuple[int, int]:
     model = "greedy-model " if against_greedy else ""
     print(f"p{plies} {model}d{depth} {'exact' if exact else 'est'} {score / 100:+.2f} n{nodes} soft {soft:.3f}",
           file=sys.stderr)
+    left = soft - (time.monotonic() - started)
+    if exact and not against_greedy and left > 0 and os.environ.get("ARENA_ENTICE") != "off":
+        # solved: of the moves that keep the value, the one most replies go wrong after (entice.pxi)
+        tile, number, kept, mistakes, replies = engine.entice(tile, number, score, left)
+        after = "out of time" if replies < 0 else f"{mistakes}/{replies} replies lose after the one played"
+        print(f"  entice: {kept} moves keep {score / 100:+.2f}; {after}", file=sys.stderr)
     return tile, number
 
 
