@@ -5,6 +5,8 @@ from __future__ import annotations
 import re
 
 import shutil
+import signal
+import sys
 import tempfile
 from pathlib import Path
 
@@ -116,6 +118,9 @@ def view(record_path, host, port, open_browser) -> None:
     name = Path(record_path).name if record_path.endswith(".json") else Path(record_path).name + ".json"
     shutil.copyfile(record_path, folder / name)  # served from a folder of its own: nothing else is listed
     page = f"/records/{name}"
+    # uvicorn answers SIGTERM by stopping, then raises the signal again: with the default
+    # handler the process would die there and leave the copy behind
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
     try:
         _run(create_app([], folder, host=host, home=page), host, port, page, open_browser)
     finally:
