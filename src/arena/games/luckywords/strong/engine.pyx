@@ -11,6 +11,10 @@ tests/games/luckywords/test_engine.py checks this engine against them.
 
 include "index.pxi"
 include "value.pxi"
+include "line_cache.pxi"
+include "rollout.pxi"
+
+from libc.string cimport memset, memcpy
 
 
 def grid_bytes(str text):
@@ -26,7 +30,8 @@ cdef class Engine:
     cdef public double scale    # an unfinished stretch's share per unit of odds mass
     cdef double mass0[8]        # the odds mass of an empty stretch, per length
     cdef double *mass1[8]       # ... of a stretch with one letter: [position * 26 + letter]
-    cdef dict cache             # line code -> value, under the current odds
+    cdef LineCache values       # line code -> value, under the current odds
+    cdef LineCache exact        # line code -> exact word points
 
     def __cinit__(self, words):
         """``words``: the scoring words (2-7 letters A-Z, uppercase)."""
@@ -45,7 +50,8 @@ cdef class Engine:
             most = max(most, self.index[length].blocks)
             self.mass1[length] = <double *> calloc(length * NLET, sizeof(double))
         self.scratch = <uint64_t *> calloc(most, sizeof(uint64_t))
-        self.cache = {}
+        cache_open(&self.values, 18)
+        cache_open(&self.exact, 16)
         self.scale = 1.0
         self.set_odds([0.1] * NLET, 0.7)
 
@@ -55,6 +61,8 @@ cdef class Engine:
             free(self.index[length].sets)
             free(self.mass1[length])
         free(self.scratch)
+        free(self.values.slots)
+        free(self.exact.slots)
 
     def words_of_length(self, int length):
         return self.index[length].count if 2 <= length <= MAXLEN else 0
@@ -90,19 +98,25 @@ cdef class Engine:
         self.share = share
         for length in range(2, MAXLEN + 1):
             fill_masses(&self.index[length], length, self.odds, &self.mass0[length], self.mass1[length])
-        self.cache.clear()
+        cache_clear(&self.values)
 
     cdef double line_val(self, const uint8_t *line):
-        cdef long long code = 0
-        cdef int k
-        for k in range(MAXLEN):
-            code = code * 27 + line[k]
-        found = self.cache.get(code)
-        if found is not None:
-            return found
+        cdef uint64_t key = line_code(line)
+        cdef Slot *slot = cache_slot(&self.values, key)
+        if slot.key == key:
+            return slot.value
         cdef double value = line_value(self, line)
-        self.cache[code] = value
+        cache_put(&self.values, slot, key, value)
         return value
+
+    cdef int line_exact(self, const uint8_t *line):
+        cdef uint64_t key = line_code(line)
+        cdef Slot *slot = cache_slot(&self.exact, key)
+        if slot.key == key:
+            return <int> slot.value
+        cdef int points = exact_line(self.index, line, MAXLEN, self.scratch)
+        cache_put(&self.exact, slot, key, points)
+        return points
 
     def line_value(self, const uint8_t[:] line):
         """The expected word points of a 7-cell line (engine bytes) under the current odds."""
@@ -159,3 +173,43 @@ cdef class Engine:
                         best = gain
             gains.append(best)
         return gains
+
+    def play_outs(self, const uint8_t[:] grid, starts, bint ours_next, shares, double seconds,
+                  int rounds_at_most=1000000, uint64_t seed=1):
+        """Judge moves by play-outs (rollout.pxi): for each ``(letter, cell)`` of ``starts``
+        (cell -1: wherever the one-ply rule puts it), the mean exact word points of the grid
+        filled after it, over rounds of one play-out per move until ``seconds`` have passed
+        (at least one round). ``ours_next``: whether we call the letter after it;
+        ``shares``: the opponent's chances of calling each letter. Returns (means, rounds)."""
+        cdef Gains *start = <Gains *> malloc(sizeof(Gains))
+        cdef Gains *gains = <Gains *> malloc(sizeof(Gains))
+        cdef double cdf[NLET]
+        cdef double total = 0, deadline = now_seconds() + seconds
+        cdef int n = len(starts), i, k, cell, letter, rounds = 0
+        if start == NULL or gains == NULL:
+            free(start)
+            free(gains)
+            raise MemoryError()
+        for k in range(49):
+            start.grid[k] = grid[k]
+        for k in range(NLET):
+            total += max(0.0, float(shares[k]))
+        for k in range(NLET):
+            cdf[k] = (cdf[k - 1] if k else 0.0) + max(0.0, float(shares[k])) / total
+        gains_fill(self, start)
+        sums = [0] * n
+        moves = [(int(letter), int(cell)) for letter, cell in starts]
+        while rounds < rounds_at_most:
+            for i in range(n):
+                letter, cell = moves[i]
+                memcpy(gains, start, sizeof(Gains))
+                if cell < 0:
+                    cell = policy_cell(gains, letter)
+                place_on(self, gains, cell, letter)
+                sums[i] += play_out(self, gains, ours_next, cdf, seed * 0x2545F4914F6CDD1DULL + rounds)
+            rounds += 1
+            if now_seconds() > deadline:
+                break
+        free(start)
+        free(gains)
+        return [s / rounds for s in sums], rounds

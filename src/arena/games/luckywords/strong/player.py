@@ -19,13 +19,16 @@ from __future__ import annotations
 import sys
 import time
 
-from ...time_plan import SPEND, clock_seconds
+from ...time_plan import clock_seconds
 from . import engine
 from .tactics import LOOK_WIDTH, best_cell, choose_call
 
 CELLS, CENTRE = 49, 24
 DECISIONS = 72  # 48 placements and 24 calls per game
+SPEND = 0.6  # of the clock: play-outs use all they are given, so keep a wide margin
 TINY = 0.004  # seconds per decision below which it plans on its own grid alone
+PLAYOUT_FROM = 35  # empty cells from which placements are played out to the end
+PLAYOUT_SHARE = 1.2  # of a decision's even share, for a placement's play-outs (calls take little)
 
 
 class Player:
@@ -58,12 +61,16 @@ class Player:
         """Too little clock left for the opponent's model: plan on our own grid only."""
         return self.allowance() < TINY
 
-    def place(self, letter: int) -> int:
+    def place(self, letter: int, ours_next: bool) -> int:
         width = min(LOOK_WIDTH, int(0.7 * self.allowance() / self.candidate_seconds))
         shares = self.odds.next_shares() if self.look_ahead and width >= 2 and not self.cheap() else None
         started = time.monotonic()
-        cell, _ = best_cell(self.engine, self.grid, letter, shares, width)
-        if shares is not None:
+        playout = 0.0
+        if shares is not None and self.grid.count(0) <= PLAYOUT_FROM:
+            playout = PLAYOUT_SHARE * self.allowance() - width * self.candidate_seconds
+        cell, _ = best_cell(self.engine, self.grid, letter, shares, width, playout_seconds=max(0.0, playout),
+                            ours_next=ours_next)
+        if shares is not None and playout <= 0:
             measured = (time.monotonic() - started) / width
             self.candidate_seconds = 0.7 * self.candidate_seconds + 0.3 * measured
         self.grid[cell] = letter
@@ -99,12 +106,12 @@ def main(seed: int | None = None) -> None:
         if line.strip().upper() != "START":
             letter = letter_code(line)
             player.odds.hear(chr(letter + 64))
-            replies = [player.place(letter)]
+            replies = [player.place(letter, ours_next=True)]
         else:
             replies = []
         if player.grid.count(0):
             letter = player.call()
-            replies += [chr(letter + 64), player.place(letter)]
+            replies += [chr(letter + 64), player.place(letter, ours_next=False)]
         player.decisions += len(replies)
         player.budget -= time.monotonic() - started  # counted before the replies go out
         for reply in replies:

@@ -18,30 +18,43 @@ LOOK_WIDTH = 6
 """How many of the best cells by their own gain are looked at one letter further."""
 LOOK_WEIGHT = 1.0
 """How much the next letter's expected best gain counts beside this letter's gain."""
+PLAYOUT_WIDTH = 4
+"""How many of the cells best by look-ahead are played out to the end of the game."""
 
 
 def best_cell(engine, grid: bytearray, letter: int, next_shares: list[float] | None = None,
-              width: int = LOOK_WIDTH, weight: float = LOOK_WEIGHT) -> tuple[int, float]:
+              width: int = LOOK_WIDTH, weight: float = LOOK_WEIGHT, playout_seconds: float = 0.0,
+              ours_next: bool = False) -> tuple[int, float]:
     """The empty cell where ``letter`` (1-26) raises the grid's value most, and by how much.
 
     With ``next_shares`` (each letter's chance of being the next one), the best
     ``width`` cells are also judged by what the next letter can expect to gain
     after them: a cell that spoils the places other letters want loses. Ties go to
-    the cell nearest the centre (it lies in the most open stretches)."""
+    the cell nearest the centre (it lies in the most open stretches). With
+    ``playout_seconds``, the best ``PLAYOUT_WIDTH`` of those are played out to the
+    end (``ours_next``: whether we call the next letter) and the best mean wins."""
     gains = engine.placement_gains(grid, letter)
     ranked = sorted(((gain, -distance_from_centre(cell), cell) for cell, gain in enumerate(gains)
                      if gain is not None), reverse=True)
-    if next_shares is None or len(ranked) < 3:
+    if next_shares is None or len(ranked) < 2:
         return ranked[0][2], ranked[0][0]
-    best = None
+    scored = []
     for gain, tie, cell in ranked[:width]:
-        grid[cell] = letter
-        following = engine.letter_gains(grid)
-        grid[cell] = 0
-        score = gain + weight * sum(p * max(0.0, g) for p, g in zip(next_shares, following))
-        if best is None or (score, tie) > best[:2]:
-            best = (score, tie, cell, gain)
-    return best[2], best[3]
+        score = gain
+        if len(ranked) >= 3:  # with two cells left the next letter's place is forced
+            grid[cell] = letter
+            following = engine.letter_gains(grid)
+            grid[cell] = 0
+            score += weight * sum(p * max(0.0, g) for p, g in zip(next_shares, following))
+        scored.append((score, tie, cell, gain))
+    scored.sort(reverse=True)
+    if playout_seconds > 0:
+        top = scored[:PLAYOUT_WIDTH]
+        means, _ = engine.play_outs(grid, [(letter, cell) for _, _, cell, _ in top], ours_next,
+                                    next_shares, playout_seconds)
+        best = max(range(len(top)), key=lambda k: (means[k], -k))
+        return top[best][2], top[best][3]
+    return scored[0][2], scored[0][3]
 
 
 def distance_from_centre(cell: int) -> int:
