@@ -28,7 +28,8 @@ DECISIONS = 72  # 48 placements and 24 calls per game
 SPEND = 0.6  # of the clock: play-outs use all they are given, so keep a wide margin
 TINY = 0.004  # seconds per decision below which it plans on its own grid alone
 PLAYOUT_FROM = 35  # empty cells from which placements are played out to the end
-PLAYOUT_SHARE = 1.2  # of a decision's even share, for a placement's play-outs (calls take little)
+PLAYOUT_SHARE = 1.1  # of a decision's even share, for a placement's play-outs
+CALL_PLAYOUT_SHARE = 0.8  # ... for a call's
 
 
 class Player:
@@ -78,7 +79,11 @@ class Player:
         return cell
 
     def call(self) -> int:
-        return choose_call(self.engine, self.grid, None if self.cheap() else self.model.grid_bytes())
+        if self.cheap():
+            return choose_call(self.engine, self.grid, None)
+        playout = CALL_PLAYOUT_SHARE * self.allowance() if self.grid.count(0) <= PLAYOUT_FROM else 0.0
+        return choose_call(self.engine, self.grid, self.model.grid_bytes(), next_shares=self.odds.next_shares(),
+                           playout_seconds=playout)
 
 
 def letter_code(text: str) -> int:

@@ -19,6 +19,8 @@ LOOK_WIDTH = 6
 LOOK_WEIGHT = 1.0
 """How much the next letter's expected best gain counts beside this letter's gain."""
 PLAYOUT_WIDTH = 4
+CALL_WIDTH = 5
+"""How many of the letters best by their gains are played out before calling one."""
 """How many of the cells best by look-ahead are played out to the end of the game."""
 
 
@@ -61,12 +63,22 @@ def distance_from_centre(cell: int) -> int:
     return abs(cell // 7 - 3) + abs(cell % 7 - 3)
 
 
-def choose_call(engine, grid: bytearray, opponent_grid: bytearray | None, hurt: float = HURT) -> int:
-    """The letter (1-26) to call: the most it helps us, less ``hurt`` times what it helps the opponent."""
+def choose_call(engine, grid: bytearray, opponent_grid: bytearray | None, hurt: float = HURT,
+                next_shares: list[float] | None = None, playout_seconds: float = 0.0) -> int:
+    """The letter (1-26) to call: the most it helps us, less ``hurt`` times what it helps the opponent.
+
+    With ``playout_seconds`` (and the opponent's ``next_shares``), the best
+    ``CALL_WIDTH`` letters are played out to the end, each placed by the one-ply
+    rule, and what a letter helps us is its mean final score instead."""
     ours = engine.letter_gains(grid)
     if opponent_grid is None:
         theirs = [0.0] * 26
     else:
         theirs = engine.letter_gains(opponent_grid)
     scores = [mine - hurt * other for mine, other in zip(ours, theirs)]
+    if playout_seconds > 0 and next_shares is not None and grid.count(0) >= 2:
+        top = sorted(range(26), key=scores.__getitem__, reverse=True)[:CALL_WIDTH]
+        means, _ = engine.play_outs(grid, [(letter + 1, -1) for letter in top], False, next_shares,
+                                    playout_seconds)
+        return max(zip(means, top), key=lambda pair: pair[0] - hurt * theirs[pair[1]])[1] + 1
     return max(range(26), key=scores.__getitem__) + 1
