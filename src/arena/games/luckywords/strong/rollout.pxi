@@ -59,9 +59,9 @@ cdef void part_gains(Engine engine, const uint8_t *grid, int k, double base, int
     cdef uint8_t line[MAXLEN]
     cdef int letter
     grid_line(grid, k, line)
-    for letter in range(1, NLET + 1):
-        line[position] = letter
-        out[letter - 1] = engine.line_val(line) - base
+    cdef const double *values = engine.lettered_vals(line, position)
+    for letter in range(NLET):
+        out[letter] = values[letter] - base
 
 
 cdef void gains_fill(Engine engine, Gains *gains):
