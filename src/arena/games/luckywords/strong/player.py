@@ -27,7 +27,7 @@ CELLS, CENTRE = 49, 24
 DECISIONS = 72  # 48 placements and 24 calls per game
 SPEND = 0.6  # of the clock: play-outs use all they are given, so keep a wide margin
 TINY = 0.004  # seconds per decision below which it plans on its own grid alone
-PLAYOUT_FROM = 35  # empty cells from which placements are played out to the end
+PLAYOUT_FROM = 48  # empty cells from which moves are played out to the end (48: all of them)
 PLAYOUT_SHARE = 1.1  # of a decision's even share, for a placement's play-outs
 CALL_PLAYOUT_SHARE = 0.8  # ... for a call's
 
