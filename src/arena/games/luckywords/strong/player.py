@@ -7,11 +7,13 @@ with (``player_words.py`` says how it learns it); it is read after the first lin
 start-up stays short.
 
 The clock is 30 s per game, start-up included. The time plan shares
-``SPEND`` of it evenly over the decisions still to make (48 placements, 24
-calls): a placement looks ahead at as many of its best cells as its share
-pays for (each costs a few milliseconds), and when even that share is tiny
-(a very small ``--time-scale``, a crowded machine) it places and calls on its
-own grid's values alone. A whole game usually takes a few seconds.
+``SPEND`` of it (less the set-up) evenly over the decisions still to make (48
+placements, 24 calls). A placement looks one letter ahead at its best cells,
+then plays its best few out to the end of the game for the rest of its share;
+a call plays out its best few letters (tactics.py). Play-outs stop at their
+deadline, so a game takes about ``SPEND`` of the clock whatever the machine.
+When even a decision's share is tiny (a very small ``--time-scale``, a crowded
+machine) it places and calls on its own grid's values alone.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from .tactics import LOOK_WIDTH, best_cell, choose_call
 
 CELLS, CENTRE = 49, 24
 DECISIONS = 72  # 48 placements and 24 calls per game
-SPEND = 0.6  # of the clock: play-outs use all they are given, so keep a wide margin
+SPEND = 0.55  # of the clock: play-outs use all they are given, so keep a wide margin
 TINY = 0.004  # seconds per decision below which it plans on its own grid alone
 PLAYOUT_FROM = 48  # empty cells from which moves are played out to the end (48: all of them)
 PLAYOUT_SHARE = 1.1  # of a decision's even share, for a placement's play-outs
@@ -101,7 +103,9 @@ def main(seed: int | None = None) -> None:
     first = sys.stdin.readline()
     if not first.strip():
         return
+    started = time.monotonic()
     player = Player(first, clock)
+    player.budget -= time.monotonic() - started  # the set-up runs on our clock too
     while player.grid.count(0):
         line = sys.stdin.readline()
         if not line:
