@@ -4,8 +4,15 @@ Both use the engine's line values (expected word points of each row and
 column given the letters that may still come). A letter goes to the cell where
 it raises our grid's value most. A call weighs what the letter is worth to our
 grid against what it is worth to the opponent's: the opponent places the same
-letters on a hidden grid, so we keep a model of it, filled by our own placement
-rule with the letters it has received.
+letters on a hidden grid, so we keep a model of it (opponent_model.py).
+
+The line values only guess; when the time plan allows, the best few cells (or
+letters) by them are played out to the end of the game many times (the
+engine's play_outs) and the one with the best mean final score is taken. The
+play-outs follow the one-ply rule themselves, so they are quick and all
+candidates meet the same opponent letters; what they add is the exact score
+at the end, which shows a cell that the line values like but that ends
+nowhere, or a finished word they undervalue.
 """
 
 from __future__ import annotations
@@ -19,9 +26,9 @@ LOOK_WIDTH = 6
 LOOK_WEIGHT = 1.0
 """How much the next letter's expected best gain counts beside this letter's gain."""
 PLAYOUT_WIDTH = 4
+"""How many of the cells best by look-ahead are played out to the end of the game."""
 CALL_WIDTH = 5
 """How many of the letters best by their gains are played out before calling one."""
-"""How many of the cells best by look-ahead are played out to the end of the game."""
 
 
 def best_cell(engine, grid: bytearray, letter: int, next_shares: list[float] | None = None,
