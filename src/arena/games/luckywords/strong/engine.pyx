@@ -181,8 +181,8 @@ cdef class Engine:
         """For each letter A-Z, the best gain of placing it: how much it is worth to this grid."""
         cdef double base[14]
         cdef double best[NLET]
+        cdef double across[NLET]    # a copy: the next look-up may empty the cache it points into
         cdef uint8_t line[MAXLEN]
-        cdef const double *across
         cdef const double *down
         cdef int k, letter, cell, row, col
         cdef double gain
@@ -197,7 +197,7 @@ cdef class Engine:
             row = cell // 7
             col = cell % 7
             take_line(grid, row, line)
-            across = self.lettered_vals(line, col)
+            memcpy(across, self.lettered_vals(line, col), sizeof(across))
             take_line(grid, 7 + col, line)
             down = self.lettered_vals(line, row)
             for letter in range(NLET):
@@ -228,20 +228,22 @@ cdef class Engine:
             total += max(0.0, float(shares[k]))
         for k in range(NLET):
             cdf[k] = (cdf[k - 1] if k else 0.0) + max(0.0, float(shares[k])) / total
-        gains_fill(self, start)
         sums = [0] * n
-        moves = [(int(letter), int(cell)) for letter, cell in starts]
-        while rounds < rounds_at_most:
-            for i in range(n):
-                letter, cell = moves[i]
-                memcpy(gains, start, sizeof(Gains))
-                if cell < 0:
-                    cell = policy_cell(gains, letter)
-                place_on(self, gains, cell, letter)
-                sums[i] += play_out(self, gains, ours_next, cdf, seed * 0x2545F4914F6CDD1DULL + rounds)
-            rounds += 1
-            if now_seconds() > deadline:
-                break
-        free(start)
-        free(gains)
+        try:
+            moves = [(int(letter), int(cell)) for letter, cell in starts]
+            gains_fill(self, start)
+            while rounds < rounds_at_most:
+                for i in range(n):
+                    letter, cell = moves[i]
+                    memcpy(gains, start, sizeof(Gains))
+                    if cell < 0:
+                        cell = policy_cell(gains, letter)
+                    place_on(self, gains, cell, letter)
+                    sums[i] += play_out(self, gains, ours_next, cdf, seed * 0x2545F4914F6CDD1DULL + rounds)
+                rounds += 1
+                if now_seconds() > deadline:
+                    break
+        finally:
+            free(start)
+            free(gains)
         return [s / rounds for s in sums], rounds
