@@ -6,7 +6,7 @@ ourselves, the play-out is the whole rest of the game, so its mean is the exact
 final score and its choice must be the exactly best cell, which a brute force
 over the rules' scoring finds. Random positions are searched for ones where
 the one-ply rule (best_cell on line values) gets it wrong, so the test shows
-the play-outs fixing something.
+the play-outs fixing something. Calls are checked the same way.
 """
 
 import random
@@ -17,7 +17,7 @@ from arena.games.luckywords.dictionary import load_words
 from arena.games.luckywords.scoring import grid_points
 from arena.games.luckywords.strong.engine import Engine
 from arena.games.luckywords.strong.odds import SHARE, LetterOdds
-from arena.games.luckywords.strong.tactics import best_cell
+from arena.games.luckywords.strong.tactics import best_cell, choose_call
 
 FREQUENT = "EEEEESSSSAAAARRTTIIOONNLLDUCMPHGBYKWFVZXJQ"
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
@@ -105,3 +105,29 @@ def test_best_cell_with_play_outs_takes_the_best_mean(engine, words):
         assert cell in best_cells
         return
     pytest.fail("no position where the one-ply rule misses the best cell")
+
+
+def test_a_played_out_call_never_ends_worse_than_the_one_ply_call(engine, words):
+    """Two cells left, the opponent surely calls the last letter: the played-out call, placed
+    by the one-ply rule, ends at least as high as the one-ply call, and higher somewhere."""
+    rng = random.Random(13)
+    better = 0
+    for _ in range(150):
+        grid = random_position(rng)
+        sure = LETTERS.index(rng.choice(FREQUENT)) + 1
+        shares = [float(k == sure) for k in range(1, 27)]
+
+        def final(letter: int) -> int:
+            cell, _ = best_cell(engine, grid, letter)
+            grid[cell] = letter
+            (other,) = [c for c in range(49) if grid[c] == 0]
+            grid[other] = sure
+            points = grid_points(text(grid), words)
+            grid[cell] = grid[other] = 0
+            return points
+
+        one_ply = choose_call(engine, grid, None, hurt=0.0)
+        played = choose_call(engine, grid, None, hurt=0.0, next_shares=shares, playout_seconds=0.001)
+        assert final(played) >= final(one_ply), text(grid)
+        better += final(played) > final(one_ply)
+    assert better > 0
