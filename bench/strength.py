@@ -109,6 +109,13 @@ def summarise(a: str, b: str, games: list[dict]) -> str:
         f"  mean points per game: A {sum(g['a_points'] for g in games) / len(games):.1f},"
         f" B {sum(g['b_points'] for g in games) / len(games):.1f}",
     ]
+    seat_means = []
+    for seat in (0, 1):
+        seated = [g["a_points"] for g in games if g["a_seat"] == seat]
+        if seated:
+            seat_means.append(f"seat {seat + 1} {sum(seated) / len(seated):.1f}")
+    points, points_half = interval([float(g["a_points"]) for g in games])
+    lines.append(f"  A's mean points: {', '.join(seat_means)}, all {points:.1f} (95% ±{points_half:.1f})")
     for seat in (0, 1):  # where a game's first move decides much, as in Flippo, the seats differ
         seated = [(g, o) for g, o in zip(games, outcomes) if g["a_seat"] == seat]
         if seated:

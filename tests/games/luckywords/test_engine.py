@@ -89,3 +89,23 @@ def test_placement_gains_are_value_differences(engine):
             grid[cell] = 0
         best = engine.letter_gains(grid)[letter - 1]
         assert best == pytest.approx(max(g for g in gains if g is not None))
+
+
+def test_a_lines_values_by_letter_match_its_value_with_each_letter(engine):
+    """line_values_by_letter (one pass for all 26 letters) is line_value for each, exactly."""
+    rng = random.Random(6)
+    engine.set_odds([rng.uniform(0.05, 0.6) for _ in range(26)], 0.7)
+    checked = 0
+    for _ in range(600):
+        line = random_text(rng, 7, rng.choice((0.2, 0.5, 0.8)))
+        empties = [k for k, ch in enumerate(line) if ch == "."]
+        if not empties:
+            continue
+        position = rng.choice(empties)
+        values = engine.line_values_by_letter(grid_bytes(line), position)
+        for letter in range(1, 27):
+            filled = bytearray(grid_bytes(line))
+            filled[position] = letter
+            assert values[letter - 1] == engine.line_value(bytes(filled)), (line, position, letter)
+        checked += 1
+    assert checked > 300

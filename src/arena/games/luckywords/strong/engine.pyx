@@ -11,6 +11,10 @@ tests/games/luckywords/test_engine.py checks this engine against them.
 
 include "index.pxi"
 include "value.pxi"
+include "line_cache.pxi"
+include "rollout.pxi"
+
+from libc.string cimport memset, memcpy
 
 
 def grid_bytes(str text):
@@ -26,7 +30,9 @@ cdef class Engine:
     cdef public double scale    # an unfinished stretch's share per unit of odds mass
     cdef double mass0[8]        # the odds mass of an empty stretch, per length
     cdef double *mass1[8]       # ... of a stretch with one letter: [position * 26 + letter]
-    cdef dict cache             # line code -> value, under the current odds
+    cdef LineCache values       # line code -> value, under the current odds
+    cdef LineCache lettered     # line code * 8 + empty position -> its value with each letter there
+    cdef LineCache exact        # line code -> exact word points
 
     def __cinit__(self, words):
         """``words``: the scoring words (2-7 letters A-Z, uppercase)."""
@@ -45,7 +51,9 @@ cdef class Engine:
             most = max(most, self.index[length].blocks)
             self.mass1[length] = <double *> calloc(length * NLET, sizeof(double))
         self.scratch = <uint64_t *> calloc(most, sizeof(uint64_t))
-        self.cache = {}
+        cache_open(&self.values, 17, 1)
+        cache_open(&self.lettered, 15, NLET)
+        cache_open(&self.exact, 16, 1)
         self.scale = 1.0
         self.set_odds([0.1] * NLET, 0.7)
 
@@ -55,6 +63,9 @@ cdef class Engine:
             free(self.index[length].sets)
             free(self.mass1[length])
         free(self.scratch)
+        cache_close(&self.values)
+        cache_close(&self.lettered)
+        cache_close(&self.exact)
 
     def words_of_length(self, int length):
         return self.index[length].count if 2 <= length <= MAXLEN else 0
@@ -90,19 +101,45 @@ cdef class Engine:
         self.share = share
         for length in range(2, MAXLEN + 1):
             fill_masses(&self.index[length], length, self.odds, &self.mass0[length], self.mass1[length])
-        self.cache.clear()
+        cache_clear(&self.values)
+        cache_clear(&self.lettered)
 
     cdef double line_val(self, const uint8_t *line):
-        cdef long long code = 0
-        cdef int k
-        for k in range(MAXLEN):
-            code = code * 27 + line[k]
-        found = self.cache.get(code)
-        if found is not None:
-            return found
+        cdef uint64_t key = line_code(line)
+        cdef uint64_t at = cache_find(&self.values, key)
+        if cache_holds(&self.values, at, key):
+            return cache_values(&self.values, at)[0]
         cdef double value = line_value(self, line)
-        self.cache[code] = value
+        cache_claim(&self.values, at, key)[0] = value
         return value
+
+    cdef const double *lettered_vals(self, const uint8_t *line, int position):
+        """The line's value with each letter A-Z on its empty cell ``position``."""
+        cdef uint64_t key = line_code(line) * 8 + position
+        cdef uint64_t at = cache_find(&self.lettered, key)
+        if cache_holds(&self.lettered, at, key):
+            return cache_values(&self.lettered, at)
+        cdef double *values = cache_claim(&self.lettered, at, key)
+        line_values_by_letter(self, line, position, values)
+        return values
+
+    cdef int line_exact(self, const uint8_t *line):
+        cdef uint64_t key = line_code(line)
+        cdef uint64_t at = cache_find(&self.exact, key)
+        if cache_holds(&self.exact, at, key):
+            return <int> cache_values(&self.exact, at)[0]
+        cdef int points = exact_line(self.index, line, MAXLEN, self.scratch)
+        cache_claim(&self.exact, at, key)[0] = points
+        return points
+
+    def line_values_by_letter(self, const uint8_t[:] line, int position):
+        """The expected word points of a 7-cell line with each letter A-Z on its empty cell
+        ``position``: what line_value gives for each, in one pass over the fitting words."""
+        cdef uint8_t cells[MAXLEN]
+        for k in range(MAXLEN):
+            cells[k] = line[k]
+        cdef const double *values = self.lettered_vals(cells, position)
+        return [values[k] for k in range(NLET)]
 
     def line_value(self, const uint8_t[:] line):
         """The expected word points of a 7-cell line (engine bytes) under the current odds."""
@@ -143,19 +180,70 @@ cdef class Engine:
     def letter_gains(self, const uint8_t[:] grid):
         """For each letter A-Z, the best gain of placing it: how much it is worth to this grid."""
         cdef double base[14]
+        cdef double best[NLET]
+        cdef double across[NLET]    # a copy: the next look-up may empty the cache it points into
         cdef uint8_t line[MAXLEN]
-        cdef int k, letter, cell
-        cdef double best, gain
+        cdef const double *down
+        cdef int k, letter, cell, row, col
+        cdef double gain
         for k in range(14):
             take_line(grid, k, line)
             base[k] = self.line_val(line)
-        gains = []
-        for letter in range(1, NLET + 1):
-            best = -1e18
-            for cell in range(49):
-                if grid[cell] == EMPTY:
-                    gain = self.gain_at(grid, base, cell, letter)
-                    if gain > best:
-                        best = gain
-            gains.append(best)
-        return gains
+        for letter in range(NLET):
+            best[letter] = -1e18
+        for cell in range(49):
+            if grid[cell] != EMPTY:
+                continue
+            row = cell // 7
+            col = cell % 7
+            take_line(grid, row, line)
+            memcpy(across, self.lettered_vals(line, col), sizeof(across))
+            take_line(grid, 7 + col, line)
+            down = self.lettered_vals(line, row)
+            for letter in range(NLET):
+                gain = across[letter] - base[row] + down[letter] - base[7 + col]
+                if gain > best[letter]:
+                    best[letter] = gain
+        return [best[letter] for letter in range(NLET)]
+
+    def play_outs(self, const uint8_t[:] grid, starts, bint ours_next, shares, double seconds,
+                  int rounds_at_most=1000000, uint64_t seed=1):
+        """Judge moves by play-outs (rollout.pxi): for each ``(letter, cell)`` of ``starts``
+        (cell -1: wherever the one-ply rule puts it), the mean exact word points of the grid
+        filled after it, over rounds of one play-out per move until ``seconds`` have passed
+        (at least one round). ``ours_next``: whether we call the letter after it;
+        ``shares``: the opponent's chances of calling each letter. Returns (means, rounds)."""
+        cdef Gains *start = <Gains *> malloc(sizeof(Gains))
+        cdef Gains *gains = <Gains *> malloc(sizeof(Gains))
+        cdef double cdf[NLET]
+        cdef double total = 0, deadline = now_seconds() + seconds
+        cdef int n = len(starts), i, k, cell, letter, rounds = 0
+        if start == NULL or gains == NULL:
+            free(start)
+            free(gains)
+            raise MemoryError()
+        for k in range(49):
+            start.grid[k] = grid[k]
+        for k in range(NLET):
+            total += max(0.0, float(shares[k]))
+        for k in range(NLET):
+            cdf[k] = (cdf[k - 1] if k else 0.0) + max(0.0, float(shares[k])) / total
+        sums = [0] * n
+        try:
+            moves = [(int(letter), int(cell)) for letter, cell in starts]
+            gains_fill(self, start)
+            while rounds < rounds_at_most:
+                for i in range(n):
+                    letter, cell = moves[i]
+                    memcpy(gains, start, sizeof(Gains))
+                    if cell < 0:
+                        cell = policy_cell(gains, letter)
+                    place_on(self, gains, cell, letter)
+                    sums[i] += play_out(self, gains, ours_next, cdf, seed * 0x2545F4914F6CDD1DULL + rounds)
+                rounds += 1
+                if now_seconds() > deadline:
+                    break
+        finally:
+            free(start)
+            free(gains)
+        return [s / rounds for s in sums], rounds

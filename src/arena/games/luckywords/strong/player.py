@@ -7,11 +7,13 @@ with (``player_words.py`` says how it learns it); it is read after the first lin
 start-up stays short.
 
 The clock is 30 s per game, start-up included. The time plan shares
-``SPEND`` of it evenly over the decisions still to make (48 placements, 24
-calls): a placement looks ahead at as many of its best cells as its share
-pays for (each costs a few milliseconds), and when even that share is tiny
-(a very small ``--time-scale``, a crowded machine) it places and calls on its
-own grid's values alone. A whole game usually takes a few seconds.
+``SPEND`` of it (less the set-up) evenly over the decisions still to make (48
+placements, 24 calls). A placement looks one letter ahead at its best cells,
+then plays its best few out to the end of the game for the rest of its share;
+a call plays out its best few letters (tactics.py). Play-outs stop at their
+deadline, so a game takes about ``SPEND`` of the clock whatever the machine.
+When even a decision's share is tiny (a very small ``--time-scale``, a crowded
+machine) it places and calls on its own grid's values alone.
 """
 
 from __future__ import annotations
@@ -19,13 +21,17 @@ from __future__ import annotations
 import sys
 import time
 
-from ...time_plan import SPEND, clock_seconds
+from ...time_plan import clock_seconds
 from . import engine
 from .tactics import LOOK_WIDTH, best_cell, choose_call
 
 CELLS, CENTRE = 49, 24
 DECISIONS = 72  # 48 placements and 24 calls per game
+SPEND = 0.55  # of the clock: play-outs use all they are given, so keep a wide margin
 TINY = 0.004  # seconds per decision below which it plans on its own grid alone
+PLAYOUT_FROM = 48  # empty cells from which moves are played out to the end (48: all of them)
+PLAYOUT_SHARE = 1.1  # of a decision's even share, for a placement's play-outs
+CALL_PLAYOUT_SHARE = 0.8  # ... for a call's
 
 
 class Player:
@@ -58,12 +64,16 @@ class Player:
         """Too little clock left for the opponent's model: plan on our own grid only."""
         return self.allowance() < TINY
 
-    def place(self, letter: int) -> int:
+    def place(self, letter: int, ours_next: bool) -> int:
         width = min(LOOK_WIDTH, int(0.7 * self.allowance() / self.candidate_seconds))
         shares = self.odds.next_shares() if self.look_ahead and width >= 2 and not self.cheap() else None
         started = time.monotonic()
-        cell, _ = best_cell(self.engine, self.grid, letter, shares, width)
-        if shares is not None:
+        playout = 0.0
+        if shares is not None and self.grid.count(0) <= PLAYOUT_FROM:
+            playout = PLAYOUT_SHARE * self.allowance() - width * self.candidate_seconds
+        cell, _ = best_cell(self.engine, self.grid, letter, shares, width, playout_seconds=max(0.0, playout),
+                            ours_next=ours_next)
+        if shares is not None and playout <= 0:
             measured = (time.monotonic() - started) / width
             self.candidate_seconds = 0.7 * self.candidate_seconds + 0.3 * measured
         self.grid[cell] = letter
@@ -71,7 +81,11 @@ class Player:
         return cell
 
     def call(self) -> int:
-        return choose_call(self.engine, self.grid, None if self.cheap() else self.model.grid_bytes())
+        if self.cheap():
+            return choose_call(self.engine, self.grid, None)
+        playout = CALL_PLAYOUT_SHARE * self.allowance() if self.grid.count(0) <= PLAYOUT_FROM else 0.0
+        return choose_call(self.engine, self.grid, self.model.grid_bytes(), next_shares=self.odds.next_shares(),
+                           playout_seconds=playout)
 
 
 def letter_code(text: str) -> int:
@@ -89,7 +103,9 @@ def main(seed: int | None = None) -> None:
     first = sys.stdin.readline()
     if not first.strip():
         return
+    started = time.monotonic()
     player = Player(first, clock)
+    player.budget -= time.monotonic() - started  # the set-up runs on our clock too
     while player.grid.count(0):
         line = sys.stdin.readline()
         if not line:
@@ -99,12 +115,12 @@ def main(seed: int | None = None) -> None:
         if line.strip().upper() != "START":
             letter = letter_code(line)
             player.odds.hear(chr(letter + 64))
-            replies = [player.place(letter)]
+            replies = [player.place(letter, ours_next=True)]
         else:
             replies = []
         if player.grid.count(0):
             letter = player.call()
-            replies += [chr(letter + 64), player.place(letter)]
+            replies += [chr(letter + 64), player.place(letter, ours_next=False)]
         player.decisions += len(replies)
         player.budget -= time.monotonic() - started  # counted before the replies go out
         for reply in replies:

@@ -131,3 +131,85 @@ cdef double line_value(Engine engine, const uint8_t *line):
             if best[end - length] + value > best[end]:
                 best[end] = best[end - length] + value
     return best[MAXLEN]
+
+
+cdef void stretch_masses_by_letter(Engine engine, const uint8_t *segment, int length, int at,
+                                   double *mass, int *finished):
+    """For each letter on the stretch's empty cell ``at``: the odds mass of the words fitting
+    the stretch then, and whether it is then a whole word. One pass over the words that
+    fit the other cells, each adding to the mass of its own letter at ``at``."""
+    cdef LengthIndex *index = &engine.index[length]
+    cdef int fixed = 0, empty = 0, position, block, number, letter
+    cdef uint64_t bits
+    cdef double product
+    cdef const uint8_t *word
+    for letter in range(NLET):
+        mass[letter] = 0
+        finished[letter] = 0
+    for position in range(length):
+        if position == at:
+            continue
+        if segment[position] != EMPTY:
+            fixed += 1
+        else:
+            empty += 1
+    if fixed == 0:  # the letter at ``at`` is the only one: the one-letter masses
+        for letter in range(NLET):
+            mass[letter] = engine.mass1[length][at * NLET + letter]
+        return
+    fitting(index, segment, length, engine.scratch)  # ``at`` is empty, so it constrains nothing
+    for block in range(index.blocks):
+        bits = engine.scratch[block]
+        while bits:
+            number = block * 64 + lowest_bit(bits)
+            bits &= bits - 1
+            word = index.letters + number * length
+            if empty == 0:
+                finished[word[at]] = 1
+                mass[word[at]] = 1.0
+                continue
+            product = 1
+            for position in range(length):
+                if position != at and segment[position] == EMPTY:
+                    product *= engine.odds[word[position]]
+            mass[word[at]] += product
+
+
+cdef void line_values_by_letter(Engine engine, const uint8_t *line, int at, double *out):
+    """line_value of the line with each letter 1-26 on its empty cell ``at`` (out[letter - 1]).
+
+    The stretches that miss ``at`` are valued once; those that cover it once for every
+    letter, from one pass over their fitting words; then the best choice per letter."""
+    cdef double best[MAXLEN + 1][NLET]
+    cdef double mass[NLET]
+    cdef int finished[NLET]
+    cdef double value, single
+    cdef int end, length, start, letter, done
+    for letter in range(NLET):
+        best[0][letter] = 0
+    for end in range(1, MAXLEN + 1):
+        for letter in range(NLET):
+            best[end][letter] = best[end - 1][letter]
+        for length in range(2, end + 1):
+            start = end - length
+            if at < start or at >= end:
+                single = stretch_mass(engine, line + start, length, &done)
+                if single <= 0:
+                    continue
+                value = POINTS[length] if done else POINTS[length] * min(engine.share, engine.scale * single)
+                for letter in range(NLET):
+                    if best[start][letter] + value > best[end][letter]:
+                        best[end][letter] = best[start][letter] + value
+                continue
+            stretch_masses_by_letter(engine, line + start, length, at - start, mass, finished)
+            for letter in range(NLET):
+                if mass[letter] <= 0:
+                    continue
+                if finished[letter]:
+                    value = POINTS[length]
+                else:
+                    value = POINTS[length] * min(engine.share, engine.scale * mass[letter])
+                if best[start][letter] + value > best[end][letter]:
+                    best[end][letter] = best[start][letter] + value
+    for letter in range(NLET):
+        out[letter] = best[MAXLEN][letter]
