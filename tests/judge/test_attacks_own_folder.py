@@ -18,7 +18,7 @@ from arena.judge.process import Program
 from arena.judge.sandbox.errors import RefusedFolder
 from arena.judge.sandbox.settings import Sandbox
 
-from .attack_support import MODES, private_folder
+from .attack_support import MODES, granted, private_folder
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
 
@@ -152,7 +152,7 @@ def test_world_readable_files_in_private_folders_on_the_way_are_unreadable(secre
         replies = lines_of(program, 3)
         assert replies[0].startswith("refused") and replies[1].startswith("refused"), replies
         assert replies[2] == "import sys"  # what it needs it still reads
-        assert os.listxattr(beside) == []  # taken back (what every program is refused stays on a kept uid)
+        assert granted(beside) == []  # taken back (what every program is refused stays on a kept uid)
     finally:
         os.unlink(in_root)
         os.unlink(beside)
@@ -201,7 +201,7 @@ def test_a_hidden_database_in_the_programs_own_folder_cannot_be_moved_replaced_o
     assert (data / "t.db-shm").read_text() == "index"
     # the folders are as they were once it has ended: no sticky bit, no ACL
     for folder in (secret_folder, data):
-        assert os.stat(folder).st_mode & 0o7777 in (0o700, 0o755) and os.listxattr(folder) == [], folder
+        assert os.stat(folder).st_mode & 0o7777 in (0o700, 0o755) and granted(folder) == [], folder
 
 
 def test_a_hard_link_to_the_interpreter_is_never_given_to_write(secret_folder):
@@ -274,7 +274,7 @@ def test_the_sticky_bit_stays_while_any_program_holds_it_and_a_dead_judges_is_ta
         grants[first.uid].revoke_all()
         assert os.stat(secret_folder).st_mode & 0o1000  # the other still runs
         revoke_left_behind(second.uid, second.ledger)  # its judge died: the next to take the uid
-        assert os.stat(secret_folder).st_mode & 0o7777 == 0o700 and os.listxattr(secret_folder) == []
+        assert os.stat(secret_folder).st_mode & 0o7777 == 0o700 and granted(secret_folder) == []
     finally:
         first.release()
         second.release()

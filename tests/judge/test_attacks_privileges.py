@@ -18,7 +18,7 @@ from arena.judge.sandbox.uid_box.uid_pool import take_user, uid_range
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
 
-from .attack_support import FORK_BOMB, MODES, private_folder, start
+from .attack_support import FORK_BOMB, MODES, granted, private_folder, start
 
 pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
 
@@ -103,7 +103,7 @@ def test_a_program_reads_its_own_script_writes_its_own_folder_and_nothing_is_lef
     assert lines_of(program, 2) == ["import os, sys", "wrote"]
     assert (secret_folder / "notes.txt").read_text() == "learned"
     # what its uid was given is taken back: no ACL left on the folder or on /root
-    assert os.listxattr(secret_folder) == [] and os.stat(secret_folder).st_mode & 0o777 == 0o700
+    assert granted(secret_folder) == [] and os.stat(secret_folder).st_mode & 0o777 == 0o700
 
 
 @pytest.mark.parametrize("mode", MODES)
@@ -221,7 +221,7 @@ def test_a_grant_left_by_a_dead_judge_is_taken_back_by_the_next_to_take_the_uid(
         assert user_entry(str(secret_folder), user.uid) == TRAVERSE
         revoke_left_behind(user.uid, user.ledger)
         assert user_entry(str(secret_folder), user.uid) is None
-        assert os.listxattr(secret_folder) == []
+        assert granted(secret_folder) == []
     finally:
         user.release()
 
@@ -298,16 +298,16 @@ def test_a_judge_killed_mid_game_has_its_acl_entries_taken_back_by_its_guardian(
                               f"{sys.executable} {secret_folder / 'bot.py'}", "builtin:random"],
                              stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.monotonic() + 20
-    while not os.listxattr(secret_folder) and time.monotonic() < deadline:
+    while not granted(secret_folder) and time.monotonic() < deadline:
         time.sleep(0.05)  # its program is given its folder
-    assert os.listxattr(secret_folder), "the program was never given its folder"
+    assert granted(secret_folder), "the program was never given its folder"
     home = _home_of(str(secret_folder / "bot.py"), besides=judge.pid)
     judge.kill()
     judge.wait()
     deadline = time.monotonic() + 10
-    while (os.listxattr(secret_folder) or os.path.exists(home)) and time.monotonic() < deadline:
+    while (granted(secret_folder) or os.path.exists(home)) and time.monotonic() < deadline:
         time.sleep(0.05)
-    assert os.listxattr(secret_folder) == [] and os.stat(secret_folder).st_mode & 0o777 == 0o700
+    assert granted(secret_folder) == [] and os.stat(secret_folder).st_mode & 0o777 == 0o700
     assert not os.path.exists(home)  # its private home too
 
 
@@ -358,7 +358,7 @@ def test_links_a_program_puts_in_place_of_its_files_or_its_home_are_never_follow
     """, mode, str(precious))
     assert lines_of(program, 1) == ["done"]
     assert precious.read_text() == "root's"
-    assert os.stat(precious).st_mode & 0o777 == 0o600 and os.listxattr(precious) == []
+    assert os.stat(precious).st_mode & 0o777 == 0o600 and granted(precious) == []
 
 
 @pytest.mark.parametrize("mode", MODES)
