@@ -43,6 +43,19 @@ def test_none_says_so_in_the_record():
     assert all(times["peak_memory_mb"] > 0 for times in record["times"])
 
 
+def test_without_a_cgroup_the_peak_of_memory_let_go_is_still_recorded(tmp_path):
+    """The peak comes from the program's VmHWM, read while it lives: 120 MB held for one
+    move and let go before its reply (its resident size back to a few MB) is still its peak."""
+    record = play_first_seat(tmp_path, """
+        import sys
+        sys.stdin.readline()
+        hoard = b"x" * (120 * 1024 ** 2)
+        del hoard
+        print("C4", flush=True)
+        sys.stdin.readline()
+    """, Sandbox("none"))
+    assert 115 < record["times"][0]["peak_memory_mb"] < 200, record["times"][0]
+
 def test_allocating_2_gb_over_the_limit_is_the_memory_verdict(tmp_path):
     record = play_first_seat(tmp_path, """
         import sys
