@@ -7,6 +7,7 @@ of each of its turns.
 """
 
 import os
+import shutil
 import signal
 import sys
 import time
@@ -24,7 +25,9 @@ COUNTER = """
 import mmap, os
 
 def open_counter(path):
-    return mmap.mmap(os.open(path, os.O_RDWR), 8)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)  # made here where a sandbox gives each its own /tmp
+    os.ftruncate(fd, 8)
+    return mmap.mmap(fd, 8)
 
 # one 8-byte copy each way (struct.pack_into would zero the bytes before writing them)
 def count(shared):
@@ -160,6 +163,41 @@ def test_a_helper_that_left_the_group_or_the_tree_counts_only_on_its_programs_tu
     while alive(helper) and time.monotonic() < deadline:
         time.sleep(0.02)
     assert not alive(helper)
+
+
+@pytest.mark.skipif(shutil.which("bwrap") is None, reason="--sandbox isolate needs bubblewrap (bwrap)")
+@pytest.mark.parametrize("how", ["setsid", "double_fork"])
+def test_under_isolate_a_helper_that_left_the_group_counts_only_on_its_programs_turns(tmp_path, how, left_behind):
+    """Under isolate bwrap and its namespace's init share the program's cgroup and group: a
+    helper out of the group is one task more, and frozen. Each side's /tmp is its own, so
+    only White sees the count (in its /tmp)."""
+    record = play_game("flippo", players(tmp_path, "/tmp/counter", "/tmp/helper.pid", how), seed=1,
+                       sandbox=Sandbox("isolate"))
+    if not record["sandbox"]["memory"].startswith("cgroup"):
+        pytest.skip("no cgroup here: isolate holds its processes as limits does without one")
+    assert record["result"]["verdicts"] == ["ok", "ok"], record["result"]
+    seen_by_white = pairs(record["stderr"][0])[:SLOW_TURNS]
+    on_turn = sum(end - start for start, end in seen_by_white)
+    off_turn = sum(seen_by_white[n + 1][0] - seen_by_white[n][1] for n in range(SLOW_TURNS - 1))
+    assert all(end > start for start, end in seen_by_white), seen_by_white
+    assert off_turn < on_turn / 10, (off_turn, on_turn)
+    deadline = time.monotonic() + 2
+    while time.monotonic() < deadline and left_running(tmp_path):
+        time.sleep(0.02)
+    assert not left_running(tmp_path)
+
+
+def left_running(folder) -> list[int]:
+    """The live processes started from a script in ``folder``."""
+    found = []
+    for pid in (int(name) for name in os.listdir("/proc") if name.isdigit()):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
+                if str(folder).encode() in cmdline.read() and alive(pid):
+                    found.append(pid)
+        except OSError:
+            pass
+    return found
 
 
 @pytest.mark.parametrize("ending", ["quits", "faults"])
