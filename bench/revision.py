@@ -4,13 +4,19 @@
 
 is a PLAYER for bench/strength.py: built-in player NAME of the game as it was at
 <git-rev> (anything ``git rev-parse`` takes for a commit: a branch, a tag, a hash,
-``HEAD~2``). The revision is exported with ``git archive`` into a temporary folder,
-the game's compiled engine is built there with that revision's own setup.py
-(``python setup.py build_ext --inplace``, this environment's Cython), and the player
-runs as ``python -m arena.bot GAME NAME`` with PYTHONPATH at that folder's src, so
-the frozen release is measured without being committed again. Only the measured
-game's engine is compiled: the other games' engine.pyx files are left out of the
-export. Each revision is built once per run; ``Revisions.close()`` removes the folders.
+``HEAD~2``). The revision is exported with ``git archive`` into a folder of its own
+under the checkout's ``.revisions/`` (ignored by git), the game's compiled engine is
+built there with that revision's own setup.py (``python setup.py build_ext --inplace``,
+this environment's Cython), and the player runs its ``arena.bot GAME NAME`` with that
+folder's src first on its path, so the frozen release is measured without being
+committed again. Only the measured game's engine is compiled: the other games' engine.pyx
+files are left out of the export. Each revision is built once per run;
+``Revisions.close()`` removes the folders.
+
+Not in /tmp: the sandbox gives a program a /tmp of its own, where the export is not,
+and Python, not finding it, imported this checkout's arena instead: a rev: player was
+today's player, silently. The player now checks that the arena it imports is the
+export's and stops with an error otherwise (a crash verdict, never a quiet stand-in).
 """
 
 from __future__ import annotations
@@ -26,6 +32,19 @@ from arena.refereeing.players import PlayerSpec
 
 PREFIX = "rev:"
 REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+# the player's launcher: argv is SRC GAME NAME [the judge's --seed N]; the revision's arena
+# or nothing (a missing or unreadable export must not fall back on the installed one)
+LAUNCH = """import runpy, sys
+src = sys.argv[1]
+sys.path.insert(0, src)
+import arena
+if not arena.__file__.startswith(src + "/"):
+    sys.exit(f"rev: player: arena imported from {arena.__file__}, not from the revision's {src}")
+sys.argv = ["arena.bot"] + sys.argv[2:]
+runpy.run_module("arena.bot", run_name="__main__", alter_sys=True)
+"""
 
 
 class RevisionError(ValueError):
@@ -104,7 +123,7 @@ class Revisions:
         if name not in names:
             raise RevisionError(f"{self.game} at {rev} ({commit[:10]}) has no built-in player {name!r};"
                                 f" it has: {', '.join(names)}")
-        command = ["env", f"PYTHONPATH={folder / 'src'}", sys.executable, "-m", "arena.bot", self.game, name]
+        command = [sys.executable, "-c", LAUNCH, str(folder / "src"), self.game, name]
         # builtin: the judge gives it the game's seed and its scaled clock, as for builtin:NAME
         return PlayerSpec(f"{text} ({commit[:10]})", command, builtin=True)
 
@@ -114,7 +133,10 @@ class Revisions:
 
     def _built(self, commit: str) -> Path:
         if commit not in self.folders:
-            folder = Path(tempfile.mkdtemp(prefix=f"arena-rev-{commit[:10]}-"))
+            exports = self.repository / ".revisions"
+            exports.mkdir(mode=0o755, exist_ok=True)
+            folder = Path(tempfile.mkdtemp(prefix=f"arena-rev-{commit[:10]}-", dir=exports))
+            folder.chmod(0o755)  # read by the players' sandbox uids (mkdtemp makes it 0700)
             self.folders[commit] = folder
             export(commit, self.game, folder, self.repository)
             build(folder)

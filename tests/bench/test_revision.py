@@ -1,7 +1,9 @@
 """bench/revision.py: a previous git revision's built-in player, exported, built and played."""
 
+import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -9,6 +11,7 @@ pytest.importorskip("Cython", reason="building a revision runs its setup.py, whi
 
 from arena.refereeing.players import resolve_player  # noqa: E402
 from arena.refereeing.referee import play_game  # noqa: E402
+from arena.judge.sandbox.settings import Sandbox  # noqa: E402
 from revision import REPOSITORY, Revisions, RevisionError, parse  # noqa: E402
 
 if not (REPOSITORY / ".git").exists():
@@ -36,20 +39,29 @@ def test_an_unknown_revision_is_a_clear_error():
 
 
 def test_a_revision_plays_through_the_judge_from_its_own_export_and_is_removed_after():
-    """HEAD's Domineering greedy (no engine to compile: quick) against today's, one short pair."""
+    """HEAD's Domineering greedy (no engine to compile: quick) against today's, one short pair,
+    in the judge's sandbox (where a program's /tmp is its own: the export must not be there)."""
     with Revisions("domineering") as revisions:
         with pytest.raises(RevisionError, match="has no built-in player 'nobody'.*greedy"):
             revisions.spec("rev:HEAD:nobody")
         spec = revisions.spec("rev:HEAD:greedy")
         (folder,) = revisions.folders.values()
-        env_arg = spec.command[1]
-        assert spec.builtin and env_arg == f"PYTHONPATH={folder / 'src'}"
-        # the player's arena is the export's, not this checkout's
-        where = subprocess.run(["env", env_arg, sys.executable, "-c", "import arena.bot; print(arena.bot.__file__)"],
-                               capture_output=True, text=True, cwd=folder, check=True).stdout
-        assert where.startswith(str(folder / "src"))
+        assert spec.builtin and spec.command[3] == str(folder / "src")
+        assert not str(folder).startswith(tempfile.gettempdir())
         for seat in (0, 1):
             specs = [spec, resolve_player("domineering", "builtin:greedy")]
-            record = play_game("domineering", specs[::1 if seat == 0 else -1], seed=7, time_scale=0.3)
-            assert record["result"]["verdicts"] == ["ok", "ok"]
+            record = play_game("domineering", specs[::1 if seat == 0 else -1], seed=7, time_scale=0.3,
+                               sandbox=Sandbox("limits"))
+            # the launcher stops (a crash) unless the arena it imported is the export's
+            assert record["result"]["verdicts"] == ["ok", "ok"], record["result"]
     assert not folder.exists()
+
+
+def test_a_revision_whose_export_is_gone_crashes_rather_than_play_todays_player():
+    with Revisions("domineering") as revisions:
+        spec = revisions.spec("rev:HEAD:greedy")
+        (folder,) = revisions.folders.values()
+        shutil.rmtree(folder / "src")
+        # this checkout's arena is importable (installed): without the check it would play
+        done = subprocess.run(spec.command + ["--help"], capture_output=True, text=True)
+        assert done.returncode != 0 and "not from the revision's" in done.stderr, done.stderr
