@@ -13,10 +13,12 @@ committed again. Only the measured game's engine is compiled: the other games' e
 files are left out of the export. Each revision is built once per run;
 ``Revisions.close()`` removes the folders.
 
-Not in /tmp: the sandbox gives a program a /tmp of its own, where the export is not,
-and Python, not finding it, imported this checkout's arena instead: a rev: player was
-today's player, silently. The player now checks that the arena it imports is the
-export's and stops with an error otherwise (a crash verdict, never a quiet stand-in).
+The export used to be a mkdtemp folder in /tmp: mode 0700, root's, which a player run
+under a box uid of its own cannot read, so Python skipped it on the path and imported
+this checkout's arena instead: a rev: player was today's player, silently. The folder is
+now world-readable, and not in /tmp, which ``isolate`` gives each program afresh; and the
+player checks that the arena it imports is the export's and stops with an error
+otherwise (a crash verdict, never a quiet stand-in).
 """
 
 from __future__ import annotations
