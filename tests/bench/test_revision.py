@@ -40,7 +40,8 @@ def test_an_unknown_revision_is_a_clear_error():
 
 def test_a_revision_plays_through_the_judge_from_its_own_export_and_is_removed_after():
     """HEAD's Domineering greedy (no engine to compile: quick) against today's, one short pair,
-    in the judge's sandbox (where a program's /tmp is its own: the export must not be there)."""
+    in the judge's sandbox, where the player runs under a uid of its own: the export must be
+    readable to it (it was not: a mkdtemp folder, root's, 0700), or the launcher stops."""
     with Revisions("domineering") as revisions:
         with pytest.raises(RevisionError, match="has no built-in player 'nobody'.*greedy"):
             revisions.spec("rev:HEAD:nobody")

@@ -56,6 +56,7 @@ def test_without_a_cgroup_the_peak_of_memory_let_go_is_still_recorded(tmp_path):
     """, Sandbox("none"))
     assert 115 < record["times"][0]["peak_memory_mb"] < 200, record["times"][0]
 
+
 def test_allocating_2_gb_over_the_limit_is_the_memory_verdict(tmp_path):
     record = play_first_seat(tmp_path, """
         import sys
