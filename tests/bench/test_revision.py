@@ -3,7 +3,6 @@
 import shutil
 import subprocess
 import sys
-import tempfile
 
 import pytest
 
@@ -48,7 +47,7 @@ def test_a_revision_plays_through_the_judge_from_its_own_export_and_is_removed_a
         spec = revisions.spec("rev:HEAD:greedy")
         (folder,) = revisions.folders.values()
         assert spec.builtin and spec.command[3] == str(folder / "src")
-        assert not str(folder).startswith(tempfile.gettempdir())
+        assert folder.parent == REPOSITORY / ".revisions" and folder.stat().st_mode & 0o755 == 0o755
         for seat in (0, 1):
             specs = [spec, resolve_player("domineering", "builtin:greedy")]
             record = play_game("domineering", specs[::1 if seat == 0 else -1], seed=7, time_scale=0.3,
