@@ -118,17 +118,40 @@ def left_behind(tmp_path):
     """Kills, after the test, whatever is still running from the test's folder: a failing
     test leaves no spinning helper behind."""
     yield
+    for pid in left_running(tmp_path):
+        try:
+            os.kill(pid, signal.SIGKILL)
+        except OSError:
+            pass  # gone meanwhile
+
+
+def left_running(folder) -> list[int]:
+    """The live processes started from a script in ``folder``."""
+    found = []
     for pid in (int(name) for name in os.listdir("/proc") if name.isdigit()):
         try:
             with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
-                if str(tmp_path).encode() in cmdline.read():
-                    os.kill(pid, signal.SIGKILL)
+                if str(folder).encode() in cmdline.read() and alive(pid):
+                    found.append(pid)
         except OSError:
             pass
+    return found
 
 
 def pairs(stderr: str) -> list[tuple[int, int]]:
     return [tuple(int(n) for n in line.split()) for line in stderr.splitlines() if line.strip()]
+
+
+def assert_counted_on_whites_turns_only(record: dict) -> None:
+    """White's own turns: the helper counted (so the test sees a live helper), and between
+    them next to nothing: only while the judge handles White's reply before suspending it
+    and until White reads its next line once resumed, each well under a millisecond,
+    where a White turn takes 150 ms."""
+    seen_by_white = pairs(record["stderr"][0])[:SLOW_TURNS]
+    on_turn = sum(end - start for start, end in seen_by_white)
+    off_turn = sum(seen_by_white[n + 1][0] - seen_by_white[n][1] for n in range(SLOW_TURNS - 1))
+    assert all(end > start for start, end in seen_by_white), seen_by_white
+    assert off_turn < on_turn / 10, (off_turn, on_turn)
 
 
 @pytest.mark.parametrize("how", ["setsid", "double_fork"])
@@ -148,15 +171,7 @@ def test_a_helper_that_left_the_group_or_the_tree_counts_only_on_its_programs_tu
     assert len(seen_by_black) == SLOW_TURNS
     assert all(after == before for before, after in seen_by_black), seen_by_black
 
-    # White's own turns: the helper counted (so the test sees a live helper), and between
-    # them next to nothing: only while the judge handles White's reply before suspending it
-    # and until White reads its next line once resumed, each well under a millisecond,
-    # where a White turn takes 150 ms.
-    seen_by_white = pairs(record["stderr"][0])[:SLOW_TURNS]
-    on_turn = sum(end - start for start, end in seen_by_white)
-    off_turn = sum(seen_by_white[n + 1][0] - seen_by_white[n][1] for n in range(SLOW_TURNS - 1))
-    assert all(end > start for start, end in seen_by_white), seen_by_white
-    assert off_turn < on_turn / 10, (off_turn, on_turn)
+    assert_counted_on_whites_turns_only(record)
 
     # and nothing of it outlives the game (without a cgroup the judge reaps it itself)
     deadline = time.monotonic() + 2
@@ -176,28 +191,11 @@ def test_under_isolate_a_helper_that_left_the_group_counts_only_on_its_programs_
     if not record["sandbox"]["memory"].startswith("cgroup"):
         pytest.skip("no cgroup here: isolate holds its processes as limits does without one")
     assert record["result"]["verdicts"] == ["ok", "ok"], record["result"]
-    seen_by_white = pairs(record["stderr"][0])[:SLOW_TURNS]
-    on_turn = sum(end - start for start, end in seen_by_white)
-    off_turn = sum(seen_by_white[n + 1][0] - seen_by_white[n][1] for n in range(SLOW_TURNS - 1))
-    assert all(end > start for start, end in seen_by_white), seen_by_white
-    assert off_turn < on_turn / 10, (off_turn, on_turn)
+    assert_counted_on_whites_turns_only(record)
     deadline = time.monotonic() + 2
     while time.monotonic() < deadline and left_running(tmp_path):
         time.sleep(0.02)
     assert not left_running(tmp_path)
-
-
-def left_running(folder) -> list[int]:
-    """The live processes started from a script in ``folder``."""
-    found = []
-    for pid in (int(name) for name in os.listdir("/proc") if name.isdigit()):
-        try:
-            with open(f"/proc/{pid}/cmdline", "rb") as cmdline:
-                if str(folder).encode() in cmdline.read() and alive(pid):
-                    found.append(pid)
-        except OSError:
-            pass
-    return found
 
 
 @pytest.mark.parametrize("ending", ["quits", "faults"])
