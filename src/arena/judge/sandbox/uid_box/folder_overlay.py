@@ -88,18 +88,18 @@ class FolderOverlay:
         """Did the program fill the tmpfs (its writes there failed with ENOSPC)?"""
         return nearly_full(self.root)
 
-    def carry_back(self, skip: frozenset[str] = frozenset()) -> bool:
-        """Put what the program wrote into the folder itself (its processes are gone). ``skip``:
-        paths in the folder never to touch (the judge's hidden files). False: nothing was carried
-        back, as its runs would have grown the folder past ``size_mb``."""
+    def carry_back(self, skip: frozenset[str] = frozenset()) -> None:
+        """Put what the program wrote into the folder itself (its processes are gone), unless its
+        runs would grow the folder past ``size_mb`` (then nothing, and the judge says so). ``skip``:
+        paths in the folder never to touch (the judge's hidden files)."""
         try:
             if not os.listdir(self.upper):
-                return True  # it wrote nothing: the common case costs no walk
+                return  # it wrote nothing: the common case costs no walk
         except OSError:
-            return False
+            return
         grown = self._grown_after(skip)
         if grown is None:
-            return False
+            return
         try:
             owner = os.stat(self.folder)
             source = os.open(self.upper, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
@@ -109,7 +109,7 @@ class FolderOverlay:
             target = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
         except OSError:
             os.close(source)
-            return False
+            return
         try:
             _carry(source, target, self.folder, (owner.st_uid, owner.st_gid), skip)
             try:
@@ -119,7 +119,6 @@ class FolderOverlay:
         finally:
             os.close(source)
             os.close(target)
-        return True
 
     def _grown_after(self, skip: frozenset[str]) -> int | None:
         """What the program's runs will have added to the folder with this one carried back, or
