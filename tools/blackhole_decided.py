@@ -5,13 +5,14 @@
 
 For each finished game it replays the record to ``--plies`` plies before the end
 and solves that position exactly with the strong engine (at most ``--seconds``
-each; positions it cannot solve in time are counted and left out). Both sides
-can only lose value after that point, never gain it: the player's final margin
-minus the solved margin is what the opponent gave away from there, and the
-solved margin itself is what the game stood at when the end began. It prints,
-for the player in each seat, the mean solved and final margins (points, as
-bench/strength.py counts them: the player's score minus the opponent's) and in
-how many games the opponent played the end perfectly; then how well the
+each; positions it cannot solve in time are counted and left out). The solved
+margin is what the game stood at when the end began; from there each side can
+only lose value by its own moves, so a final margin equal to the solved one
+means the end was played without a mistake that mattered (a player that solves
+the end itself, as ``strong`` does, makes none: the difference is then what the
+opponent gave away). It prints, for the player in each seat, the mean solved and
+final margins (points, as bench/strength.py counts them: the player's score
+minus the opponent's) and in how many games the two were equal; then how well the
 engine's own estimate of those positions (search.pxi's evaluate()) predicts
 their exact value: its correlation and the scale that fits best.
 
@@ -33,8 +34,9 @@ from arena.games.blackhole.strong.player import INDEX
 
 
 def solved_positions(records: list[tuple[str, dict]], player: str, plies: int, seconds: float):
-    """(seat, solved margin, final margin, estimate) per game, margins in points for
-    ``player``, the estimate in Red's R − B; and how many positions ran out of time."""
+    """(seat, solved margin, final margin, estimate, solved value) per game: margins in
+    points for ``player``, the estimate and the value in Red's R − B; and how many
+    positions ran out of time."""
     rows, unsolved = [], 0
     for where, record in records:
         result = record.get("result") or {}
@@ -69,7 +71,7 @@ def solved_positions(records: list[tuple[str, dict]], player: str, plies: int, s
 def report(rows, unsolved: int, plies: int) -> None:
     print(f"{len(rows)} games solved {plies} plies from the end"
           + (f" ({unsolved} more ran out of time, left out)" if unsolved else ""))
-    print("player's seat  games  solved margin  final margin  opponent's end perfect")
+    print("player's seat  games  solved margin  final margin  final = solved")
     for seat in (0, 1):
         mine = [row for row in rows if row[0] == seat]
         if not mine:
