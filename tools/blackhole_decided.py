@@ -27,7 +27,7 @@ import math
 import statistics
 import sys
 
-from blackhole_fit import legal, read_records  # tools/ is this script's own folder
+from blackhole_fit import finished, legal, read_records  # tools/ is this script's own folder
 
 from arena.games.blackhole.strong import engine
 from arena.games.blackhole.strong.player import INDEX
@@ -39,10 +39,9 @@ def solved_positions(records: list[tuple[str, dict]], player: str, plies: int, s
     positions ran out of time."""
     rows, unsolved = [], 0
     for where, record in records:
-        result = record.get("result") or {}
-        moves = record.get("moves") or []
-        if len(moves) != 30 or any(verdict != "ok" for verdict in result.get("verdicts", ())):
-            continue  # unfinished or forfeited: no end to compare with
+        if not finished(record):
+            continue  # no end to compare with
+        result, moves = record.get("result") or {}, record["moves"]
         names = [entry.get("name") for entry in record.get("players", ())]
         if player not in names:
             sys.exit(f"{where}: no player named {player!r} (players: {', '.join(map(str, names))})")

@@ -57,15 +57,21 @@ def read_records(paths: list[str]) -> list[tuple[str, dict]]:
     return records
 
 
+def finished(record: dict) -> bool:
+    """Was the game played to its end with every verdict ok? An unfinished or forfeited
+    game's end says nothing about its positions."""
+    result = record.get("result") or {}
+    return len(record.get("moves") or ()) == 30 and all(verdict == "ok" for verdict in result.get("verdicts", ()))
+
+
 def playout_ends(records: list[tuple[str, dict]]):
     """For each position short of the filling phase: (the seven candidates around the
     predicted hole, NaN where there is none; the playout's length; Red's final R − B)."""
     near, lengths, ends = [], [], []
     for where, record in records:
-        result = record.get("result") or {}
-        moves = record.get("moves") or []
-        if len(moves) != 30 or any(verdict != "ok" for verdict in result.get("verdicts", ())):
-            continue  # unfinished or forfeited: its end says nothing about the positions
+        if not finished(record):
+            continue
+        result, moves = record.get("result") or {}, record["moves"]
         try:
             red = (result["scores"][0] - result["scores"][1]) / 2
             engine.new_game([INDEX[label] for label in record["setup"]["brown"]])

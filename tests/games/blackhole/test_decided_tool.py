@@ -15,15 +15,15 @@ TOOL = Path(__file__).resolve().parents[3] / "tools" / "blackhole_decided.py"
 PLIES = 9
 
 
-def game_ending_perfectly(rng: random.Random, me_first: bool) -> dict:
+def game_ending_perfectly(rng: random.Random, me_first: bool, perfect_end: bool = True) -> dict:
     """A record whose first plies are random and whose last PLIES are best play on both
-    sides: from there its final margin is the solved one, in either seat."""
+    sides (or random too): from there its final margin is the solved one, in either seat."""
     brown = rng.sample(range(len(TILES)), 5)
     engine.clear()
     engine.new_game(brown)
     moves = []
     while engine.turns() < 30:
-        if engine.turns() < 30 - PLIES:
+        if engine.turns() < 30 - PLIES or not perfect_end:
             tile, number = rng.choice(engine.legal_moves())
         else:
             tile, number, *_ = engine.search(5.0, 10.0, 30, 30, 1)
@@ -57,6 +57,20 @@ def test_a_perfectly_played_end_keeps_the_solved_margin_in_both_seats(tmp_path):
         solved, final = float(line[1]), float(line[2])
         assert solved == final == round(sum(finals[seat]) / 4, 2)
     assert re.search(r"estimate vs exact \(Red's R − B\): correlation -?[\d.]+", done.stdout)
+
+
+def test_a_random_end_is_not_reported_as_the_solved_one(tmp_path):
+    """The solved column is the position's value, not a copy of how the game ended."""
+    rng = random.Random(4)
+    games = tmp_path / "games.jsonl"
+    games.write_text("".join(json.dumps(game_ending_perfectly(rng, k % 2 == 0, perfect_end=False)) + "\n"
+                             for k in range(8)))
+    done = run(str(games), "--player", "me", "--plies", str(PLIES))
+    assert done.returncode == 0, done.stderr
+    lines = re.findall(r"^\s+(?:first|second)\s+4\s+([-+][\d.]+)\s+([-+][\d.]+)\s+(\d)/4$", done.stdout, re.M)
+    assert len(lines) == 2, done.stdout
+    assert any(solved != final for solved, final, _ in lines), done.stdout
+    assert any(int(equal) < 4 for _, _, equal in lines), done.stdout
 
 
 def test_a_player_not_in_the_records_is_named(tmp_path):
