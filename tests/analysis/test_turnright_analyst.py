@@ -23,7 +23,8 @@ analyst = get_analyst("turnright")
 def positions():
     """Every position of a real game between two strong players, played to its 26th circuit."""
     players = [resolve_player("turnright", "builtin:strong") for _ in range(2)]
-    record = play_game("turnright", players, seed=2)
+    # a fifth of the clock: the positions, not the strength, are what the tests need
+    record = play_game("turnright", players, seed=2, time_scale=0.2)
     found = list(replay_positions(record))
     assert found[-1].circuits == CIRCUITS, "the test needs a game played to the end"
     return found, [m["text"] for m in record["moves"] if not m.get("automatic")]

@@ -55,6 +55,6 @@ def test_check_env_against_a_program():
 
 
 def test_builtin_strong_plays_through_the_judge():
-    env = gym_env("luckywords", opponent="builtin:strong", seat=1)
+    env = gym_env("luckywords", opponent="builtin:strong", seat=1, time_scale=0.2)
     _, info = play_out(env, seed=2)
     assert "fault" not in info and "strong" in str(env.opponent.record["players"][0])

@@ -29,6 +29,7 @@ def random_vs_strong(tmp_path_factory) -> Path:
     folder = tmp_path_factory.mktemp("analysed")
     path = folder / "g.json"
     subprocess.run([*ARENA, "play", "flippo", "builtin:random", "builtin:strong", "--seed", "3",
+                    "--time-scale", "0.2",  # the game only has to exist; the analysis keeps its default
                     "--record", str(path)], check=True, capture_output=True, timeout=300)
     storage.save_beside(path, analyse(json.loads(path.read_text())))
     return path
