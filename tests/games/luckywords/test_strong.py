@@ -35,8 +35,8 @@ def test_strong_scores_with_the_list_the_judge_scores_with(tmp_path):
     """Its claimed total is right only if it scored its grid with the judge's (tiny) list."""
     words = tmp_path / "tiny.txt"
     words.write_text("AT\nTA\nEAT\nTEA\nATE\nSEA\nSAT\nEATS\nSEAT\nEAST\n")
-    # a tenth of the clock: the claim, not the play, is under test
-    record = play(("builtin:strong", "builtin:strong"), setup={"letter": "T", "words": str(words)}, scale=0.1)
+    # a fifth of the clock: the claim, not the play, is under test
+    record = play(("builtin:strong", "builtin:strong"), setup={"letter": "T", "words": str(words)}, scale=0.2)
     result = record["result"]
     assert result["verdicts"] == ["ok", "ok"]
     assert result["claims_correct"] == [True, True], (result["claimed_totals"], result["word_points"])
