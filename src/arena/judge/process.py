@@ -178,6 +178,7 @@ class Program:
         self.closed = False
         self._cpu_seen = 0  # the program's CPU time (ns) at the previous reading
         self._replies_quickly = False  # its last reply came within QUICK_REPLY_S
+        self._replied = False  # it has written a line: its /proc status now says something of its size
 
     # -- process control -------------------------------------------------
 
@@ -241,8 +242,11 @@ class Program:
     def send(self, line: str) -> None:
         """Write one line. A program that has gone away is a fault."""
         # its peak memory while it surely lives: after a last line such as Quit it may
-        # exit and be gone from /proc before the judge looks (seen on a loaded machine)
-        self.confinement.note_peak_memory()
+        # exit and be gone from /proc before the judge looks (seen on a loaded machine).
+        # Not before its first line: just after its start the status shows a few pages of the
+        # loader (0.0 MB in a record, for a program that then grew and died unseen).
+        if self._replied:
+            self.confinement.note_peak_memory()
         data = (line + "\n").encode()
         try:
             written = os.write(self._stdin, data)
@@ -298,6 +302,7 @@ class Program:
         if self._pending:
             line = self._take_line()
             if line is not None:
+                self._replied = True
                 return line
         start = now = time.monotonic()
         deadline, quiet_until, continue_at = now + timeout_s, now + STDERR_QUIET_S, now + CONTINUE_AGAIN_S
@@ -332,6 +337,7 @@ class Program:
                 if line is not None:
                     self._drain_stderr()  # what it logged while it thought, kept in order with the moves
                     self._replies_quickly = now - start < QUICK_REPLY_S
+                    self._replied = True
                     return line
                 if not has_output:
                     raise self._gone_fault("ended")  # what it wrote is read: no reply is coming
