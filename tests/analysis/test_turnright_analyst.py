@@ -23,10 +23,12 @@ analyst = get_analyst("turnright")
 def positions():
     """Every position of a real game between two strong players, played to its 26th circuit."""
     players = [resolve_player("turnright", "builtin:strong") for _ in range(2)]
-    # a fifth of the clock: the positions, not the strength, are what the tests need
-    record = play_game("turnright", players, seed=2, time_scale=0.2)
+    # half the clock: the positions, not the strength, are what the tests need; at a fifth
+    # (6 s a game, of which it thinks about 3.5) a player ran out of time once under the full
+    # suite's load, and the game ended at its 25th circuit
+    record = play_game("turnright", players, seed=2, time_scale=0.5)
     found = list(replay_positions(record))
-    assert found[-1].circuits == CIRCUITS, "the test needs a game played to the end"
+    assert found[-1].circuits == CIRCUITS, f"the test needs a game played to the end: {record['result']}"
     return found, [m["text"] for m in record["moves"] if not m.get("automatic")]
 
 
