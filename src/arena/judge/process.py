@@ -178,7 +178,7 @@ class Program:
         self.closed = False
         self._cpu_seen = 0  # the program's CPU time (ns) at the previous reading
         self._replies_quickly = False  # its last reply came within QUICK_REPLY_S
-        self._replied = False  # it has written a line: its /proc status now says something of its size
+        self._replied = False  # it has written a line (_take_line): its /proc status now says something of its size
 
     # -- process control -------------------------------------------------
 
@@ -283,6 +283,7 @@ class Program:
             return None
         raw = bytes(pending[:end])
         del pending[: end + 1]
+        self._replied = True
         if raw.endswith(b"\r"):
             raw = raw[:-1]  # a CRLF line end is a line end, not part of the move
         if len(raw) > MAX_LINE_BYTES:
@@ -302,7 +303,6 @@ class Program:
         if self._pending:
             line = self._take_line()
             if line is not None:
-                self._replied = True
                 return line
         start = now = time.monotonic()
         deadline, quiet_until, continue_at = now + timeout_s, now + STDERR_QUIET_S, now + CONTINUE_AGAIN_S
@@ -337,7 +337,6 @@ class Program:
                 if line is not None:
                     self._drain_stderr()  # what it logged while it thought, kept in order with the moves
                     self._replies_quickly = now - start < QUICK_REPLY_S
-                    self._replied = True
                     return line
                 if not has_output:
                     raise self._gone_fault("ended")  # what it wrote is read: no reply is coming

@@ -222,9 +222,9 @@ def _own_peak_rss_bytes() -> int:
 class PeakMemory:
     """A live process's peak resident size (VmHWM), from its ``/proc/PID/status`` kept open.
 
-    Read before every line the judge sends, so kept open: about 8 µs a read against 21 µs
-    opening it each time, and it can only ever describe this process, never a later one
-    that reuses its pid.
+    Read before every line the judge sends once the program has written one, so kept open:
+    about 8 µs a read against 21 µs opening it each time, and it can only ever describe this
+    process, never a later one that reuses its pid.
     """
 
     def __init__(self, pid: int) -> None:
