@@ -39,6 +39,15 @@ def serve(folder, *args) -> subprocess.Popen:
                             stdout=subprocess.PIPE, text=True)
 
 
+def slow_bot() -> str:
+    """The starter bot, 30 ms a move: a round of 12 games then lasts some 10 s, so that the
+    test, however starved under the suite's load, finds it mid-round (the plain bot's round
+    took 2 s, and once ended before the test looked for a game under way)."""
+    source = random_bot()
+    assert "    moves = [" in source
+    return source.replace("    moves = [", "    time.sleep(0.03)\n    moves = [", 1)
+
+
 def programs_running(folder) -> bool:
     return subprocess.run(["pgrep", "-f", str(folder.build(""))], capture_output=True).returncode == 0
 
@@ -46,7 +55,7 @@ def programs_running(folder) -> bool:
 def test_a_server_killed_mid_round_resumes_without_losing_or_doubling_a_game(competition):
     folder, store = competition
     for name in ("alice", "bob", "carol", "dave"):
-        contestant(store, folder, name, random_bot())
+        contestant(store, folder, name, slow_bot())
     server = serve(folder, "round")
     try:
         round_id = int(server.stdout.readline().split()[1])
