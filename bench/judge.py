@@ -150,7 +150,7 @@ def measure_side_by_side(runs: dict, command: list[str], games: int) -> dict[str
 
 
 def mount_floor(folder: str, programs: int) -> float | None:
-    """Milliseconds a program of the kernel work alone that bounding its disk needs (docs/sandbox.md):
+    """Milliseconds per program of the kernel work alone that bounding its disk needs (docs/sandbox.md):
     a tmpfs and an overlay of its folder on it mounted, then both unmounted and the mount point
     removed, bare ctypes calls with nothing else of the judge's. None if this user cannot mount."""
     libc = ctypes.CDLL(None, use_errno=True)
