@@ -34,6 +34,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from arena.refereeing.players import PlayerSpec  # noqa: E402
 from arena.refereeing.referee import play_game  # noqa: E402
 from arena.judge.sandbox.settings import MODES, Sandbox  # noqa: E402
+from arena.judge.sandbox.uid_box.folder_overlay import MNT_DETACH, MS_NODEV, MS_NOSUID  # noqa: E402
 
 SANDBOX = Sandbox()
 
@@ -154,7 +155,7 @@ def mount_floor(folder: str, programs: int) -> float | None:
     a tmpfs and an overlay of its folder on it mounted, then both unmounted and the mount point
     removed, bare ctypes calls with nothing else of the judge's. None if this user cannot mount."""
     libc = ctypes.CDLL(None, use_errno=True)
-    mount_flags, detach = 2 | 4, 2  # MS_NOSUID | MS_NODEV, as folder_overlay.py mounts; MNT_DETACH
+    mount_flags, detach = MS_NOSUID | MS_NODEV, MNT_DETACH  # as folder_overlay.py mounts and unmounts
     base = tempfile.mkdtemp(prefix="arena-bench-mounts-")
     try:
         start = time.perf_counter()
