@@ -52,9 +52,11 @@ def resolve_player(game: GameInfo | str, text: str) -> PlayerSpec:
     return PlayerSpec(text, text)
 
 
-BUILTIN_SETTINGS = ("ARENA_OPPONENT_MODEL",)
+BUILTIN_SETTINGS = ("ARENA_OPPONENT_MODEL", "ARENA_TREE", "ARENA_ENTICE")
 """arena's documented settings of its built-in players, passed on from the user's environment
-(``ARENA_OPPONENT_MODEL=off``: the strong players search without their model of the opponent)."""
+(``ARENA_OPPONENT_MODEL=off``: the strong players search without their model of the opponent;
+``ARENA_TREE=off``: Black Hole's strong player plays its middle game by alpha-beta, not by its
+tree; ``ARENA_ENTICE=off``: it plays the first move that keeps a solved value)."""
 
 
 def builtin_env(spec: PlayerSpec, clock_ms: float, told: dict[str, str] | None = None) -> dict[str, str] | None:

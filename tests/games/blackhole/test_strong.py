@@ -36,6 +36,30 @@ def test_the_opponent_model_can_be_turned_off(monkeypatch):
     assert record["result"]["scores"][0] > record["result"]["scores"][1]
 
 
+def test_the_middle_game_is_played_by_the_tree_unless_turned_off(monkeypatch):
+    """Before the solve (13 plies from the end) each move comes from the tree of playouts;
+    ARENA_TREE=off, passed on by the judge, gives those moves back to alpha-beta."""
+    monkeypatch.setenv("ARENA_CLOCK_MS", str(5000 * SCALE))
+    specs = [resolve_player("blackhole", text) for text in ("builtin:strong", "builtin:random")]
+    for setting in (None, "off"):
+        if setting is None:
+            monkeypatch.delenv("ARENA_TREE", raising=False)
+        else:
+            monkeypatch.setenv("ARENA_TREE", setting)
+        record = play_game("blackhole", specs, seed=8, time_scale=SCALE)
+        assert record["result"]["verdicts"] == ["ok", "ok"]
+        assert record["result"]["scores"][0] > record["result"]["scores"][1]
+        lines = [line for line in record["stderr"][0].splitlines() if line.startswith("p")]
+        by_tree = [int(line.split()[0][1:]) for line in lines if " tree " in line]
+        if setting is None:
+            # Red's moves 30, 28, ..., 14 plies from the end, unless no two empty tiles touch
+            # any more (the filling phase: then the order statistic is exact and alpha-beta plays)
+            assert len(by_tree) >= 7 and min(by_tree) >= 14, lines
+        else:
+            assert by_tree == [], lines
+        assert any(line.startswith("p12 ") and " tree " not in line for line in lines)
+
+
 def test_start_up_is_quick():
     """From spawn to exit on an immediate Quit: imports plus engine tables."""
     best = float("inf")

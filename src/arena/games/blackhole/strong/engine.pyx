@@ -91,6 +91,7 @@ cdef inline void unplace(int tile) noexcept nogil:
 
 
 include "search.pxi"
+include "tree.pxi"
 include "greedy_model.pxi"
 include "entice.pxi"
 include "benchmark.pxi"
