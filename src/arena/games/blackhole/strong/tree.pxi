@@ -208,13 +208,17 @@ cdef inline int most_visited(int parent) noexcept nogil:
 
 
 def set_tree_epsilon(int epsilon):
+    """Explore at random one time in ``epsilon``. An experiment hook: 10, the winner's
+    choice, is the only value measured in games (docs/strength.md)."""
     global tree_epsilon
     tree_epsilon = max(1, epsilon)
 
 
-def seed_tree(uint64_t seed):
+def seed_tree(seed):
+    """Seed the playouts' random numbers: a game with the same seed and the same number
+    of playouts a move repeats itself."""
     global rng_state
-    rng_state = seed * 0x9E3779B97F4A7C15ULL + 1
+    rng_state = (int(seed) * 0x9E3779B97F4A7C15 + 1) & 0xFFFFFFFFFFFFFFFF or 1  # xorshift needs a bit set
 
 
 def tree_search(double seconds):
