@@ -115,6 +115,21 @@ cdef inline int new_node(int kind, int action) noexcept nogil:
     return i
 
 
+cdef inline int playout_stone(int tile) noexcept nogil:
+    """The playouts' stone for the mover on ``tile``: its largest left if the tile
+    touches an empty one (it may border the hole), else its smallest."""
+    cdef int seat = turn % 2, n
+    if NEIGHBOUR_MASK[tile] & empty:
+        n = 15
+        while used[seat] >> n & 1:
+            n -= 1
+    else:
+        n = 1
+        while used[seat] >> n & 1:
+            n += 1
+    return n
+
+
 cdef int heuristic_playout(int* stack, int sp) noexcept nogil:
     """Both sides play a randomised heuristic until the filling phase; pushes the tiles
     on ``stack`` from ``sp`` and returns the new top.
@@ -125,12 +140,11 @@ cdef int heuristic_playout(int* stack, int sp) noexcept nogil:
     hole), the other measure breaking ties and chance the rest. The stone is the
     mover's largest on a live tile, its smallest on a dead one.
     """
-    cdef int t, seat, sign, live, key, best_key, best_t, ties, n
+    cdef int t, sign, live, key, best_key, best_t, ties, n
     cdef bint by_hole
     cdef uint64_t rest
     while turn < 30:
-        seat = turn % 2
-        sign = 1 - 2 * seat
+        sign = sign_to_move()
         by_hole = random_below(30) < turn
         best_key = -1000000
         best_t = -1
@@ -156,15 +170,7 @@ cdef int heuristic_playout(int* stack, int sp) noexcept nogil:
                     best_t = t
         if live == 0:
             break
-        if NEIGHBOUR_MASK[best_t] & empty:
-            n = 15
-            while used[seat] >> n & 1:
-                n -= 1
-        else:
-            n = 1
-            while used[seat] >> n & 1:
-                n += 1
-        place(best_t, sign * n)
+        place(best_t, sign * playout_stone(best_t))
         stack[sp] = best_t
         sp += 1
     return sp
@@ -229,7 +235,7 @@ def tree_search(double seconds):
     cdef double deadline_at = now() + seconds
     cdef int path[80]
     cdef int stack[40]
-    cdef int depth, sp, node, child, bit, number, tile_node, number_node, iterations = 0
+    cdef int depth, sp, node, child, bit, tile_node, number_node, iterations = 0
     cdef double value
     tree_used = 0
     cdef int root = new_node(KIND_TILES, -1)
@@ -272,15 +278,7 @@ def tree_search(double seconds):
                 depth += 1
             if tree[node].kind == KIND_NUMBERS:
                 # the tile is chosen, the stone not yet: the playout's own choice of stone
-                if NEIGHBOUR_MASK[tree[node].action] & empty:
-                    number = 15
-                    while used[turn % 2] >> number & 1:
-                        number -= 1
-                else:
-                    number = 1
-                    while used[turn % 2] >> number & 1:
-                        number += 1
-                place(tree[node].action, sign_to_move() * number)
+                place(tree[node].action, sign_to_move() * playout_stone(tree[node].action))
                 stack[sp] = tree[node].action
                 sp += 1
             sp = heuristic_playout(stack, sp)
@@ -296,8 +294,7 @@ def tree_search(double seconds):
                 break
     tile_node = most_visited(root)
     number_node = most_visited(tile_node)
-    if number_node < 0:  # the tile was tried once only: its stone as the playout chooses it
-        number = max(number_choices(tree[tile_node].action).bit_length() - 1, 1)
-        return tree[tile_node].action, number, 0, iterations, tree_used
+    if number_node < 0:  # the tile was tried once only: its stone as the playout chose it
+        return tree[tile_node].action, playout_stone(tree[tile_node].action), 0, iterations, tree_used
     return (tree[tile_node].action, tree[number_node].action,
             round(100 * tree[number_node].total / tree[number_node].visits), iterations, tree_used)
