@@ -8,8 +8,8 @@ The clock is 5 s per game, start-up included; games/time_plan.py shares it.
 Until 13 plies from the end it grows a tree by playouts (tree.pxi); from there on
 it solves the end exactly by alpha-beta (search.pxi). The tree replaced
 alpha-beta on an estimate in the middle game: against the CodeCup 2018 winner it
-raised the mean margin from level (+0.08 ± 0.33 over 400 games) to +0.71 ± 0.15
-over 800 (docs/strength.md gives the figures). ``ARENA_TREE=off`` in the environment
+raised the mean margin from level (+0.08 ± 0.33 over 400 games) to +0.73 ± 0.14
+over 1,000 (docs/strength.md gives the figures). ``ARENA_TREE=off`` in the environment
 plays the middle game by alpha-beta again, to measure the difference.
 
 Against an opponent seen to play the one-ply greedy policy it searches against
