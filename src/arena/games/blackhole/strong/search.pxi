@@ -161,6 +161,21 @@ cdef inline int blurred_order_statistic(int moves) noexcept nogil:
     return <int> (100.0 * total / weights + (0.5 if total >= 0 else -0.5))
 
 
+cdef inline int playout_stone(int tile) noexcept nogil:
+    """The playouts' stone for the mover on ``tile``: its largest left if the tile
+    touches an empty one (it may border the hole), else its smallest."""
+    cdef int seat = turn % 2, n
+    if NEIGHBOUR_MASK[tile] & empty:
+        n = 15
+        while used[seat] >> n & 1:
+            n -= 1
+    else:
+        n = 1
+        while used[seat] >> n & 1:
+            n += 1
+    return n
+
+
 cdef int greedy_playout(int* stack) noexcept nogil:
     """Both sides play greedy until the filling phase; returns the moves made, their
     tiles in ``stack`` (undo_playout takes them back).
@@ -169,7 +184,7 @@ cdef int greedy_playout(int* stack) noexcept nogil:
     the candidate holes, i.e. its largest stone where the most empty tiles
     touch, or filling the tile worst for it.
     """
-    cdef int sp = 0, t, best_t, best_key, k, live, sign, seat, big, small, n
+    cdef int sp = 0, t, best_t, best_key, k, live, sign, seat, big
     cdef uint64_t rest
     while turn < 30:
         seat = turn % 2
@@ -177,9 +192,6 @@ cdef int greedy_playout(int* stack) noexcept nogil:
         big = 15
         while used[seat] >> big & 1:
             big -= 1
-        small = 1
-        while used[seat] >> small & 1:
-            small += 1
         best_t = -1
         best_key = -1000000
         live = 0
@@ -195,15 +207,14 @@ cdef int greedy_playout(int* stack) noexcept nogil:
                 best_t = t
         if live == 0:
             break
-        n = big if NEIGHBOUR_MASK[best_t] & empty else small
-        place(best_t, sign * n)
+        place(best_t, sign * playout_stone(best_t))
         stack[sp] = best_t
         sp += 1
     return sp
 
 
 cdef inline void undo_playout(int* stack, int sp) noexcept nogil:
-    """Take back greedy_playout's ``sp`` moves, last first."""
+    """Take back the ``sp`` moves whose tiles a playout pushed on ``stack``, last first."""
     while sp > 0:
         sp -= 1
         unplace(stack[sp])
@@ -237,31 +248,44 @@ cdef inline int evaluate() noexcept nogil:
     return 100 * sign_to_move() * order_statistic()
 
 
-cdef int generate(bint lossless, int tt_tile, int tt_number, int* tiles, int* numbers) noexcept nogil:
-    """The moves worth searching, best-looking first; returns their count."""
-    cdef int seat = turn % 2, sign = sign_to_move()
-    cdef int mine_left = (30 - turn + 1) // 2
-    cdef int top[15]
-    cdef int m = 0, n, k, t, live, count = 0, i, key, tries
-    cdef int keys[MAX_MOVES]
-    cdef int choice[3]
-    cdef uint64_t rest = empty
-    cdef int worst = -1
-    n = 15
+cdef inline int numbers_that_matter(int* top) noexcept nogil:
+    """The mover's m largest numbers left, largest first, in ``top``; returns m, its moves
+    left (or fewer numbers if it has fewer left). Only these can matter (above)."""
+    cdef int seat = turn % 2, mine_left = (30 - turn + 1) // 2, m = 0, n = 15
     while n >= 1 and m < mine_left:
         if not used[seat] >> n & 1:
             top[m] = n
             m += 1
         n -= 1
-    # A dead tile (no empty neighbour) keeps its sum to the end, and the game's value
-    # only rises with a candidate's sum for Red (falls for Blue): filling the dead tile
-    # worst for the mover is at least as good as filling any other dead tile.
+    return m
+
+
+cdef inline int worst_dead_tile() noexcept nogil:
+    """The empty tile with no empty neighbour worst for the mover as the hole, or -1.
+
+    A dead tile keeps its sum to the end, and the game's value only rises with a
+    candidate's sum for Red (falls for Blue): filling the dead tile worst for the mover
+    is at least as good as filling any other dead tile.
+    """
+    cdef int t, worst = -1, sign = sign_to_move()
+    cdef uint64_t rest = empty
     while rest:
         t = ctz(rest)
         rest &= rest - 1
         if not NEIGHBOUR_MASK[t] & empty and (worst < 0 or sign * around[t] < sign * around[worst]):
             worst = t
-    rest = empty
+    return worst
+
+
+cdef int generate(bint lossless, int tt_tile, int tt_number, int* tiles, int* numbers) noexcept nogil:
+    """The moves worth searching, best-looking first; returns their count."""
+    cdef int sign = sign_to_move()
+    cdef int top[15]
+    cdef int m = numbers_that_matter(top), n, k, t, live, count = 0, i, key, tries
+    cdef int keys[MAX_MOVES]
+    cdef int choice[3]
+    cdef int worst = worst_dead_tile()
+    cdef uint64_t rest = empty
     while rest:
         t = ctz(rest)
         rest &= rest - 1

@@ -69,34 +69,30 @@ cdef inline uint64_t tile_choices() noexcept nogil:
     """The tiles worth trying for the mover: every live one and the dead one worst for
     the mover (0 in the filling phase, where the result is the order statistic)."""
     cdef uint64_t rest = empty, live_tiles = 0
-    cdef int t, worst = -1, sign = sign_to_move()
+    cdef int t, worst
     while rest:
         t = ctz(rest)
         rest &= rest - 1
         if NEIGHBOUR_MASK[t] & empty:
             live_tiles |= 1ULL << t
-        elif worst < 0 or sign * around[t] < sign * around[worst]:
-            worst = t
     if live_tiles == 0 or turn >= 30:
         return 0
+    worst = worst_dead_tile()
     if worst >= 0:
         live_tiles |= 1ULL << worst
     return live_tiles
 
 
 cdef inline uint64_t number_choices(int tile) noexcept nogil:
-    """The numbers worth trying on ``tile``: the mover's m largest left (m its moves
-    left), or on a dead tile the smallest of those."""
-    cdef int seat = turn % 2, mine_left = (30 - turn + 1) // 2, m = 0, n = 15, smallest = 0
+    """The numbers worth trying on ``tile``: those that can matter, or on a dead tile
+    the smallest of them."""
+    cdef int top[15]
+    cdef int m = numbers_that_matter(top), k
     cdef uint64_t chosen = 0
-    while n >= 1 and m < mine_left:
-        if not used[seat] >> n & 1:
-            chosen |= 1ULL << n
-            smallest = n
-            m += 1
-        n -= 1
     if not NEIGHBOUR_MASK[tile] & empty:
-        return 1ULL << smallest
+        return 1ULL << top[m - 1]
+    for k in range(m):
+        chosen |= 1ULL << top[k]
     return chosen
 
 
@@ -113,21 +109,6 @@ cdef inline int new_node(int kind, int action) noexcept nogil:
     node.total = 0.0
     node.untried = tile_choices() if kind == KIND_TILES else number_choices(action)
     return i
-
-
-cdef inline int playout_stone(int tile) noexcept nogil:
-    """The playouts' stone for the mover on ``tile``: its largest left if the tile
-    touches an empty one (it may border the hole), else its smallest."""
-    cdef int seat = turn % 2, n
-    if NEIGHBOUR_MASK[tile] & empty:
-        n = 15
-        while used[seat] >> n & 1:
-            n -= 1
-    else:
-        n = 1
-        while used[seat] >> n & 1:
-            n += 1
-    return n
 
 
 cdef int heuristic_playout(int* stack, int sp) noexcept nogil:
@@ -174,11 +155,6 @@ cdef int heuristic_playout(int* stack, int sp) noexcept nogil:
         stack[sp] = best_t
         sp += 1
     return sp
-
-
-cdef inline double final_margin() noexcept nogil:
-    """Red's R - B in points, exact from the filling phase on."""
-    return <double> order_statistic()
 
 
 cdef inline int select_child(int parent, int sign) noexcept nogil:
@@ -282,10 +258,8 @@ def tree_search(double seconds):
                 stack[sp] = tree[node].action
                 sp += 1
             sp = heuristic_playout(stack, sp)
-            value = final_margin()
-            while sp > 0:
-                sp -= 1
-                unplace(stack[sp])
+            value = order_statistic()  # Red's R - B, exact from the filling phase on
+            undo_playout(stack, sp)
             while depth > 0:
                 depth -= 1
                 tree[path[depth]].visits += 1
