@@ -35,16 +35,22 @@ def test_strong_scores_with_the_list_the_judge_scores_with(tmp_path):
     """Its claimed total is right only if it scored its grid with the judge's (tiny) list."""
     words = tmp_path / "tiny.txt"
     words.write_text("AT\nTA\nEAT\nTEA\nATE\nSEA\nSAT\nEATS\nSEAT\nEAST\n")
-    # a fifth of the clock: the claim, not the play, is under test
-    record = play(("builtin:strong", "builtin:strong"), setup={"letter": "T", "words": str(words)}, scale=0.2)
-    result = record["result"]
-    assert result["verdicts"] == ["ok", "ok"]
-    assert result["claims_correct"] == [True, True], (result["claimed_totals"], result["word_points"])
-    assert min(result["word_points"]) > 0
-    # with the shipped list the same grids score differently: the claim did depend on the list
-    shipped = load_words()
     from arena.games.luckywords.scoring import grid_points
-    assert [grid_points(g, shipped) for g in result["grids"]] != result["word_points"]
+    shipped = load_words()
+    for seed in (3, 4, 5):
+        # a fifth of the clock: the claim, not the play, is under test
+        record = play(("builtin:strong", "builtin:strong"), seed=seed, setup={"letter": "T", "words": str(words)},
+                      scale=0.2)
+        result = record["result"]
+        assert result["verdicts"] == ["ok", "ok"]
+        assert result["claims_correct"] == [True, True], (result["claimed_totals"], result["word_points"])
+        assert min(result["word_points"]) > 0
+        # the game tells only if the shipped list scores the same grids differently (once in a
+        # full suite it did not: both lists found the same words); then the next seed decides
+        if [grid_points(g, shipped) for g in result["grids"]] != result["word_points"]:
+            break
+    else:
+        raise AssertionError("in three games the shipped list scored the grids as the tiny list did")
 
 
 def test_it_completes_the_long_word():
