@@ -21,7 +21,8 @@ from typing import Any, Iterator
 
 from ..privacy import without_private
 from .rows import Announcement, Competition, CompetitionError, PlannedGame, Round, StoredGame, Submission, User
-from .schema import SCHEMA, SUBMISSION_STATUSES, UNFINISHED_SUBMISSION
+from .migrations import bring_up_to_date
+from .schema import SUBMISSION_STATUSES, UNFINISHED_SUBMISSION
 
 __all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore", "PlannedGame", "Round", "StoredGame",
            "Submission", "User"]
@@ -47,7 +48,8 @@ class CompetitionStore:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # a game acknowledged as saved survives a power cut
         self.db.execute("PRAGMA foreign_keys=ON")
-        self.db.executescript(SCHEMA)
+        # the schema of this release, the database migrated to it first if it is older (migrations.py)
+        self.migrated_from = bring_up_to_date(self.db, self.path)
 
     def close(self) -> None:
         self.db.close()
