@@ -28,10 +28,11 @@ __all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore"
            "Submission", "User"]
 
 
-_USER_COLUMNS = ("u.id, u.name, u.password, u.role, u.created, d.user_id IS NOT NULL"
+_USER_COLUMNS = ("u.id, u.name, u.password, u.role, u.created, d.user_id IS NOT NULL, u.session_generation"
                  " FROM users u LEFT JOIN disabled_accounts d ON d.user_id = u.id")
 _SUBMISSION_COLUMNS = ("s.id, s.user_id, u.name, s.created, s.language, s.filename, s.status, s.build_log,"
                        " s.admission, s.command, s.benched")
+_END_SESSIONS = "UPDATE users SET session_generation = session_generation + 1 WHERE id = ?"
 _GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name, b.name, g.seed,"
                  " g.setup, g.rated, g.record, g.finished")
 _GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission JOIN users a ON a.id = sa.user_id"
@@ -69,10 +70,15 @@ class CompetitionStore:
             return self.db.execute(sql, args).fetchone()
 
     def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
+        return self._write_all([(sql, args)])
+
+    def _write_all(self, statements: list[tuple[str, tuple]]) -> sqlite3.Cursor:
+        """Several statements in one transaction: all of them are done, or none; the last's cursor."""
         with self._lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                cursor = self.db.execute(sql, args)
+                for sql, args in statements:
+                    cursor = self.db.execute(sql, args)
             except BaseException:
                 self.db.execute("ROLLBACK")
                 raise
@@ -113,7 +119,13 @@ class CompetitionStore:
             raise CompetitionError(f"there is already an account named {name!r}") from None
 
     def set_password(self, user_id: int, password_hash: str) -> None:
-        self._write("UPDATE users SET password = ? WHERE id = ?", (password_hash, user_id))
+        """A new password; every session and token of the account ends with the old one."""
+        self._write("UPDATE users SET password = ?, session_generation = session_generation + 1 WHERE id = ?",
+                    (password_hash, user_id))
+
+    def end_sessions(self, user_id: int) -> None:
+        """Every session and token the account has now is refused from now on (it logs in again)."""
+        self._write(_END_SESSIONS, (user_id,))
 
     def set_role(self, user_id: int, role: str) -> None:
         self._write("UPDATE users SET role = ? WHERE id = ?", (role, user_id))
@@ -132,9 +144,9 @@ class CompetitionStore:
     def set_disabled(self, user_id: int, disabled: bool) -> None:
         """Set an account aside (a contestant disabled, a built-in player withdrawn) or take it back;
         its submissions and games stay as they are, it only leaves the rounds made from now on."""
-        if disabled:
-            self._write("INSERT OR IGNORE INTO disabled_accounts (user_id, since) VALUES (?, ?)",
-                        (user_id, time.time()))
+        if disabled:  # its sessions and tokens end too: enabled again, it logs in afresh
+            self._write_all([("INSERT OR IGNORE INTO disabled_accounts (user_id, since) VALUES (?, ?)",
+                              (user_id, time.time())), (_END_SESSIONS, (user_id,))])
         else:
             self._write("DELETE FROM disabled_accounts WHERE user_id = ?", (user_id,))
 
@@ -173,9 +185,15 @@ class CompetitionStore:
     # -- sessions logged out ------------------------------------------------
 
     def revoke_session(self, nonce: str, until: float) -> None:
-        """A logged-out session's cookie is refused from now on; forgotten once it expires anyway."""
-        self._write("DELETE FROM revoked_sessions WHERE until < ?", (time.time(),))
-        self._write("INSERT OR REPLACE INTO revoked_sessions (nonce, until) VALUES (?, ?)", (nonce, until))
+        """A logged-out session's cookie, or a logged-out API token, is refused from now on.
+
+        ``until`` must be no earlier than the moment the cookie or token expires by itself: the
+        revocation is forgotten only after it (whoever revokes next prunes it), never before, and
+        a second revocation of the same nonce never shortens the first.
+        """
+        self._write_all([("DELETE FROM revoked_sessions WHERE until < ?", (time.time(),)),
+                         ("INSERT INTO revoked_sessions (nonce, until) VALUES (?, ?) ON CONFLICT (nonce)"
+                          " DO UPDATE SET until = MAX(until, excluded.until)", (nonce, until))])
 
     def session_revoked(self, nonce: str) -> bool:
         return self._one("SELECT 1 FROM revoked_sessions WHERE nonce = ?", (nonce,)) is not None
@@ -383,7 +401,7 @@ class CompetitionStore:
 
 
 def _user(row: tuple) -> User:
-    return User(*row[:5], disabled=bool(row[5]))
+    return User(*row[:5], disabled=bool(row[5]), session_generation=row[6])
 
 
 def _submission(row: tuple) -> Submission:

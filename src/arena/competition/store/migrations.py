@@ -56,6 +56,9 @@ def statements_of(script: str) -> tuple[str, ...]:
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "the schema of the first release with versions", statements_of(SCHEMA)),
+    Migration(2, "accounts count the times all their sessions and tokens were ended (a password changed, "
+                 "the account disabled)",
+              ("ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0",)),
 )
 """Every version's migration, in order: ``MIGRATIONS[n - 1].number == n``."""
 
