@@ -1,4 +1,5 @@
-"""``arena competition init|user|serve``: make a competition, its accounts, and serve it."""
+"""``arena competition init|user|serve|backup|restore``: make a competition, its accounts, serve it,
+back it up and restore it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from ..cli_params import game_argument
 from .accounts import AccountError, check_name, generate_password, hash_password
 from .folder import CompetitionFolder
 from .store.database import CompetitionError, CompetitionStore
+from .store.migrations import LATEST
 
 
 def open_competition(directory: str) -> tuple[CompetitionFolder, CompetitionStore]:
@@ -115,6 +117,12 @@ def serve(directory, host, port, jobs, scheduler, round_every) -> None:
     if jobs is not None and scheduler is not None:
         raise click.UsageError("choose --jobs (this machine) or --scheduler (a Dask cluster), not both")
     folder, store = open_competition(directory)
+    if store.migrated_from is not None:
+        click.echo(f"The database was migrated from schema version {store.migrated_from}; as it was, it is kept in "
+                   f"{folder.database}.before-v{LATEST}.")
+    from .build.remade_builds import remake_missing_builds
+
+    remake_missing_builds(store, folder, store.competition().game, say=click.echo)
     every_s = None if round_every is None else round_every * 60
     conductor = Conductor(folder, store, jobs=jobs, scheduler=scheduler, round_every_s=every_s)
     app = create_app(folder, store, conductor)
@@ -126,3 +134,44 @@ def serve(directory, host, port, jobs, scheduler, round_every) -> None:
     finally:
         conductor.stop()
         store.close()
+
+
+@competition.command()
+@click.argument("directory", metavar="DIR")
+@click.argument("archive", metavar="FILE")
+def backup(directory, archive) -> None:
+    """Back the competition in DIR up into FILE (a .tar.gz only its owner may read): a consistent copy
+    of the database, safe while the server serves and a round plays, the languages table and every
+    upload. The builds are not kept: restoring remakes them."""
+    from .store.folder_backup import back_up
+
+    folder = CompetitionFolder(Path(directory).resolve())  # not opened by a store: a backup changes nothing
+    try:
+        summary = back_up(folder, Path(archive))
+    except CompetitionError as error:
+        raise click.ClickException(str(error)) from None
+    except OSError as error:
+        raise click.ClickException(f"cannot write the backup {archive}: {error.strerror}") from None
+    click.echo(f"Backed up {directory} into {archive}: the database (schema version {summary.schema_version}), "
+               f"the languages table and {summary.uploads} upload(s), {summary.size // 1024} KB.")
+
+
+@competition.command()
+@click.argument("archive", metavar="FILE")
+@click.argument("directory", metavar="DIR")
+def restore(archive, directory) -> None:
+    """Make the competition folder DIR (new, or empty) from the backup FILE. The archive is checked
+    before anything is written; arena competition serve DIR then remakes the builds and resumes
+    the rounds that were playing."""
+    from .store.folder_restore import restore as restore_backup
+
+    try:
+        summary = restore_backup(Path(archive), Path(directory).resolve())
+    except CompetitionError as error:
+        raise click.ClickException(str(error)) from None
+    except OSError as error:
+        raise click.ClickException(f"cannot restore into {directory}: {error.strerror or error}") from None
+    migrated = ("" if summary.migrated_from is None
+                else f" (its database migrated from schema version {summary.migrated_from})")
+    click.echo(f"Restored {summary.title!r} ({summary.game}) into {directory}{migrated}, with "
+               f"{summary.uploads} upload(s). Next: arena competition serve {directory} (it remakes the builds).")
