@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.competition.store import database
+from arena.competition.store import account_rows
 from arena.competition.store.database import CompetitionError, CompetitionStore
 
 
@@ -37,7 +37,7 @@ def test_accounts_are_added_found_and_named_once(store):
 
 def test_a_revocation_outlives_every_prune_until_its_own_end(store, monkeypatch):
     clock = Clock(1000.0)
-    monkeypatch.setattr(database, "time", clock)
+    monkeypatch.setattr(account_rows, "time", clock)
     store.revoke_session("alice-token", until=5000.0)
     for moment, other in ((2000.0, "bob-1"), (4999.0, "bob-2"), (5000.0, "bob-3")):
         clock.now = moment
@@ -51,7 +51,7 @@ def test_a_revocation_outlives_every_prune_until_its_own_end(store, monkeypatch)
 
 def test_revoking_again_never_shortens_a_revocation(store, monkeypatch):
     clock = Clock(1000.0)
-    monkeypatch.setattr(database, "time", clock)
+    monkeypatch.setattr(account_rows, "time", clock)
     store.revoke_session("n", until=8000.0)
     store.revoke_session("n", until=3000.0)
     clock.now = 3001.0
