@@ -11,7 +11,6 @@ from ..cli_params import game_argument
 from .accounts import AccountError, check_name, generate_password, hash_password
 from .folder import CompetitionFolder
 from .store.database import CompetitionError, CompetitionStore
-from .store.migrations import LATEST
 
 
 def open_competition(directory: str) -> tuple[CompetitionFolder, CompetitionStore]:
@@ -117,9 +116,6 @@ def serve(directory, host, port, jobs, scheduler, round_every) -> None:
     if jobs is not None and scheduler is not None:
         raise click.UsageError("choose --jobs (this machine) or --scheduler (a Dask cluster), not both")
     folder, store = open_competition(directory)
-    if store.migrated_from is not None:
-        click.echo(f"The database was migrated from schema version {store.migrated_from}; as it was, it is kept in "
-                   f"{folder.database}.before-v{LATEST}.")
     from .build.remade_builds import remake_missing_builds
 
     remake_missing_builds(store, folder, store.competition().game, say=click.echo)

@@ -42,7 +42,7 @@ def call(url: str, method: str, path: str, data=None, token: str | None = None, 
             return error.code, json.loads(error.read())
 
 
-def wait_for(condition, what: str, timeout_s: float = 300):
+def wait_for(condition, what: str, timeout_s: float = 300, state=lambda: ""):
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         try:
@@ -52,7 +52,14 @@ def wait_for(condition, what: str, timeout_s: float = 300):
         if found:
             return found
         time.sleep(0.3)
-    raise AssertionError(f"timed out waiting for {what}")
+    raise AssertionError(f"timed out waiting for {what}: {state()}")
+
+
+def state_of(store) -> str:
+    """What a test that timed out waiting should say."""
+    return repr({"submissions": [(s.id, s.user_name, s.status) for s in store.submissions()],
+                 "rounds": [(r.id, r.kind, r.status) for r in store.rounds()],
+                 "unplayed": len(store.unplayed_games())})
 
 
 def finished_rounds(url: str) -> list[dict]:
@@ -70,9 +77,10 @@ def test_a_backup_of_a_playing_round_restores_the_same_rankings_and_the_round_re
             assert call(url, "POST", "/api/submissions", token=tokens[name], upload=starter)[0] == 200
         for bot in ("greedy", "random"):
             assert call(url, "POST", "/api/organiser/builtins", {"bot": bot}, tokens["org"])[0] == 200
-        wait_for(lambda: len(store.entrants()) == 5 and not store.unplayed_games(), "the debuts")
+        wait_for(lambda: len(store.entrants()) == 5 and not store.unplayed_games(), "the debuts",
+                 state=lambda: state_of(store))
         first = call(url, "POST", "/api/rounds", {}, tokens["org"])[1]["id"]
-        wait_for(lambda: store.round(first).status == "finished", "the first test round")
+        wait_for(lambda: store.round(first).status == "finished", "the first test round", state=lambda: state_of(store))
         playing = call(url, "POST", "/api/rounds", {}, tokens["org"])[1]["id"]
 
         archive = tmp_path / "backup.tar.gz"
@@ -97,11 +105,20 @@ def test_a_backup_of_a_playing_round_restores_the_same_rankings_and_the_round_re
     assert done.returncode == 0, done.stderr
     assert not (restored / "builds").exists()
     port = free_port()
-    served = subprocess.Popen([ARENA, "competition", "serve", str(restored), "--port", str(port), "--jobs", "2"],
-                              stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    log = tmp_path / "serve.log"  # a file, not a pipe: a talkative server never blocks on it
+    with log.open("w") as said:
+        served = subprocess.Popen([ARENA, "competition", "serve", str(restored), "--port", str(port), "--jobs", "2"],
+                                  stdout=said, stderr=subprocess.STDOUT, text=True)
+
+    def serving() -> bool:
+        if served.poll() is not None:
+            raise AssertionError(f"arena competition serve exited ({served.returncode})")
+        return call(again, "GET", "/api/rounds")[0] == 200
+
+    failure = None
+    again = f"http://127.0.0.1:{port}"
     try:
-        again = f"http://127.0.0.1:{port}"
-        wait_for(lambda: call(again, "GET", "/api/rounds")[0] == 200, "the restored site", timeout_s=600)
+        wait_for(serving, "the restored site", timeout_s=600)
         now = {r["id"]: r for r in finished_rounds(again)}
         for round_id in in_backup:
             assert now[round_id] == before[round_id]
@@ -114,8 +131,14 @@ def test_a_backup_of_a_playing_round_restores_the_same_rankings_and_the_round_re
         assert all(row["games"] == 8 and row["irregular_losses"] == 0 for row in ranking["rows"]), ranking
         for submission in (restored / "uploads").iterdir():
             assert (restored / "builds" / submission.name / "bot.py").is_file()
+    except AssertionError as error:
+        failure = error
     finally:
-        served.terminate()
-        output = served.communicate(timeout=30)[0]
+        if served.poll() is None:
+            served.terminate()
+        served.wait(timeout=30)
+        output = log.read_text()
+    if failure is not None:
+        raise AssertionError(f"{failure}\nthe restored server said:\n{output}")
     assert "Remaking 3 build(s)" in output, output
     assert "Traceback" not in output, output
