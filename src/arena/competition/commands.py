@@ -21,7 +21,9 @@ def open_competition(directory: str) -> tuple[CompetitionFolder, CompetitionStor
     try:
         store = CompetitionStore(folder.database)
         store.competition()
-    except (CompetitionError, Exception) as error:  # sqlite3.DatabaseError: not a database at all
+    except CompetitionError as error:  # a database of a newer arena, or one holding no competition
+        raise click.BadParameter(str(error), param_hint="DIR") from None
+    except Exception as error:  # sqlite3.DatabaseError: not a database at all
         raise click.BadParameter(f"{folder.database} is not a competition database: {error}",
                                  param_hint="DIR") from None
     return folder, store
