@@ -1,4 +1,5 @@
-"""``arena competition init|user|serve``: make a competition, its accounts, and serve it."""
+"""``arena competition init|user|doctor|serve``: make a competition, its accounts, check the
+host, and serve it."""
 
 from __future__ import annotations
 
@@ -126,3 +127,39 @@ def serve(directory, host, port, jobs, scheduler, round_every) -> None:
     finally:
         conductor.stop()
         store.close()
+
+
+@competition.command()
+@click.argument("directory", metavar="[DIR]", required=False)
+@click.option("--scheduler", default=None, metavar="ADDRESS",
+              help="Also check that this Dask scheduler answers (tcp://host:8786).")
+def doctor(directory, scheduler) -> None:
+    """Check that this host can run the competition in DIR: each language's compiler and its
+    version, bubblewrap, cgroups, the box uids, free disk (and the Dask scheduler).
+
+    Without DIR, the default languages table and the current folder. Exits 1 when a language
+    of the competition cannot build.
+    """
+    from .build.languages import LanguageError, default_table, load_table
+    from .host_doctor import apt_line, doctor_findings
+
+    if directory is None:
+        table, where = default_table(), Path.cwd()
+    else:
+        folder, _ = open_competition(directory)
+        try:
+            table = load_table(folder.languages)
+        except LanguageError as error:
+            raise click.ClickException(str(error)) from None
+        where = folder.root
+    findings = doctor_findings(table, where, scheduler)
+    width = max(len(finding.subject) for finding in findings)
+    for finding in findings:
+        click.echo(f"{finding.subject:<{width}}  {'FAIL ' if finding.fails else ''}{finding.text}")
+    failed = sorted({finding.subject for finding in findings if finding.fails})
+    if failed:
+        install = apt_line(findings)
+        click.echo(f"\nNot ready: {', '.join(failed)} cannot work here."
+                   + (f" As root: {install}" if install else ""), err=True)
+        raise SystemExit(1)
+    click.echo("\nReady: every language of the competition can build here.")
