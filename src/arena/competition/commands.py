@@ -1,8 +1,9 @@
-"""``arena competition init|user|doctor|serve``: make a competition, its accounts, check the
+"""``arena competition init|user|users|doctor|serve``: make a competition, its accounts, check the
 host, and serve it."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import click
@@ -90,6 +91,56 @@ def user(directory, name, organiser, password_file) -> None:
         click.echo(f"Account {name}: password reset.")
     if password_file is None:
         click.echo(f"Password (shown only now): {password}")
+
+
+@competition.command()
+@click.argument("directory", metavar="DIR")
+@click.option("--import", "accounts_csv", required=True, type=click.Path(dir_okay=False), metavar="FILE",
+              help="A CSV whose header names the columns name, and optionally password and organiser "
+                   "(yes/no); an empty password is generated.")
+@click.option("--passwords-out", type=click.Path(dir_okay=False), default=None, metavar="FILE",
+              help="Write the generated passwords here (a new file, CSV name,password, mode 0600); "
+                   "needed when any is generated: they are never printed.")
+def users(directory, accounts_csv, passwords_out) -> None:
+    """Add many accounts to the competition in DIR from a CSV file, all or none.
+
+    Every line is checked first; a line that cannot be made (a bad name, a short password, a
+    name that exists) is said with its number, and then no account is made.
+    """
+    from .bulk_accounts import ImportRefused, hashed, open_passwords_out, read_accounts, write_passwords
+
+    _, store = open_competition(directory)
+    try:
+        accounts = read_accounts(accounts_csv, (user.name for user in store.users()))
+        generated = [account for account in accounts if account.generated]
+        if generated and passwords_out is None:
+            raise ImportRefused([f"{len(generated)} passwords would be generated (lines "
+                                 f"{', '.join(str(a.line) for a in generated[:5])}{'...' if len(generated) > 5 else ''}"
+                                 "): name a file for them with --passwords-out FILE (they are never printed)"])
+        out = open_passwords_out(passwords_out) if generated else None
+    except ImportRefused as refused:
+        for problem in refused.problems:
+            click.echo(f"Error: {problem}", err=True)
+        click.echo("No account was added.", err=True)
+        raise SystemExit(1) from None
+    try:
+        rows = hashed(accounts)
+        if out is not None:
+            write_passwords(out, accounts)
+            out = None
+        store.add_users(rows)
+    except BaseException as error:
+        if out is not None:
+            os.close(out)
+        if generated:  # the accounts were not made: their passwords must not stay in a file
+            Path(passwords_out).unlink(missing_ok=True)
+        if isinstance(error, CompetitionError):
+            raise click.ClickException(f"{error}; no account was added") from None
+        raise
+    organisers = sum(account.organiser for account in accounts)
+    click.echo(f"{len(accounts)} accounts added ({organisers} organisers)"
+               + (f"; their {len(generated)} generated passwords are in {passwords_out} (mode 0600), "
+                  "and nowhere else" if generated else "") + ".")
 
 
 @competition.command()
