@@ -151,13 +151,17 @@ def users(directory, accounts_csv, passwords_out) -> None:
               help="Games at once on this machine (default: one per core).")
 @click.option("--scheduler", default=None, metavar="ADDRESS",
               help="Run the games on this Dask scheduler's workers instead (tcp://host:8786).")
+@click.option("--build-jobs", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Builds and admission tests at once, first come first served (default: one per core); "
+                   "on the Dask workers with --scheduler.")
 @click.option("--round-every", "round_every", type=click.FloatRange(min=1), default=None, metavar="MINUTES",
               help="Start a test round this often while submissions change (default: only when an organiser does).")
-def serve(directory, host, port, jobs, scheduler, round_every) -> None:
+def serve(directory, host, port, jobs, scheduler, build_jobs, round_every) -> None:
     """Serve the competition's site and run its builds, admissions and games.
 
-    Builds and admission tests run on this machine, one at a time; games on --jobs local
-    workers or on a Dask cluster. A restart resumes: nothing done is lost or done twice.
+    Builds and admission tests run --build-jobs at once, oldest upload first, on this machine
+    or on the Dask cluster; games on --jobs local workers or on the cluster. A restart resumes:
+    nothing done is lost or done twice.
     """
     import uvicorn
 
@@ -168,7 +172,8 @@ def serve(directory, host, port, jobs, scheduler, round_every) -> None:
         raise click.UsageError("choose --jobs (this machine) or --scheduler (a Dask cluster), not both")
     folder, store = open_competition(directory)
     every_s = None if round_every is None else round_every * 60
-    conductor = Conductor(folder, store, jobs=jobs, scheduler=scheduler, round_every_s=every_s)
+    conductor = Conductor(folder, store, jobs=jobs, scheduler=scheduler, round_every_s=every_s,
+                          build_jobs=build_jobs)
     app = create_app(folder, store, conductor)
     conductor.start()
     click.echo(f"arena competition on http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
