@@ -154,9 +154,13 @@ def users(directory, accounts_csv, passwords_out) -> None:
 @click.option("--build-jobs", type=click.IntRange(min=1), default=None, metavar="N",
               help="Builds and admission tests at once, first come first served (default: one per core); "
                    "on the Dask workers with --scheduler.")
+@click.option("--forwarded-allow-ips", "forwarded_allow_ips", default=None, metavar="ADDRESSES",
+              help="The reverse proxies (comma-separated addresses, or '*') whose X-Forwarded-For names the "
+                   "client, as the login throttle sees it; '' trusts none (default: $FORWARDED_ALLOW_IPS, "
+                   "else 127.0.0.1).")
 @click.option("--round-every", "round_every", type=click.FloatRange(min=1), default=None, metavar="MINUTES",
               help="Start a test round this often while submissions change (default: only when an organiser does).")
-def serve(directory, host, port, jobs, scheduler, build_jobs, round_every) -> None:
+def serve(directory, host, port, jobs, scheduler, build_jobs, forwarded_allow_ips, round_every) -> None:
     """Serve the competition's site and run its builds, admissions and games.
 
     Builds and admission tests run --build-jobs at once, oldest upload first, on this machine
@@ -179,7 +183,10 @@ def serve(directory, host, port, jobs, scheduler, build_jobs, round_every) -> No
     click.echo(f"arena competition on http://{'127.0.0.1' if host in ('0.0.0.0', '::') else host}:{port}/"
                "  (Ctrl-C stops it; a restart resumes its rounds)")
     try:
-        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
+        # behind a reverse proxy the throttle must see each client's address, not the proxy's:
+        # uvicorn takes it from X-Forwarded-For, but only from the proxies trusted here
+        uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3,
+                    proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     finally:
         conductor.stop()
         store.close()
