@@ -28,6 +28,7 @@ class Finding:
     subject: str  # a language's key, "bubblewrap", "cgroups", ...
     text: str  # what was found, as it prints
     fails: bool = False  # a language of the competition cannot build because of it
+    missing: str | None = None  # the tool that is not installed, if that is the finding
 
 
 def language_findings(table: dict[str, Language]) -> list[Finding]:
@@ -38,7 +39,7 @@ def language_findings(table: dict[str, Language]) -> list[Finding]:
         missing = set(language.missing_tools())
         for tool in language.tools():
             if tool in missing:
-                findings.append(Finding(key, f"{tool}: MISSING, {not_installed(tool)}", fails=True))
+                findings.append(Finding(key, f"{tool}: MISSING, {not_installed(tool)}", fails=True, missing=tool))
             elif language.version and tool == language.version[0]:  # the very line the site shows
                 findings.append(Finding(key, f"{tool}: {read_version(language.version)}"))
             else:
@@ -56,7 +57,8 @@ def _tool_version(tool: str) -> str:
 def bubblewrap_finding() -> Finding:
     if shutil.which("bwrap", path=CLEAN_PATH) is None:
         return Finding("bubblewrap", f"bwrap: MISSING, {not_installed('bwrap')}; every build and game runs "
-                                     "under --sandbox isolate, so nothing can build", fails=True)
+                                     "under --sandbox isolate, so nothing can build", fails=True,
+                       missing="bwrap")
     return Finding("bubblewrap", f"bwrap: {read_version(('bwrap', '--version'))}")
 
 
@@ -145,9 +147,7 @@ def apt_line(findings: list[Finding]) -> str | None:
     """The one command that installs every missing tool Debian packages, or None."""
     packages = []
     for finding in findings:
-        if finding.fails and ": MISSING" in finding.text:
-            tool = finding.text.split(":", 1)[0]
-            package = DEBIAN_PACKAGES.get(os.path.basename(tool))
-            if package and package not in packages:
-                packages.append(package)
+        package = DEBIAN_PACKAGES.get(os.path.basename(finding.missing or ""))
+        if package and package not in packages:
+            packages.append(package)
     return f"apt-get install {' '.join(packages)}" if packages else None
