@@ -135,7 +135,7 @@ def users(directory, accounts_csv, passwords_out) -> None:
         if generated:  # the accounts were not made: their passwords must not stay in a file
             Path(passwords_out).unlink(missing_ok=True)
         if isinstance(error, CompetitionError):
-            raise click.ClickException(f"{error}; no account was added") from None
+            raise click.ClickException(str(error)) from None  # it says none was added
         raise
     organisers = sum(account.organiser for account in accounts)
     click.echo(f"{len(accounts)} accounts added ({organisers} organisers)"

@@ -131,3 +131,23 @@ def test_the_store_adds_all_or_none(competition):
     assert names(competition) == before
     competition.store.add_users([("zoe", password, "contestant"), ("yan", password, "organiser")])
     assert names(competition) == sorted([*before, "zoe", "yan"])
+
+
+def test_accounts_that_cannot_be_made_leave_no_passwords_file(competition, tmp_path, monkeypatch):
+    """A name taken between the check and the transaction (another import, a registration): the
+    transaction makes none, and the file of passwords for accounts that do not exist goes too."""
+    from click.testing import CliRunner
+
+    from arena.commands import cli
+    from arena.competition.store.database import CompetitionStore
+
+    def taken_meanwhile(store, accounts):
+        raise CompetitionError("an account of the list exists already (UNIQUE constraint failed): none was added")
+
+    monkeypatch.setattr(CompetitionStore, "add_users", taken_meanwhile)
+    accounts = write_csv(tmp_path / "a.csv", [["carol", "", ""]])
+    out = tmp_path / "out.csv"
+    done = CliRunner().invoke(cli, ["competition", "users", str(competition.folder.root), "--import", str(accounts),
+                                    "--passwords-out", str(out)])
+    assert done.exit_code == 1 and "none was added" in done.output
+    assert not out.exists() and "carol" not in names(competition)
