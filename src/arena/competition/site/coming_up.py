@@ -33,11 +33,11 @@ def coming_up(site: Site) -> dict[str, Any]:
         log.exception("the conductor could not say how many builds wait")
         builds = None
     return {
-        "builds": builds,
         "running_test": next((r.id for r in store.rounds("running") if r.kind == TEST), None),
         "next_round": schedule,
         "deadline": competition.deadline,
         "deadline_passed": competition.deadline is not None and time.time() > competition.deadline,
         "frozen": competition.frozen,
         "final": None if not final else "finished" if final_finished(store) else "running",
+        "builds": builds,
     }
