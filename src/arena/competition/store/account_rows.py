@@ -29,6 +29,24 @@ class AccountRows:
         except sqlite3.IntegrityError:
             raise CompetitionError(f"there is already an account named {name!r}") from None
 
+    def add_users(self, accounts: list[tuple[str, str | None, str]]) -> list[int]:
+        """New accounts, each (name, password hash, role), in one transaction: all of them, or
+        (CompetitionError naming the first taken name) none."""
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                ids = [self.db.execute("INSERT INTO users (name, password, role, created) VALUES (?, ?, ?, ?)",
+                                       (name, password_hash, role, time.time())).lastrowid
+                       for name, password_hash, role in accounts]
+            except sqlite3.IntegrityError as error:
+                self.db.execute("ROLLBACK")
+                raise CompetitionError(f"an account of the list exists already ({error}): none was added") from None
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+            return ids
+
     def set_password(self, user_id: int, password_hash: str) -> None:
         """A new password; every session and token of the account ends with the old one."""
         self._write("UPDATE users SET password = ?, session_generation = session_generation + 1 WHERE id = ?",
