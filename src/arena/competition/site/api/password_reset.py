@@ -10,7 +10,7 @@ from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
 from ...accounts import generate_password, hash_password
-from ...store.database import User
+from ...store.rows import User
 from ..games_access import account_named
 from ..refusal import Refusal
 from ..security.auth import api_user, organiser

@@ -19,7 +19,7 @@ import time
 from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from ...store.database import User
+from ...store.rows import User
 from ..site import site_of
 from ..refusal import Refusal
 
