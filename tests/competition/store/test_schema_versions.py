@@ -86,3 +86,19 @@ def test_a_migration_that_fails_leaves_the_database_as_it_was(tmp_path, monkeypa
     db.close()
     assert "doomed" not in columns and "session_generation" not in columns  # migration 2 undone with it
     assert (tmp_path / f"competition.db.before-v{LATEST + 1}").is_file()
+
+
+def test_the_commands_refuse_a_database_of_a_later_version_in_one_line(tmp_path):
+    from click.testing import CliRunner
+
+    from arena.commands import cli
+
+    folder = tmp_path / "c"
+    assert CliRunner().invoke(cli, ["competition", "init", str(folder), "--game", "flippo"]).exit_code == 0
+    assert user_version(folder / "competition.db") == LATEST
+    with sqlite3.connect(folder / "competition.db") as db:
+        db.execute(f"PRAGMA user_version = {LATEST + 5}")
+    db.close()
+    result = CliRunner().invoke(cli, ["competition", "user", str(folder), "bob", "--organiser"], input="pw\npw\n")
+    assert result.exit_code != 0 and "Traceback" not in result.output
+    assert f"schema version {LATEST + 5}" in result.output and f"up to {LATEST}" in result.output
