@@ -50,7 +50,7 @@ def test_a_teacher_runs_two_test_rounds_and_a_final_and_reads_each(page, tmp_pat
 
         page.goto(url + "/rounds")
         listed = rows(page, "#rounds")
-        assert [row[1] for row in listed][:3] == ["the final's round robin", "test round 2", "test round 1"]
+        assert [row[0] for row in listed][:3] == ["Final, round robin", "Test round 2", "Test round 1"]
         for round_id in (1, 2, 3):
             page.goto(f"{url}/rounds/{round_id}")
             ranking = rows(page, "#ranking")

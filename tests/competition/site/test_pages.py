@@ -143,9 +143,9 @@ def test_organiser_forms_change_the_competition(competition, http):
     assert competition.store.user_named("builtin-greedy") is not None
     assert organiser.post_form("/organiser/nonsense", csrf=token).status == 404
     # the final (no entrants when it began, so no games) is the latest finished competition: the default
-    assert "Ranking: the final</h1>" in http().get("/ranking").text
+    assert "Ranking: Final</h1>" in http().get("/ranking").text
     final = http().get("/ranking?kind=final")  # the final above had no games: its ranking lists everyone at 0
-    assert final.status == 200 and "Ranking: the final</h1>" in final.text and '"kind": "final"' in final.text
+    assert final.status == 200 and "Ranking: Final</h1>" in final.text and '"kind": "final"' in final.text
 
 
 def test_unknown_pages_and_bad_queries_are_4xx_pages(competition, http):

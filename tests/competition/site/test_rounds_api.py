@@ -148,10 +148,10 @@ def test_round_pages_are_public_with_the_cross_table_and_a_download_link(competi
         assert all(f">{name}<" in table for name in NAMES)
         assert f'href="/api/rounds/{round_id}/records"' in page.text
     ranking = visitor.get("/ranking").text
-    assert "Ranking: the final</h1>" in ranking and 'id="live"' not in ranking  # finished: not live
+    assert "Ranking: Final</h1>" in ranking and 'id="live"' not in ranking  # finished: not live
     assert f'href="/ranking?round={first}"' in ranking and f'href="/ranking?round={second}"' in ranking
     older = visitor.get(f"/ranking?round={first}").text
-    assert f"test round {first}" in older and 'href="/ranking?kind=final"' in older
+    assert "Test round 1" in older and 'href="/ranking?kind=final"' in older
     assert visitor.get("/rounds/999").status == 404
     in_round = visitor.get(f"/games?round={first}")
     assert in_round.status == 200 and len(re.findall(r'href="/games/(\d+)">replay', in_round.text)) == 6

@@ -55,11 +55,30 @@ async def request_unrated(request: Request):
     return {"id": await run_in_threadpool(site_of(request).conductor.request_unrated, user.id, opponent)}
 
 
+MAX_GAMES_PER_PAIR = 100
+MAX_SWISS_ROUNDS = 50
+
+
+def final_choices(builtins: bool, games_per_pair: int | None, swiss_rounds: int | None) -> dict:
+    """What the organiser asked of the final, checked (400 naming the rule): the conductor's
+    start_final arguments."""
+    if games_per_pair is not None and not (2 <= games_per_pair <= MAX_GAMES_PER_PAIR and games_per_pair % 2 == 0):
+        raise Refusal(400, f"games_per_pair is an even number from 2 to {MAX_GAMES_PER_PAIR} (each seed is "
+                      f"played in both seats), got {games_per_pair}")
+    if swiss_rounds is not None and not 0 <= swiss_rounds <= MAX_SWISS_ROUNDS:
+        raise Refusal(400, f"swiss_rounds is a number from 0 to {MAX_SWISS_ROUNDS}, got {swiss_rounds}")
+    return {"builtins": builtins, "games_per_pair": 2 if games_per_pair is None else games_per_pair,
+            "swiss_rounds": swiss_rounds}
+
+
 @router.post("/organiser/final")
 async def start_final(request: Request):
     organiser(api_user(request, changes=True))
-    await json_object(request)
-    return {"id": await run_in_threadpool(site_of(request).conductor.start_final)}
+    data = await json_object(request)
+    choices = final_choices(field(data, "builtins", bool, default=False),
+                            field(data, "games_per_pair", int, default=None),
+                            field(data, "swiss_rounds", int, default=None))
+    return {"id": await run_in_threadpool(site_of(request).conductor.start_final, **choices)}
 
 
 @router.post("/organiser/invitation")

@@ -17,7 +17,7 @@ from ..security.body_limits import UPLOAD_LIMIT
 from .render import page_user, redirect, render
 from ..refusal import Refusal
 from ..uploads import take_upload
-from ..views import game_view, submission_view
+from ..views import game_views, submission_view
 
 router = APIRouter()
 
@@ -50,7 +50,7 @@ def my_submissions(request: Request):
     opponents = [entrant.user_name for entrant in store.entrants() if entrant.user_id != user.id]
     return render(request, "my.html", submissions=[submission_view(s)
                                                    for s in store.submissions(user_id=user.id)],
-                  games=[game_view(g) for g in store.games(user_id=user.id, limit=50)], opponents=opponents)
+                  games=game_views(store, store.games(user_id=user.id, limit=50)), opponents=opponents)
 
 
 @router.get("/submissions/{submission_id}")
@@ -60,8 +60,8 @@ def submission(request: Request, submission_id: Id):
     found = store.submission(submission_id)
     if found is None or not may_read_submission(user, found):
         raise Refusal(404, f"you have no submission {submission_id}")
-    games = [game_view(g) for g in store.games(user_id=found.user_id, limit=200)
-             if submission_id in g.submissions]
+    games = game_views(store, [g for g in store.games(user_id=found.user_id, limit=200)
+                               if submission_id in g.submissions])
     return render(request, "submission.html", submission=submission_view(found, reader=user), games=games)
 
 

@@ -15,7 +15,8 @@ from ....games import get_game
 from ...rounds.final import final_rounds, refuse_after_final_began
 from ...rounds.ranking import final_finished
 from ..api.announcements import announce, announcement_views, withdraw_announcement
-from ..api.organiser import check_bot
+from ..api.organiser import check_bot, final_choices
+from ..final_estimate import final_estimates
 from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
 from ..site import site_of
 from ..api.bodies import form_data, text_field
@@ -66,13 +67,18 @@ def organiser_page(request: Request, done: str | None = None, name: str | None =
     except Exception as error:  # the page still shows the rest
         status = {"error": f"the conductor could not say ({type(error).__name__})"}
     users = store.users()
+    builtin_ids = {u.id for u in users if u.role == "builtin"}
+    entrants = store.entrants()
+    contestants = sum(1 for s in entrants if s.user_id not in builtin_ids)
     return render(request, "organiser.html", users=[u for u in users if u.role != "builtin"],
                   builtins=[u for u in users if u.role == "builtin"],
                   submissions=[submission_view(s) for s in store.submissions()[:200]],
                   rounds=round_views(store, store.rounds()[:50]), announcements=announcement_views(request),
                   bots=list(get_game(store.competition().game).bots), conductor_status=status,
                   final_begun=bool(final_rounds(store)), final_finished=final_finished(store),
-                  confirmation=_confirmation(store, done, name))
+                  confirmation=_confirmation(store, done, name), finalists=contestants,
+                  builtin_entrants=len(entrants) - contestants,
+                  estimates=final_estimates(store, contestants, len(entrants)))
 
 
 def _deadline(text: str) -> float | None:
@@ -100,7 +106,12 @@ async def organiser_action(request: Request, action: str):
     elif action == "final":
         if form.get("confirm") != "yes":  # the final cannot be taken back: not on one stray click
             raise Refusal(400, "tick the box to confirm the final")
-        await run_in_threadpool(site.conductor.start_final)
+        choices = final_choices(form.get("builtins") == "yes",
+                                _whole_number(text_field(form, "games_per_pair", required=False, limit=10),
+                                              "games per pair"),
+                                _whole_number(text_field(form, "swiss_rounds", required=False, limit=10),
+                                              "Swiss rounds"))
+        await run_in_threadpool(site.conductor.start_final, **choices)
     elif action == "builtin":
         bot = check_bot(request, text_field(form, "bot", limit=60))
         await run_in_threadpool(site.conductor.add_builtin, bot)
@@ -136,6 +147,16 @@ async def organiser_action(request: Request, action: str):
     else:
         raise Refusal(404, f"the organiser has no action {action[:40]!r}")
     return redirect(request, "/organiser?" + urlencode({"done": done, **({"name": name} if name else {})}))
+
+
+def _whole_number(text: str, what: str) -> int | None:
+    """A form's number box: None when left empty, 400 naming the box for anything but digits."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise Refusal(400, f"{what} is a whole number, got {text[:20]!r}")
+    return int(text)
 
 
 def _announcement_id(text: str) -> int:
