@@ -133,14 +133,14 @@ def test_organiser_forms_change_the_competition(competition, http):
     shown = re.search(r'id="deadline" placeholder="[^"]*" value="([^"]+)"', page).group(1)
     organiser.post_form("/organiser/deadline", deadline=shown, csrf=token)  # sent back as shown: unchanged
     assert competition.store.competition().deadline == 1893553440.0
+    organiser.post_form("/organiser/builtin", bot="greedy", csrf=token)
+    assert competition.store.user_named("builtin-greedy") is not None
     assert organiser.post_form("/organiser/final", csrf=token).status == 400  # not confirmed
     assert competition.store.rounds() == []
     assert organiser.post_form("/organiser/final", confirm="yes", csrf=token).status == 200
     assert competition.store.rounds()[0].kind == "final-robin"
     bad = organiser.post_form("/organiser/deadline", deadline="soon", csrf=token)
     assert bad.status == 400 and "YYYY-MM-DD HH:MM" in bad.text
-    organiser.post_form("/organiser/builtin", bot="greedy", csrf=token)
-    assert competition.store.user_named("builtin-greedy") is not None
     assert organiser.post_form("/organiser/nonsense", csrf=token).status == 404
     # the final (no entrants when it began, so no games) is the latest finished competition: the default
     assert "Ranking: Final</h1>" in http().get("/ranking").text

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from ....games import get_game
+from ...rounds.stage import competition_state, refuse_once_over
 from ..site import site_of
 from ..security.auth import api_user, organiser
 from .bodies import field, json_object
@@ -36,15 +37,18 @@ def opponent_id(request: Request, name: str, user_id: int) -> int:
 
 @router.get("/competition")
 def competition(request: Request):
-    competition = site_of(request).store.competition()
+    store = site_of(request).store
+    competition = store.competition()
     return {"game": competition.game, "title": competition.title, "deadline": competition.deadline,
-            "frozen": competition.frozen, "registration": bool(competition.invitation)}
+            "frozen": competition.frozen, "registration": bool(competition.invitation),
+            "state": competition_state(store)}
 
 
 @router.post("/organiser/builtins")
 async def add_builtin(request: Request):
     organiser(api_user(request, changes=True))
     bot = check_bot(request, field(await json_object(request), "bot", str))
+    refuse_once_over(site_of(request).store)
     return {"id": await run_in_threadpool(site_of(request).conductor.add_builtin, bot)}
 
 
@@ -52,6 +56,7 @@ async def add_builtin(request: Request):
 async def request_unrated(request: Request):
     user = api_user(request, changes=True)
     opponent = opponent_id(request, field(await json_object(request), "opponent", str), user.id)
+    refuse_once_over(site_of(request).store)
     return {"id": await run_in_threadpool(site_of(request).conductor.request_unrated, user.id, opponent)}
 
 
@@ -105,6 +110,7 @@ async def set_deadline(request: Request):
 async def freeze(request: Request):
     organiser(api_user(request, changes=True))
     frozen = field(await json_object(request), "frozen", bool)
+    refuse_once_over(site_of(request).store)  # the final closed submissions for good
     site_of(request).store.set_frozen(frozen)
     return {"frozen": frozen}
 

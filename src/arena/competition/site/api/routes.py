@@ -14,6 +14,7 @@ from ....games.base import MoveError
 from ...privacy import downloadable_record, may_read_source, may_read_submission
 from ...rounds.final import refuse_after_final_began
 from ...rounds.ranking import FINAL, is_ranked
+from ...rounds.stage import refuse_once_over
 from ...store.database import Round
 from ..site import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
@@ -85,7 +86,8 @@ async def start_round(request: Request):
     user = organiser(api_user(request, changes=True))
     await json_object(request)  # {} (a malformed body is still refused)
     site = site_of(request)
-    refuse_after_final_began(site.store)  # 409, whichever conductor runs
+    refuse_once_over(site.store)  # 409, whichever conductor runs
+    refuse_after_final_began(site.store)
     return {"id": await run_in_threadpool(site.conductor.start_round, kind="test", started_by=user.id)}
 
 

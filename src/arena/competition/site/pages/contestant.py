@@ -16,7 +16,8 @@ from ..language_choice import descriptions
 from ..security.body_limits import UPLOAD_LIMIT
 from .render import page_user, redirect, render
 from ..refusal import Refusal
-from ..uploads import take_upload
+from ..uploads import submissions_open, take_upload
+from ...rounds.stage import refuse_once_over
 from ..views import game_views, submission_view
 
 router = APIRouter()
@@ -24,9 +25,14 @@ router = APIRouter()
 
 @router.get("/submit")
 def submit_form(request: Request):
-    page_user(request)
+    user = page_user(request)
+    try:  # said before anyone picks a file: the upload would be refused for the same reason
+        submissions_open(request, user)
+        closed = None
+    except Refusal as refusal:
+        closed = refusal.message
     return render(request, "submit.html", languages=descriptions(site_of(request).folder), error=None,
-                  upload_limit_kb=UPLOAD_LIMIT // 1024)
+                  upload_limit_kb=UPLOAD_LIMIT // 1024, closed=closed)
 
 
 @router.post("/submit")
@@ -38,7 +44,7 @@ async def submit(request: Request):
         submission_id = await take_upload(request, user, form.get("file"),
                                           text_field(form, "language", required=False, limit=40) or None)
     except Refusal as refusal:
-        return render(request, "submit.html", status=refusal.status, error=refusal.message,
+        return render(request, "submit.html", status=refusal.status, error=refusal.message, closed=None,
                       languages=descriptions(site_of(request).folder), upload_limit_kb=UPLOAD_LIMIT // 1024)
     return redirect(request, f"/submissions/{submission_id}")
 
@@ -78,6 +84,7 @@ async def unrated(request: Request):
     user = page_user(request)
     form = await form_data(request)
     check_csrf(request, form)
+    refuse_once_over(site_of(request).store)
     opponent = site_of(request).store.user_named(text_field(form, "opponent", limit=100))
     if opponent is None or opponent.id == user.id:
         raise Refusal(400, "choose another account's program as the opponent")

@@ -14,6 +14,7 @@ from starlette.concurrency import run_in_threadpool
 from ....games import get_game
 from ...rounds.final import final_rounds, refuse_after_final_began
 from ...rounds.ranking import final_finished
+from ...rounds.stage import OVER, competition_state, refuse_once_over
 from ..api.announcements import announce, announcement_views, withdraw_announcement
 from ..api.organiser import check_bot, final_choices
 from ..final_estimate import final_estimates
@@ -76,6 +77,7 @@ def organiser_page(request: Request, done: str | None = None, name: str | None =
                   rounds=round_views(store, store.rounds()[:50]), announcements=announcement_views(request),
                   bots=list(get_game(store.competition().game).bots), conductor_status=status,
                   final_begun=bool(final_rounds(store)), final_finished=final_finished(store),
+                  over=competition_state(store) == OVER,
                   confirmation=_confirmation(store, done, name), finalists=contestants,
                   builtin_entrants=len(entrants) - contestants,
                   estimates=final_estimates(store, contestants, len(entrants)))
@@ -113,10 +115,12 @@ async def organiser_action(request: Request, action: str):
                                               "Swiss rounds"))
         await run_in_threadpool(site.conductor.start_final, **choices)
     elif action == "builtin":
+        refuse_once_over(site.store)
         bot = check_bot(request, text_field(form, "bot", limit=60))
         await run_in_threadpool(site.conductor.add_builtin, bot)
         name = f"builtin-{bot}"
     elif action == "freeze":
+        refuse_once_over(site.store)
         frozen = text_field(form, "frozen", limit=5) == "yes"
         site.store.set_frozen(frozen)
         done = "frozen" if frozen else "unfrozen"

@@ -7,6 +7,7 @@ from markupsafe import Markup
 
 from ....games import get_game
 from ...rounds.ranking import FINAL, TEST, competitions, is_ranked
+from ...rounds.stage import OVER, competition_state
 from ..api.announcements import announcement_views
 from ..coming_up import coming_up
 from ..site import site_of
@@ -31,8 +32,13 @@ GAMES_PAGE = 100
 @router.get("/")
 def home(request: Request):
     site = site_of(request)
-    game = get_game(site.store.competition().game)
-    return render(request, "home.html", game=game,
+    store = site.store
+    game = get_game(store.competition().game)
+    state = competition_state(store)
+    podium = []
+    if state == OVER:  # the top three (more when tied), with their points: the competition's result
+        podium = [row for row in site.kept.ranking(store, final=True)["rows"] if row["rank"] <= 3]
+    return render(request, "home.html", game=game, state=state, podium=podium,
                   languages=descriptions(site.folder), announcements=announcement_views(request),
                   next=coming_up(site))
 
