@@ -98,6 +98,13 @@ class FakeConductor:
         entrants = [s for s in self.store.entrants() if builtins or self.store.user(s.user_id).role != "builtin"]
         return self._round("final-robin", entrants, seeds=(games_per_pair or 2) // 2)
 
+    def void_game(self, game_id: int, reason: str, voided_by: int | None = None) -> int:
+        """The store voids it; the replay is played at once (unless play_rounds is False)."""
+        replay = self.store.void_game(game_id, reason, voided_by)
+        if self.play_rounds:
+            self.play(self.store.game(replay).round_id)
+        return replay
+
     def add_builtin(self, bot_name: str) -> int:
         user_id = self.store.add_user(f"builtin-{bot_name}", None, "builtin")
         return self.store.add_submission(user_id, "builtin", bot_name, status="admitted",

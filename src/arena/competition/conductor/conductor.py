@@ -105,6 +105,13 @@ class Conductor:
         ``swiss_rounds`` first, whatever the field (round_maker.py)."""
         return self.rounds.final(builtins, games_per_pair, swiss_rounds)
 
+    def void_game(self, game_id: int, reason: str, voided_by: int | None = None) -> int:
+        """Void a played game and replay it in its round (same seats, seed and submissions): the
+        replay's id; the games loop is woken to play it (void_rows.py says what the store keeps)."""
+        replay = self.store.void_game(game_id, reason, voided_by)
+        self.games.wakeup.wake()
+        return replay
+
     def add_builtin(self, bot_name: str) -> int:
         """The game's built-in player ``bot_name`` as an entrant; its submission's id."""
         if bot_name not in self.game.bots:

@@ -40,6 +40,10 @@ class SiteConductor(Protocol):
         """Freeze submissions and begin the final (built-in players only if ``builtins``; each pair
         of its robin ``games_per_pair`` games; ``swiss_rounds`` first); its round's id."""
 
+    def void_game(self, game_id: int, reason: str, voided_by: int | None = None) -> int:
+        """Void a played game and replay it in its round; the replay's id (CompetitionError for a
+        game not played yet or voided already, LookupError for none)."""
+
     def add_builtin(self, bot_name: str) -> int:
         """The game's built-in player as an entrant; its submission's id."""
 

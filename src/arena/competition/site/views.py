@@ -81,11 +81,25 @@ def round_views(store: CompetitionStore, rounds: list[Round]) -> list[dict[str, 
     return [round_view(r, *counts.get(r.id, (0, 0)), labels[r.id]) for r in rounds]
 
 
+def void_view(store: CompetitionStore, games: list[StoredGame]) -> dict[int, dict[str, Any]]:
+    """``{"reason", "voided", "replay"}`` of each voided game among ``games``, by id."""
+    return {game_id: {"reason": v.reason, "voided": v.voided, "replay": v.replay}
+            for game_id, v in store.voids([g.id for g in games]).items()}
+
+
+def api_game_views(store: CompetitionStore, games: list[StoredGame]) -> list[dict[str, Any]]:
+    """Games' lines as the API gives them: each with ``void`` (null, or why it was voided and its
+    replay's id)."""
+    voids = void_view(store, games)
+    return [{**game_view(g), "void": voids.get(g.id)} for g in games]
+
+
 def game_views(store: CompetitionStore, games: list[StoredGame]) -> list[dict[str, Any]]:
-    """Games' lines as the pages show them: each with its round's ``round_title`` ("Test round 3")."""
+    """Games' lines as the pages show them: as the API's, each with its round's ``round_title``
+    ("Test round 3")."""
     labels = round_labels(store)
-    return [{**game_view(g), "round_title": labels[g.round_id].title if g.round_id in labels else None}
-            for g in games]
+    return [{**view, "round_title": labels[view["round"]].title if view["round"] in labels else None}
+            for view in api_game_views(store, games)]
 
 
 def user_view(user: User) -> dict[str, Any]:

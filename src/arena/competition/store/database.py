@@ -23,6 +23,7 @@ from ..privacy import without_private
 from .rows import Announcement, Competition, CompetitionError, PlannedGame, Round, StoredGame, Submission, User
 from .migrations import bring_up_to_date
 from .schema import SUBMISSION_STATUSES, UNFINISHED_SUBMISSION
+from .void_rows import VoidRows
 
 __all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore", "PlannedGame", "Round", "StoredGame",
            "Submission", "User"]
@@ -38,7 +39,7 @@ _GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission 
                " JOIN submissions sb ON sb.id = g.second_submission JOIN users b ON b.id = sb.user_id")
 
 
-class CompetitionStore:
+class CompetitionStore(VoidRows):
     def __init__(self, path: str | Path, must_exist: bool = True) -> None:
         if must_exist and not Path(path).exists():
             raise CompetitionError(f"no competition database at {path}: make one with arena competition init")
@@ -348,6 +349,7 @@ class CompetitionStore:
         times. ``kind``, ``round_id``: the games of those rounds only."""
         where, args = _of_rounds(round_id, kind)
         where.append("g.record IS NOT NULL")
+        where.append("g.id NOT IN (SELECT game_id FROM voided_games)")  # replayed: the replay counts (void_rows.py)
         if rated_only:
             where.append("g.rated = 1")
         moves = "json_quote(json_extract(g.record, '$.moves'))" if with_moves else "'[]'"

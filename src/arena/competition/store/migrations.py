@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .rows import CompetitionError
 from .schema import SCHEMA
+from .void_rows import VOIDED_GAMES
 
 _log = logging.getLogger("arena.competition")
 
@@ -56,6 +57,10 @@ def statements_of(script: str) -> tuple[str, ...]:
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "the schema of the first release with versions", statements_of(SCHEMA)),
+    # number 2 is another branch's (the store's split, backups); kept empty here so that the
+    # numbers stay each version's: the merge puts that migration in its place
+    Migration(2, "reserved (no change)", ()),
+    Migration(3, "voided games and their replays (void_rows.py)", statements_of(VOIDED_GAMES)),
 )
 """Every version's migration, in order: ``MIGRATIONS[n - 1].number == n``."""
 

@@ -24,7 +24,7 @@ from ..ids import Id, Ply, Seat
 from ..security.login import authenticate
 from ..refusal import Refusal
 from ..uploads import take_upload
-from ..views import game_view, round_views, submission_view
+from ..views import api_game_views, round_views, submission_view
 
 router = APIRouter(prefix="/api")
 MAX_PAGE = 500
@@ -165,16 +165,17 @@ def games(request: Request, limit: int = 50, offset: int = 0, round: int | None 
     store = site_of(request).store
     user_id = account_named(store, player).id if player else None
     found = store.games(round_id=round, user_id=user_id, kind=kind or None, limit=limit + 1, offset=offset)
-    return {"games": [game_view(g) for g in found[:limit]], "limit": limit, "offset": offset,
+    return {"games": api_game_views(store, found[:limit]), "limit": limit, "offset": offset,
             "more": len(found) > limit}
 
 
 @router.get("/games/{game_id}")
 def game(request: Request, game_id: Id):
-    found = site_of(request).store.game(game_id)
+    store = site_of(request).store
+    found = store.game(game_id)
     if found is None:
         raise Refusal(404, f"there is no game {game_id}")
-    return game_view(found)
+    return api_game_views(store, [found])[0]
 
 
 @router.get("/games/{game_id}/record")

@@ -18,6 +18,7 @@ from ...rounds.stage import OVER, competition_state, refuse_once_over
 from ..api.announcements import announce, announcement_views, withdraw_announcement
 from ..api.organiser import check_bot, final_choices
 from ..final_estimate import final_estimates
+from ..api.voids import MAX_REASON, void
 from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
 from ..site import site_of
 from ..api.bodies import form_data, text_field
@@ -45,6 +46,7 @@ CONFIRMATIONS = {
     "withdrawn": "{name} is withdrawn: it plays no new rounds. Its games stay.",
     "restored": "{name} is restored: it plays the next rounds.",
     "announced": "The announcement is on the home page.",
+    "voided": "The game is void: its replay (same seats, same seed) is in its round, which plays again.",
     "unannounced": "The announcement is taken off the home page.",
 }
 """What the page says after each action (``?done=KEY&name=ACCOUNT``); an unknown key says nothing."""
@@ -142,6 +144,10 @@ async def organiser_action(request: Request, action: str):
     elif action in ("withdraw", "restore"):
         account = set_builtin_withdrawn(request, text_field(form, "bot", limit=60), action == "withdraw")
         name, done = account.name, "withdrawn" if action == "withdraw" else "restored"
+    elif action == "void":
+        game_id = _announcement_id(text_field(form, "game", limit=20), "a game")
+        await void(request, user, game_id, text_field(form, "reason", limit=MAX_REASON))
+        done = "voided"
     elif action == "announce":
         announce(request, text_field(form, "text", limit=4000), user.id)
         done = "announced"
@@ -163,7 +169,7 @@ def _whole_number(text: str, what: str) -> int | None:
     return int(text)
 
 
-def _announcement_id(text: str) -> int:
+def _announcement_id(text: str, what: str = "an announcement") -> int:
     if not text.isdigit() or not 1 <= int(text) <= 2 ** 62:
-        raise Refusal(400, f"an announcement's id is a number, got {text[:20]!r}")
+        raise Refusal(400, f"{what}'s id is a number, got {text[:20]!r}")
     return int(text)

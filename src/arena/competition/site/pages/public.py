@@ -103,7 +103,7 @@ def round_page(request: Request, round_id: Id):
     # its newest games (all of them: /games?round=ID, a page at a time)
     games = game_views(store, store.games(round_id=round_id, played_only=False, limit=GAMES_PAGE + 1))
     detail = site.kept.round(store, found)
-    results = site.kept.fragment(("round", found.id), found.status == "finished",
+    results = site.kept.fragment(("round", found.id, found.finished), found.status == "finished",
                                  lambda: site.render("_round_results.html", round=detail))
     return render(request, "round.html", round=detail, results=Markup(results), games=games[:GAMES_PAGE],
                   more_games=len(games) > GAMES_PAGE, seats=list(get_game(store.competition().game).seats))
@@ -130,7 +130,11 @@ def replay(request: Request, game_id: Id):
               else "(a program's stderr is shown to its author and the organisers only)" for seat in (0, 1)]
     # the viewer's replay page, with the account names and only the stderr this visitor may read
     view = {**view, "players": list(game.players), "commands": [None, None], "stderr": stderr}
-    heading = f"Game {game.id}, {round_label(site_of(request).store, game.round_id).title}: {' vs '.join(game.players)}"
+    store = site_of(request).store
+    heading = f"Game {game.id}, {round_label(store, game.round_id).title}: {' vs '.join(game.players)}"
+    voided = store.voids([game.id]).get(game.id)
+    if voided is not None:  # said in the heading: this game ranks nowhere
+        heading += f" (void: {voided.reason}; replayed as game {voided.replay})"
     analysis = page_analysis(site_of(request), game, session_user(request), csrf_token(request))
     view = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"],
             "analysis_body": analysis["post_body"]}
