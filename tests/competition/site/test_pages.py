@@ -184,8 +184,8 @@ def test_no_form_post_gets_a_500(competition, http):
     paths = ["/register", "/submit", "/unrated", "/organiser/round", "/organiser/builtin", "/organiser/freeze",
              "/organiser/invitation", "/organiser/deadline", "/organiser/x", "/organiser/disable", "/organiser/enable",
              "/organiser/withdraw", "/organiser/restore", "/organiser/announce", "/organiser/unannounce",
-             "/login", "/logout"]  # logging out last
-    bodies = [b"", f"csrf={token}".encode(), f"csrf={token}&name=%00&password=&code=x&bot=&opponent=&deadline=%ff"
+             "/organiser/void", "/organiser/answer", "/organiser/final", "/clarify", "/login", "/logout"]  # logging out last
+    bodies = [b"", f"csrf={token}".encode(), f"csrf={token}&name=%00&password=&code=x&bot=&opponent=&deadline=%ff&game=x&id=&games_per_pair=-2"
               .encode(), b"\xff\xfe", f"csrf={token}&file=abc&language=" .encode(), b"=" * 5000, "csrf=\u00e9\u4e2d&name=\u00e9".encode()]
     for path in paths:
         for body in bodies:

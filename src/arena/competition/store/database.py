@@ -24,6 +24,7 @@ from .rows import Announcement, Competition, CompetitionError, PlannedGame, Roun
 from .migrations import bring_up_to_date
 from .schema import SUBMISSION_STATUSES, UNFINISHED_SUBMISSION
 from .void_rows import VoidRows
+from .clarification_rows import ClarificationRows
 
 __all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore", "PlannedGame", "Round", "StoredGame",
            "Submission", "User"]
@@ -39,7 +40,7 @@ _GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission 
                " JOIN submissions sb ON sb.id = g.second_submission JOIN users b ON b.id = sb.user_id")
 
 
-class CompetitionStore(VoidRows):
+class CompetitionStore(VoidRows, ClarificationRows):
     def __init__(self, path: str | Path, must_exist: bool = True) -> None:
         if must_exist and not Path(path).exists():
             raise CompetitionError(f"no competition database at {path}: make one with arena competition init")

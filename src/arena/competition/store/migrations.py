@@ -27,6 +27,7 @@ from pathlib import Path
 
 from .rows import CompetitionError
 from .schema import SCHEMA
+from .clarification_rows import CLARIFICATIONS
 from .void_rows import VOIDED_GAMES
 
 _log = logging.getLogger("arena.competition")
@@ -61,6 +62,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     # numbers stay each version's: the merge puts that migration in its place
     Migration(2, "reserved (no change)", ()),
     Migration(3, "voided games and their replays (void_rows.py)", statements_of(VOIDED_GAMES)),
+    Migration(4, "clarifications: contestants' questions and their answers (clarification_rows.py)",
+              statements_of(CLARIFICATIONS)),
 )
 """Every version's migration, in order: ``MIGRATIONS[n - 1].number == n``."""
 

@@ -19,6 +19,7 @@ from ..refusal import Refusal
 from ..uploads import submissions_open, take_upload
 from ...rounds.stage import refuse_once_over
 from ..views import game_views, submission_view
+from ..api.clarifications import MAX_TEXT, ask, readable_clarifications
 
 router = APIRouter()
 
@@ -56,7 +57,19 @@ def my_submissions(request: Request):
     opponents = [entrant.user_name for entrant in store.entrants() if entrant.user_id != user.id]
     return render(request, "my.html", submissions=[submission_view(s)
                                                    for s in store.submissions(user_id=user.id)],
-                  games=game_views(store, store.games(user_id=user.id, limit=50)), opponents=opponents)
+                  games=game_views(store, store.games(user_id=user.id, limit=50)), opponents=opponents,
+                  clarifications=[c for c in readable_clarifications(request, user) if c["mine"]],
+                  max_question=MAX_TEXT)
+
+
+@router.post("/clarify")
+async def clarify(request: Request):
+    """The /my page's question to the organisers (the API's rules: its length, five an hour)."""
+    user = page_user(request)
+    form = await form_data(request)
+    check_csrf(request, form)
+    ask(request, user, text_field(form, "text", limit=MAX_TEXT + 100))
+    return redirect(request, "/my#clarifications")
 
 
 @router.get("/submissions/{submission_id}")

@@ -19,6 +19,7 @@ from ..api.announcements import announce, announcement_views, withdraw_announcem
 from ..api.organiser import check_bot, final_choices
 from ..final_estimate import final_estimates
 from ..api.voids import MAX_REASON, void
+from ..api.clarifications import MAX_TEXT, answer, every_clarification
 from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
 from ..site import site_of
 from ..api.bodies import form_data, text_field
@@ -46,6 +47,7 @@ CONFIRMATIONS = {
     "withdrawn": "{name} is withdrawn: it plays no new rounds. Its games stay.",
     "restored": "{name} is restored: it plays the next rounds.",
     "announced": "The announcement is on the home page.",
+    "answered": "The clarification is answered.",
     "voided": "The game is void: its replay (same seats, same seed) is in its round, which plays again.",
     "unannounced": "The announcement is taken off the home page.",
 }
@@ -62,7 +64,7 @@ def _confirmation(store, done: str | None, name: str | None) -> str | None:
 
 @router.get("/organiser")
 def organiser_page(request: Request, done: str | None = None, name: str | None = None):
-    page_organiser(request)
+    user = page_organiser(request)
     site = site_of(request)
     store = site.store
     try:
@@ -81,6 +83,7 @@ def organiser_page(request: Request, done: str | None = None, name: str | None =
                   final_begun=bool(final_rounds(store)), final_finished=final_finished(store),
                   over=competition_state(store) == OVER,
                   confirmation=_confirmation(store, done, name), finalists=contestants,
+                  clarifications=every_clarification(request, user), max_answer=MAX_TEXT,
                   builtin_entrants=len(entrants) - contestants,
                   estimates=final_estimates(store, contestants, len(entrants)))
 
@@ -148,6 +151,10 @@ async def organiser_action(request: Request, action: str):
         game_id = _announcement_id(text_field(form, "game", limit=20), "a game")
         await void(request, user, game_id, text_field(form, "reason", limit=MAX_REASON))
         done = "voided"
+    elif action == "answer":
+        answer(request, user, _announcement_id(text_field(form, "id", limit=20), "a clarification"),
+               text_field(form, "answer", limit=MAX_TEXT + 100), form.get("public") == "yes")
+        done = "answered"
     elif action == "announce":
         announce(request, text_field(form, "text", limit=4000), user.id)
         done = "announced"

@@ -9,6 +9,7 @@ from ....games import get_game
 from ...rounds.ranking import FINAL, TEST, competitions, is_ranked
 from ...rounds.stage import OVER, competition_state
 from ..api.announcements import announcement_views
+from ..api.clarifications import readable_clarifications
 from ..coming_up import coming_up
 from ..site import site_of
 from ..game_analysis import page_analysis
@@ -39,6 +40,7 @@ def home(request: Request):
     if state == OVER:  # the top three (more when tied), with their points: the competition's result
         podium = [row for row in site.kept.ranking(store, final=True)["rows"] if row["rank"] <= 3]
     return render(request, "home.html", game=game, state=state, podium=podium,
+                  clarifications=readable_clarifications(request, None),
                   languages=descriptions(site.folder), announcements=announcement_views(request),
                   next=coming_up(site))
 
