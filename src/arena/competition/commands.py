@@ -124,5 +124,8 @@ def serve(directory, host, port, jobs, scheduler, round_every) -> None:
     try:
         uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3)
     finally:
+        analyses = app.state.site.analyses
+        if analyses is not None:  # an analysis under way: its pool shut down, no leaked semaphore at exit
+            analyses.stop()
         conductor.stop()
         store.close()

@@ -22,6 +22,7 @@ from .formatting import log_text
 from .render import render
 from ..refusal import Refusal
 from .place_chart import MAX_ROUNDS, place_chart
+from .ranking_rule import ranking_rule_words
 from .rules import rules_html
 from ...rounds.numbering import round_label, round_labels
 from ..views import game_views, round_views
@@ -84,7 +85,7 @@ def ranking(request: Request, round: int | None = None, kind: str | None = None)
     labels = round_labels(store)  # the axis says test rounds as contestants do: 1, 2, 3
     chart = place_chart([(labels[r.id].number, site.kept.rows(store, r)) for r in tests[-MAX_ROUNDS:]])
     return render(request, "ranking.html", shown=shown, rows=shown["rows"], competitions=competitions(store),
-                  ranking=get_game(store.competition().game).ranking, chart=chart)
+                  rule=ranking_rule_words(get_game(store.competition().game).ranking), chart=chart)
 
 
 @router.get("/rounds")
@@ -108,6 +109,7 @@ def round_page(request: Request, round_id: Id):
     results = site.kept.fragment(("round", found.id, found.finished), found.status == "finished",
                                  lambda: site.render("_round_results.html", round=detail))
     return render(request, "round.html", round=detail, results=Markup(results), games=games[:GAMES_PAGE],
+                  rule=ranking_rule_words(get_game(store.competition().game).ranking),
                   more_games=len(games) > GAMES_PAGE, seats=list(get_game(store.competition().game).seats))
 
 
