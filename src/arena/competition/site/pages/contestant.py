@@ -20,6 +20,8 @@ from ..uploads import submissions_open, take_upload
 from ...rounds.stage import refuse_once_over
 from ..views import game_views, submission_view
 from ..api.clarifications import MAX_TEXT, ask, readable_clarifications
+from ..progress import progress
+from .place_chart import place_chart
 
 router = APIRouter()
 
@@ -53,13 +55,18 @@ async def submit(request: Request):
 @router.get("/my")
 def my_submissions(request: Request):
     user = page_user(request)
-    store = site_of(request).store
+    site = site_of(request)
+    store = site.store
     opponents = [entrant.user_name for entrant in store.entrants() if entrant.user_id != user.id]
+    places = progress(store, site.kept, user)
+    # the chart: their own line alone, over the test rounds (the final is in the table)
+    chart = place_chart([(line["number"], [{"name": user.name, "rank": line["rank"]}])
+                         for line in places if line["number"] is not None])
     return render(request, "my.html", submissions=[submission_view(s)
                                                    for s in store.submissions(user_id=user.id)],
                   games=game_views(store, store.games(user_id=user.id, limit=50)), opponents=opponents,
                   clarifications=[c for c in readable_clarifications(request, user) if c["mine"]],
-                  max_question=MAX_TEXT)
+                  max_question=MAX_TEXT, progress=places, chart=chart)
 
 
 @router.post("/clarify")
