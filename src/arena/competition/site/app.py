@@ -24,7 +24,8 @@ from ...web_common.security_headers import secured
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionError, CompetitionStore
 from . import game_analysis
-from .api import announcements, clarifications, exports, organiser as organiser_api, routes as api, set_aside, voids
+from .api import (announcements, clarifications, exports, organiser as organiser_api, routes as api, set_aside,
+                  similar_sources, voids)
 from .language_choice import descriptions
 from .pages import accounts, contestant, organiser, public
 from .pages.formatting import FILTERS
@@ -120,7 +121,7 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
                        "nothing was changed")
 
     for module in (game_analysis, exports, api, organiser_api, set_aside, voids, announcements, clarifications,
-                   public, accounts, contestant, organiser):
+                   similar_sources, public, accounts, contestant, organiser):
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

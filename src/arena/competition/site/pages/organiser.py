@@ -20,6 +20,8 @@ from ..api.organiser import check_bot, final_choices
 from ..final_estimate import final_estimates
 from ..api.voids import MAX_REASON, void
 from ..api.clarifications import MAX_TEXT, answer, every_clarification
+from ..api.similar_sources import pair_views
+from ..ids import Id
 from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
 from ..site import site_of
 from ..api.bodies import form_data, text_field
@@ -84,8 +86,28 @@ def organiser_page(request: Request, done: str | None = None, name: str | None =
                   over=competition_state(store) == OVER,
                   confirmation=_confirmation(store, done, name), finalists=contestants,
                   clarifications=every_clarification(request, user), max_answer=MAX_TEXT,
+                  similar=pair_views(request)[:SIMILAR_SHOWN],
                   builtin_entrants=len(entrants) - contestants,
                   estimates=final_estimates(store, contestants, len(entrants)))
+
+
+SIMILAR_SHOWN = 20
+
+
+@router.get("/organiser/similarity/{first}/{second}")
+def side_by_side(request: Request, first: Id, second: Id):
+    """Two submissions' sources side by side (the console's pairs link here), escaped as text."""
+    page_organiser(request)
+    site = site_of(request)
+    shown = []
+    for submission_id in (first, second):
+        found = site.store.submission(submission_id)
+        if found is None:
+            raise Refusal(404, f"there is no submission {submission_id}")
+        path = site.folder.upload(submission_id) / found.filename
+        text = path.read_bytes().decode("utf-8", errors="replace") if path.is_file() else "(no uploaded file)"
+        shown.append({"submission": submission_view(found), "source": text})
+    return render(request, "side_by_side.html", shown=shown)
 
 
 def _deadline(text: str) -> float | None:
