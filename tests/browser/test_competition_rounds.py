@@ -68,9 +68,9 @@ def test_a_teacher_runs_two_test_rounds_and_a_final_and_reads_each(page, tmp_pat
 
         page.click("#logout")
         page.goto(url + "/ranking")  # a visitor: the final, finished, is the default
-        assert "the final" in page.text_content("#ranking-title") and page.locator("#live").count() == 0
+        assert "Final" in page.text_content("#ranking-title") and page.locator("#live").count() == 0
         assert sorted(row[1] for row in rows(page, "#ranking")) == sorted(NAMES)
-        page.click("a:has-text(\"test round 1\")")  # a link (the places chart names rounds too)
-        assert "test round 1" in page.text_content("#ranking-title")
+        page.click("#competitions a:has-text(\"Test round 1\")")  # a link (the places chart names rounds too)
+        assert "Test round 1" in page.text_content("#ranking-title")
         assert all(row[2] == "4" for row in rows(page, "#ranking"))
         assert page.console.errors == []
