@@ -58,9 +58,9 @@ def statements_of(script: str) -> tuple[str, ...]:
 
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "the schema of the first release with versions", statements_of(SCHEMA)),
-    # number 2 is another branch's (the store's split, backups); kept empty here so that the
-    # numbers stay each version's: the merge puts that migration in its place
-    Migration(2, "reserved (no change)", ()),
+    Migration(2, "accounts count the times all their sessions and tokens were ended (a password changed, "
+                 "the account disabled)",
+              ("ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0",)),
     Migration(3, "voided games and their replays (void_rows.py)", statements_of(VOIDED_GAMES)),
     Migration(4, "clarifications: contestants' questions and their answers (clarification_rows.py)",
               statements_of(CLARIFICATIONS)),
