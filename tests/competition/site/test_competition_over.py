@@ -43,6 +43,9 @@ def test_the_competition_is_open_frozen_final_then_over_and_then_refuses_to_play
                     organiser.post_json("/api/organiser/builtins", {"bot": "greedy"}),
                     organiser.post_json("/api/organiser/freeze", {"frozen": False})):
         assert refused.status == 409 and "the competition is over" in refused.json()["error"], refused.text
+    for refused in (alice.post_json("/api/unrated", {}), alice.upload("/api/submissions", "", b""),
+                    organiser.send("POST", "/api/rounds", b"not json", "application/json")):
+        assert refused.status == 409, refused.text  # whatever was asked
     assert len(store.rounds()) == 1 and competition.conductor.unrated == []
 
     rows = http().get("/api/ranking?kind=final").json()["rows"]

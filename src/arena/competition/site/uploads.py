@@ -51,6 +51,8 @@ def submissions_open(request: Request, user: User) -> None:
 
 async def take_upload(request: Request, user: User, upload: object, requested: str | None) -> int:
     """Save an upload as a new submission of ``user``; its id."""
+    if competition_state(site_of(request).store) == OVER:  # whatever was sent: nothing is built any more
+        raise Refusal(409, OVER_MESSAGE)
     if not isinstance(upload, UploadFile):
         raise Refusal(400, "'file' is missing: send the program as the multipart field 'file'")
     submissions_open(request, user)

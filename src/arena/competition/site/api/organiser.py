@@ -55,8 +55,8 @@ async def add_builtin(request: Request):
 @router.post("/unrated")
 async def request_unrated(request: Request):
     user = api_user(request, changes=True)
+    refuse_once_over(site_of(request).store)  # whatever was asked: nothing is played any more
     opponent = opponent_id(request, field(await json_object(request), "opponent", str), user.id)
-    refuse_once_over(site_of(request).store)
     return {"id": await run_in_threadpool(site_of(request).conductor.request_unrated, user.id, opponent)}
 
 

@@ -90,9 +90,9 @@ def source(request: Request, submission_id: Id):
 @router.post("/rounds")
 async def start_round(request: Request):
     user = organiser(api_user(request, changes=True))
-    await json_object(request)  # {} (a malformed body is still refused)
     site = site_of(request)
-    refuse_once_over(site.store)  # 409, whichever conductor runs
+    refuse_once_over(site.store)  # 409, whichever conductor runs, whatever the body
+    await json_object(request)  # {} (a malformed body is still refused)
     refuse_after_final_began(site.store)
     return {"id": await run_in_threadpool(site.conductor.start_round, kind="test", started_by=user.id)}
 
