@@ -56,9 +56,10 @@ class FakeConductor:
         return self._round(kind, self.store.entrants(), started_by)
 
     def _round(self, kind: str, entrants, started_by: int | None = None, seeds: int = 1) -> int:
+        """Every ordered pair ``seeds`` times (a seed of its own each: the real pairings are
+        rounds/pairings.py's, tested apart)."""
         pairs = [pair for pair in itertools.permutations(entrants, 2) for _ in range(seeds)]
-        planned = [PlannedGame(slot, (a.id, b.id), seed=1000 + slot // 2 * 2 if seeds > 1 else 1000 + slot)
-                   for slot, (a, b) in enumerate(pairs)]
+        planned = [PlannedGame(slot, (a.id, b.id), seed=1000 + slot) for slot, (a, b) in enumerate(pairs)]
         ids = [s.id for s in entrants]
         details = {"started_by": started_by, "entrants": ids}
         if kind == "final-robin":  # as the real final's plan says its field
