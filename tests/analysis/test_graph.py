@@ -95,3 +95,20 @@ def test_a_hostile_document_cannot_inject_markup_and_bad_numbers_are_skipped():
     assert len(re.findall(r'class="estimate"', svg)) == 1
     assert eval_graph_svg({}).startswith("<svg")  # a document with nothing in it
     assert eval_graph_svg({"plies": "many", "seats": 3}).startswith("<svg")
+
+
+def test_the_axis_covers_every_value_of_the_game():
+    # a game that reached +56 with mistakes of 4: drawn at its height, under an axis labelled +60
+    from arena.analysis.graph import PLOT_H, TOP
+
+    doc = document([entry(0, 0, 0.0), entry(1, 1, -30.0), entry(2, 0, 56.0)])
+    svg = eval_graph_svg(doc)
+    ys = [y for _, y in polyline_points(parse(svg))]
+    assert ys[2] > TOP + 0.5  # inside the plot, not cut at its edge
+    assert abs((MID - ys[2]) / (PLOT_H / 2) - 56 / 60) < 0.01 and abs((MID - ys[1]) / (PLOT_H / 2) - 30 / 60) < 0.01
+    assert ">+60<" in svg and ">-60<" in svg
+
+
+def test_every_tooltip_gives_the_first_seats_view():
+    svg = eval_graph_svg(document([entry(0, 0, 3.0), entry(1, 1, 22.0)]))
+    assert "value +3.0 disc margin for White" in svg and "value -22.0 disc margin for White" in svg

@@ -61,7 +61,24 @@ def test_clicking_the_graph_jumps_the_board_to_that_ply(page, folder, tmp_path):
         page.click('#eval-graph [data-ply="5"]')
         assert page.text_content("#ply") == "5" and "/svg/5?hint=" in board_src(page)
         cells = page.locator("#moves td.analysis").all_text_contents()
-        assert len(cells) == len(document["plies"]) and all(c.startswith("value ") for c in cells)
+        assert len(cells) == len(document["plies"])
+        for cell, ply in zip(cells, document["plies"]):  # the first seat's view, as the graph's
+            first_view = -ply["value"] if ply["seat"] == 1 else ply["value"]
+            shown = cell.split(" ")[0]
+            assert shown[0] == ("+" if first_view >= 0 else "−")  # its sign written, as the graph's axis
+            assert abs(float(shown[1:]) - abs(first_view)) <= 0.051  # to a tenth (JS and Python round apart)
+        heading = page.text_content("#moves thead th:last-child")
+        assert heading.startswith(f"Analysis, {document['seats'][0]}'s view")
+        # at 1280 px the table fits whole beside the board: nothing to scroll sideways, no cell wrapped
+        box = page.evaluate("(b => [b.scrollWidth, b.clientWidth])(document.querySelector('.moves-box'))")
+        assert box[0] <= box[1], box
+        table = page.evaluate("(t => [t.getBoundingClientRect().left, t.getBoundingClientRect().right])"
+                              "(document.getElementById('moves'))")
+        board = page.evaluate("(b => b.getBoundingClientRect().right)(document.getElementById('board'))")
+        assert board < table[0] and table[1] <= 1280  # beside the board, whole
+        heights = page.evaluate("(rows => rows.map(r => r.getBoundingClientRect().height))"
+                                "(Array.from(document.querySelectorAll('#moves tbody tr')))")
+        assert max(heights) < 1.5 * min(heights)  # one line a row: no clock or analysis wrapped
         mistakes = [p for p in document["plies"] if p["mistake"]]
         assert sum("mistake −" in c for c in cells) == len(mistakes) > 0
         page.screenshot(path=str(tmp_path / "graph-click.png"), full_page=True)

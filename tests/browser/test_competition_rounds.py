@@ -50,7 +50,7 @@ def test_a_teacher_runs_two_test_rounds_and_a_final_and_reads_each(page, tmp_pat
 
         page.goto(url + "/rounds")
         listed = rows(page, "#rounds")
-        assert [row[1] for row in listed][:3] == ["the final's round robin", "test round 2", "test round 1"]
+        assert [row[0] for row in listed][:3] == ["Final, round robin", "Test round 2", "Test round 1"]
         for round_id in (1, 2, 3):
             page.goto(f"{url}/rounds/{round_id}")
             ranking = rows(page, "#ranking")
@@ -68,9 +68,9 @@ def test_a_teacher_runs_two_test_rounds_and_a_final_and_reads_each(page, tmp_pat
 
         page.click("#logout")
         page.goto(url + "/ranking")  # a visitor: the final, finished, is the default
-        assert "the final" in page.text_content("#ranking-title") and page.locator("#live").count() == 0
+        assert "Final" in page.text_content("#ranking-title") and page.locator("#live").count() == 0
         assert sorted(row[1] for row in rows(page, "#ranking")) == sorted(NAMES)
-        page.click("a:has-text(\"test round 1\")")  # a link (the places chart names rounds too)
-        assert "test round 1" in page.text_content("#ranking-title")
+        page.click("#competitions a:has-text(\"Test round 1\")")  # a link (the places chart names rounds too)
+        assert "Test round 1" in page.text_content("#ranking-title")
         assert all(row[2] == "4" for row in rows(page, "#ranking"))
         assert page.console.errors == []

@@ -5,6 +5,7 @@ import io
 import json
 import os
 import pickle
+import re
 import time
 import zipfile
 
@@ -92,6 +93,19 @@ def test_a_bot_that_crashes_on_its_first_move_is_rejected_with_the_report(compet
     assert outcome.status == "rejected"
     assert "Not clean: 2 of 2 games had a fault." in outcome.admission
     assert "crash" in outcome.admission and "my bot gives up on" in outcome.admission  # its stderr, explained
+
+
+def test_the_reports_replay_lines_are_commands_its_author_runs_at_home(competition):
+    outcome = build_submission(competition.job("mybot.py", CRASHES_ON_FIRST_MOVE, "python"))
+    assert outcome.status == "rejected"
+    seed = re.search(r"game 1  seed (\d+)", outcome.admission).group(1)
+    # their file by its own name, the tool by its name, the game's seed, the opponent, both seats
+    assert f"replay it: arena play flippo 'python3 mybot.py' builtin:random --seed {seed}" in outcome.admission
+    assert "replay it: arena play flippo builtin:random 'python3 mybot.py' --seed" in outcome.admission
+    assert "arena check flippo 'python3 mybot.py': 2 games" in outcome.admission
+    replays = [line for line in outcome.admission.splitlines() if "replay it:" in line]
+    assert len(replays) == 2 and str(competition.root) not in outcome.admission
+    assert not any("/usr/bin" in line or "./bot.py" in line for line in replays)
 
 
 def test_including_dev_urandom_ends_at_the_time_limit_with_a_clear_log(competition):

@@ -74,7 +74,7 @@ def test_a_small_field_plays_one_robin_with_real_games(competition, conductors):
         conductor.add_builtin(bot)
     contestant(store, folder, "alice")
     conductor.start()
-    round_id = conductor.start_final()
+    round_id = conductor.start_final(builtins=True)
     assert store.round(round_id).kind == "final-robin"
     wait_for(lambda: store.round(round_id).status == "finished", what="the final")
     assert len(store.games(round_id=round_id)) == 6
@@ -157,3 +157,47 @@ def test_the_finals_bye_goes_to_the_last_in_the_standings(competition):
     standing = swiss_order(store, second.details["plan"], "wins_then_margin")
     expected = next(s for s in reversed(standing) if s != first.details["bye"])
     assert second.kind == "final-swiss-2" and second.details["bye"] == expected
+
+
+def test_the_final_leaves_built_in_players_out_unless_asked_and_plays_the_games_asked(competition):
+    folder, store = competition
+    conductor = Conductor(folder, store, debut=False)
+    conductor.add_builtin("greedy")
+    field = [contestant(store, folder, f"player{n}", command="builtin:random") for n in range(3)]
+    for wrong in (3, 0):
+        with pytest.raises(ValueError, match="even number"):
+            conductor.start_final(games_per_pair=wrong)
+    round_id = conductor.start_final(games_per_pair=6)
+    robin = store.round(round_id)
+    assert robin.kind == "final-robin" and sorted(robin.details["players"]) == sorted(field)
+    assert robin.details["plan"]["games_per_pair"] == 6 and not robin.details["plan"]["builtins"]
+    games = store.games(round_id=round_id, played_only=False)
+    assert len(games) == 3 * 6
+    for pair in ({field[0], field[1]}, {field[0], field[2]}, {field[1], field[2]}):
+        of_pair = [g for g in games if set(g.submissions) == pair]
+        seeds = {g.seed for g in of_pair}
+        assert len(seeds) == 3 and all(sorted(g.submissions[0] for g in of_pair if g.seed == seed)
+                                       == sorted(pair) for seed in seeds)  # each seed in both seats
+    play_by_strength(store, conductor, {s: n for n, s in enumerate(field)})
+    ranking = final_standings(store, "wins_then_margin")
+    assert [s.name for s in ranking] == ["player2", "player1", "player0"]
+    assert [s.tally.games for s in ranking] == [12, 12, 12] and [s.tally.wins for s in ranking] == [12, 6, 0]
+
+
+def test_swiss_rounds_asked_are_played_by_a_small_field_and_a_final_needs_two_contestants(competition):
+    folder, store = competition
+    conductor = Conductor(folder, store, debut=False)
+    conductor.add_builtin("greedy")
+    field = [contestant(store, folder, "alone", command="builtin:random")]
+    with pytest.raises(CompetitionError, match="built-in players are left out"):
+        conductor.start_final()
+    field += [contestant(store, folder, f"player{n}", command="builtin:random") for n in range(3)]
+    first = conductor.start_final(swiss_rounds=2, games_per_pair=4)
+    kinds = []
+    while store.rounds("running"):
+        running = store.rounds("running")[0]
+        kinds.append((running.kind, len(store.games(round_id=running.id, played_only=False))))
+        play_by_strength(store, conductor, {s: n for n, s in enumerate(field)})
+    # four players: two pairs a Swiss round, four games a pair; then all four in the robin
+    assert kinds == [("final-swiss-1", 8), ("final-swiss-2", 8), ("final-robin", 24)]
+    assert store.round(first).details["plan"]["swiss_rounds"] == 2

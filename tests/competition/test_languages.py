@@ -124,3 +124,13 @@ def test_an_archive_tells_its_language_by_the_main_file_on_its_top_level(table_p
     upload.write_bytes(b"not a zip")
     with pytest.raises(LanguageError, match="not a readable zip archive"):
         choose_language("mine.zip", None, table, upload=upload)
+
+
+def test_the_command_an_author_runs_at_home_names_their_file(tmp_path):
+    write_default_table(tmp_path / "languages.json")
+    table = load_table(tmp_path / "languages.json")
+    assert table["python"].home_command("mybot.py") == "python3 mybot.py"
+    assert table["python"].home_command("bot.py") == "python3 ./bot.py"
+    assert table["python"].home_command(None) == "python3 ./bot.py"  # an archive: its bot.py
+    assert table["cpp"].home_command("strong.cpp") == "./bot"  # compiled as the table says
+    assert table["java"].home_command("Main.java") == "java -cp . Main"

@@ -1,8 +1,9 @@
 """The evaluation graph of a game's analysis, drawn as SVG in Python (like the boards).
 
 x is the ply, y the value of the position from the FIRST seat's view (a ply's value is
-from its mover's view, so seat 1's are flipped), clipped to a range that keeps a normal
-game readable (a won endgame's +40 would squash everything else flat). Exact values
+from its mover's view, so seat 1's are flipped), on an axis that covers every value (a
+game that reached +56 is drawn up to +56, its axis labelled +60), at least two mistakes'
+worth each way so that a calm game is not blown up into noise. Exact values
 (a solver reached the end) are drawn as squares, estimates as small circles, mistakes as
 big red dots; a ply not analysed yet is left out (the line breaks there). Every ply has a
 transparent column carrying ``data-ply="N"``, N the replay's ply to jump to (the position
@@ -49,11 +50,23 @@ def _first_seat_value(entry: dict) -> float | None:
 
 
 def value_range(values: list[float], mistake: float) -> float:
-    """The half-height of the plot: the largest value, but at least two mistakes' worth (a calm
-    game is not blown up into noise) and at most eight (a won ending does not flatten the rest)."""
+    """The half-height of the plot: the largest value, rounded up to a number an axis is labelled
+    with, but at least two mistakes' worth (a calm game is not blown up into noise). Every value is
+    inside it: a value cut at the plot's edge would misstate the game."""
     unit = mistake if mistake > 0 else 1.0
     biggest = max((abs(v) for v in values), default=0.0)
-    return max(2 * unit, min(8 * unit, biggest))
+    return max(2 * unit, _round_up(biggest))
+
+
+def _round_up(value: float) -> float:
+    """The next of 1, 2, 3, 4, 5, 6, 8 times a power of ten at or above ``value`` (56: 60; 0 stays 0)."""
+    if value <= 0:
+        return 0.0
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in (1, 2, 3, 4, 5, 6, 8, 10):
+        if value <= step * power * (1 + 1e-9):
+            return step * power
+    return 10 * power
 
 
 def _label(entry: dict, seats: list[str], units: str) -> str:
@@ -64,7 +77,10 @@ def _label(entry: dict, seats: list[str], units: str) -> str:
     value = finite_number(entry.get("value"))
     if value is None:
         return words[0] + " (not analysed yet)"
-    words.append(f"value {value:+.1f} {units} for {who}" + (" (exact)" if entry.get("exact") is True else ""))
+    # from the first seat's view, as the graph draws it and the moves table writes it
+    first = seats[0] if seats else "the first seat"
+    shown = -value if seat == 1 else value
+    words.append(f"value {shown:+.1f} {units} for {first}" + (" (exact)" if entry.get("exact") is True else ""))
     if entry.get("best") is not None:
         words.append(f"best {entry.get('best')}")
     loss = finite_number(entry.get("loss"))

@@ -37,12 +37,23 @@ class AnalysisJobs:
         self._status: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
         self._queue: deque[tuple[Hashable, dict[str, Any], Callable[[dict[str, Any]], None]]] = deque()
         self._worker: threading.Thread | None = None
+        self._stopping = threading.Event()
+
+    def stop(self, timeout_s: float = 30) -> None:
+        """Stop the analysis under way (its pool shut down cleanly) and take no more; the server
+        calls this as it stops. Those queued are dropped: asked again, they run again."""
+        self._stopping.set()
+        worker = self._worker
+        if worker is not None:
+            worker.join(timeout_s)
 
     def start(self, key: Hashable, record: dict[str, Any],
               save: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
         """Queue the analysis of ``record`` unless it is queued, running or done; its status.
         Raises QueueFull when ``max_queued`` analyses wait already."""
         with self._lock:
+            if self._stopping.is_set():
+                raise QueueFull("the server is stopping: ask again once it is back")
             status = self._status.get(key)
             if status is None or status["state"] == "failed":
                 if self.max_queued is not None and len(self._queue) >= self.max_queued:
@@ -67,7 +78,7 @@ class AnalysisJobs:
     def _work(self) -> None:
         while True:
             with self._lock:
-                if not self._queue:
+                if not self._queue or self._stopping.is_set():
                     self._worker = None
                     return
                 key, record, save = self._queue.popleft()
@@ -75,7 +86,8 @@ class AnalysisJobs:
             try:
                 document = analyse(record, seconds=self.seconds, jobs=self.jobs, niceness=self.niceness,
                                    progress=lambda doc: self._update(key, analysed=doc["analysed"], total=doc["total"],
-                                                                     analysis=copy.deepcopy(doc)))
+                                                                     analysis=copy.deepcopy(doc)),
+                                   stop=self._stopping)
                 save(document)
                 self._update(key, state="done", analysed=document["analysed"], total=document["total"],
                              analysis=document)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import threading
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Callable
 
@@ -47,6 +48,10 @@ def analyst_of(game: str):
         raise RecordError(f"{game} has no analyst yet") from None
 
 
+STOP_LOOK_S = 0.25
+"""How often an analysis looks whether it is told to stop."""
+
+
 def _lower_priority(niceness: int) -> None:
     os.nice(niceness)
 
@@ -58,11 +63,18 @@ def _pool(jobs: int, niceness: int) -> ProcessPoolExecutor:
                                initargs=(niceness,) if niceness else ())
 
 
+class AnalysisStopped(Exception):
+    """The analysis was told to stop (its server is stopping) before it ended."""
+
+
 def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | None = None,
-            progress: Callable[[dict[str, Any]], None] | None = None, niceness: int = 0) -> dict[str, Any]:
+            progress: Callable[[dict[str, Any]], None] | None = None, niceness: int = 0,
+            stop: threading.Event | None = None) -> dict[str, Any]:
     """The analysis document of ``record`` (document.py); raises plies.RecordError for a record
     the rules cannot replay. ``niceness`` > 0 runs the searches at a lower priority (a server whose
-    games run under clocks must not lose CPU to an analysis)."""
+    games run under clocks must not lose CPU to an analysis). ``stop``: once set, the searches not
+    begun are dropped, those under way finish, the pool is shut down and AnalysisStopped raised (a
+    pool left to the interpreter's exit leaks its semaphores: multiprocessing warns at shutdown)."""
     plies, final_state = record_plies(record)
     game = get_game(record["game"])
     analyst = analyst_of(game.name)
@@ -84,7 +96,11 @@ def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | No
         pending.update({pool.submit(evaluate_position, game.name, environment, state, played, seconds): index
                         for index, state, played in tasks})
         while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
+            done, _ = wait(pending, timeout=STOP_LOOK_S, return_when=FIRST_COMPLETED)
+            if stop is not None and stop.is_set():
+                for future in pending:
+                    future.cancel()
+                raise AnalysisStopped("the analysis was stopped before it ended")
             for future in done:
                 index = pending.pop(future)
                 result = future.result()

@@ -193,6 +193,9 @@ def serve(directory, host, port, jobs, scheduler, build_jobs, forwarded_allow_ip
         uvicorn.run(app, host=host, port=port, log_level="warning", timeout_graceful_shutdown=3,
                     proxy_headers=True, forwarded_allow_ips=forwarded_allow_ips)
     finally:
+        analyses = app.state.site.analyses
+        if analyses is not None:  # an analysis under way: its pool shut down, no leaked semaphore at exit
+            analyses.stop()
         conductor.stop()
         store.close()
 

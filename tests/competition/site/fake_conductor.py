@@ -32,6 +32,7 @@ class FakeConductor:
         self.added: list[int] = []
         self.unrated: list[tuple[int, int]] = []
         self.schedule: dict | None = None  # what next_scheduled_round answers (a test sets it)
+        self.final_asked: dict | None = None  # what start_final was asked
 
     def submission_added(self, submission_id: int) -> None:
         self.added.append(submission_id)
@@ -52,13 +53,17 @@ class FakeConductor:
                                          command="builtin:random")
 
     def start_round(self, kind: str = "test", started_by: int | None = None) -> int:
-        entrants = self.store.entrants()
-        pairs = list(itertools.permutations(entrants, 2))
+        return self._round(kind, self.store.entrants(), started_by)
+
+    def _round(self, kind: str, entrants, started_by: int | None = None, seeds: int = 1) -> int:
+        """Every ordered pair ``seeds`` times (a seed of its own each: the real pairings are
+        rounds/pairings.py's, tested apart)."""
+        pairs = [pair for pair in itertools.permutations(entrants, 2) for _ in range(seeds)]
         planned = [PlannedGame(slot, (a.id, b.id), seed=1000 + slot) for slot, (a, b) in enumerate(pairs)]
         ids = [s.id for s in entrants]
         details = {"started_by": started_by, "entrants": ids}
         if kind == "final-robin":  # as the real final's plan says its field
-            details = {"plan": {"field": ids}, "players": ids}
+            details = {"plan": {"field": ids, "games_per_pair": 2 * seeds}, "players": ids}
         round_id = self.store.add_round(kind, planned, details)
         if self.play_rounds:
             self.play(round_id)
@@ -83,12 +88,23 @@ class FakeConductor:
         self.unrated.append((user_id, opponent_user_id))
         return len(self.unrated)
 
-    def start_final(self) -> int:
-        """The final as a small field plays it: one double round robin (final-robin)."""
+    def start_final(self, builtins: bool = False, games_per_pair: int | None = None,
+                    swiss_rounds: int | None = None) -> int:
+        """The final as a small field plays it: one double round robin (final-robin), each pair
+        ``games_per_pair`` games, built-in players only if asked."""
         if any(r.kind.startswith("final") for r in self.store.rounds()):
             raise CompetitionError("the final has begun already")
         self.store.set_frozen(True)
-        return self.start_round(kind="final-robin")
+        self.final_asked = {"builtins": builtins, "games_per_pair": games_per_pair, "swiss_rounds": swiss_rounds}
+        entrants = [s for s in self.store.entrants() if builtins or self.store.user(s.user_id).role != "builtin"]
+        return self._round("final-robin", entrants, seeds=(games_per_pair or 2) // 2)
+
+    def void_game(self, game_id: int, reason: str, voided_by: int | None = None) -> int:
+        """The store voids it; the replay is played at once (unless play_rounds is False)."""
+        replay = self.store.void_game(game_id, reason, voided_by)
+        if self.play_rounds:
+            self.play(self.store.game(replay).round_id)
+        return replay
 
     def add_builtin(self, bot_name: str) -> int:
         user_id = self.store.add_user(f"builtin-{bot_name}", None, "builtin")

@@ -133,19 +133,19 @@ def test_organiser_forms_change_the_competition(competition, http):
     shown = re.search(r'id="deadline" placeholder="[^"]*" value="([^"]+)"', page).group(1)
     organiser.post_form("/organiser/deadline", deadline=shown, csrf=token)  # sent back as shown: unchanged
     assert competition.store.competition().deadline == 1893553440.0
+    organiser.post_form("/organiser/builtin", bot="greedy", csrf=token)
+    assert competition.store.user_named("builtin-greedy") is not None
     assert organiser.post_form("/organiser/final", csrf=token).status == 400  # not confirmed
     assert competition.store.rounds() == []
     assert organiser.post_form("/organiser/final", confirm="yes", csrf=token).status == 200
     assert competition.store.rounds()[0].kind == "final-robin"
     bad = organiser.post_form("/organiser/deadline", deadline="soon", csrf=token)
     assert bad.status == 400 and "YYYY-MM-DD HH:MM" in bad.text
-    organiser.post_form("/organiser/builtin", bot="greedy", csrf=token)
-    assert competition.store.user_named("builtin-greedy") is not None
     assert organiser.post_form("/organiser/nonsense", csrf=token).status == 404
     # the final (no entrants when it began, so no games) is the latest finished competition: the default
-    assert "Ranking: the final</h1>" in http().get("/ranking").text
+    assert "Ranking: Final</h1>" in http().get("/ranking").text
     final = http().get("/ranking?kind=final")  # the final above had no games: its ranking lists everyone at 0
-    assert final.status == 200 and "Ranking: the final</h1>" in final.text and '"kind": "final"' in final.text
+    assert final.status == 200 and "Ranking: Final</h1>" in final.text and '"kind": "final"' in final.text
 
 
 def test_unknown_pages_and_bad_queries_are_4xx_pages(competition, http):
@@ -184,8 +184,8 @@ def test_no_form_post_gets_a_500(competition, http):
     paths = ["/register", "/submit", "/unrated", "/organiser/round", "/organiser/builtin", "/organiser/freeze",
              "/organiser/invitation", "/organiser/deadline", "/organiser/x", "/organiser/disable", "/organiser/enable",
              "/organiser/withdraw", "/organiser/restore", "/organiser/announce", "/organiser/unannounce",
-             "/login", "/logout"]  # logging out last
-    bodies = [b"", f"csrf={token}".encode(), f"csrf={token}&name=%00&password=&code=x&bot=&opponent=&deadline=%ff"
+             "/organiser/void", "/organiser/answer", "/organiser/final", "/clarify", "/login", "/logout"]  # logging out last
+    bodies = [b"", f"csrf={token}".encode(), f"csrf={token}&name=%00&password=&code=x&bot=&opponent=&deadline=%ff&game=x&id=&games_per_pair=-2"
               .encode(), b"\xff\xfe", f"csrf={token}&file=abc&language=" .encode(), b"=" * 5000, "csrf=\u00e9\u4e2d&name=\u00e9".encode()]
     for path in paths:
         for body in bodies:

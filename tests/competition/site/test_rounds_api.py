@@ -68,7 +68,7 @@ def test_each_round_is_a_competition_with_its_own_ranking_and_the_final_closes_t
     assert all(r["games"] == 4 for r in latest["rows"])
     assert http().get("/api/ranking?kind=final").json()["rows"] == latest["rows"]
     refused = organiser.post_json("/api/rounds", {})
-    assert refused.status == 409 and "final has begun" in refused.json()["error"]
+    assert refused.status == 409 and "the competition is over" in refused.json()["error"]
     assert len(http().get("/api/rounds").json()["rounds"]) == 3  # nothing was added
 
 
@@ -148,10 +148,10 @@ def test_round_pages_are_public_with_the_cross_table_and_a_download_link(competi
         assert all(f">{name}<" in table for name in NAMES)
         assert f'href="/api/rounds/{round_id}/records"' in page.text
     ranking = visitor.get("/ranking").text
-    assert "Ranking: the final</h1>" in ranking and 'id="live"' not in ranking  # finished: not live
+    assert "Ranking: Final</h1>" in ranking and 'id="live"' not in ranking  # finished: not live
     assert f'href="/ranking?round={first}"' in ranking and f'href="/ranking?round={second}"' in ranking
     older = visitor.get(f"/ranking?round={first}").text
-    assert f"test round {first}" in older and 'href="/ranking?kind=final"' in older
+    assert "Test round 1" in older and 'href="/ranking?kind=final"' in older
     assert visitor.get("/rounds/999").status == 404
     in_round = visitor.get(f"/games?round={first}")
     assert in_round.status == 200 and len(re.findall(r'href="/games/(\d+)">replay', in_round.text)) == 6
@@ -163,10 +163,13 @@ def test_the_organisers_page_shows_a_readable_status_and_only_buttons_that_can_a
     organiser = http().page_login("org")
     page = organiser.get("/organiser").text
     assert 'id="start-round"' in page and 'id="start-final"' in page and 'id="status"' in page
+    assert '"builds":' not in page and "{&#34;" not in page
+    competition.conductor.play_rounds = False  # the final being played
     assert organiser.post_form("/organiser/final", confirm="yes", csrf=organiser.csrf("/organiser")).status == 200
     page = organiser.get("/organiser").text
     assert '"builds":' not in page and "{&#34;" not in page and 'id="status"' in page
     assert 'id="start-round"' not in page and 'id="start-final"' not in page and 'id="final-state"' in page
+    assert 'id="freeze"' not in page  # the final froze submissions for good
     refused = organiser.post_form("/organiser/round", csrf=organiser.csrf("/organiser"))
     assert refused.status == 409 and "final has begun" in refused.text and 'href="/organiser"' in refused.text
 

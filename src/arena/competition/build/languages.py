@@ -86,6 +86,16 @@ class Language:
         places = {"build": build, "main": os.path.join(build, self.main_file), "scratch": scratch}
         return {name: value.format(**places) for name, value in self.env}
 
+    def home_command(self, uploaded: str | None) -> str:
+        """The PLAYER its author runs at home, in the folder of their file (once compiled as the
+        table says): the run command with the build folder as ``.``, the tool by its name, and
+        their own file's name where the main file's is (``python3 mybot.py``, ``./bot``);
+        ``uploaded`` None for an archive (its main file has the main file's name)."""
+        command = self.run.format(build=".")
+        if uploaded is not None and os.path.basename(uploaded) != self.main_file:
+            command = command.replace(f"./{self.main_file}", shlex.quote(os.path.basename(uploaded)))
+        return command
+
     def run_command(self, build: str) -> str:
         """The PLAYER that runs the built program: its tool by absolute path, so that it does
         not depend on the PATH of whoever plays it later."""

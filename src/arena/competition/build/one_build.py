@@ -97,9 +97,12 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
         return _failed(log, problem)
     command = language.run_command(build)
     on_checking()
+    # the report names the program as its author runs it at home (their file, "./bot"): its replay
+    # lines are commands they can run, not the server's
+    home = language.home_command(None if is_archive(filename) else filename)
     report, clean = check_program(job.game, command, games=job.admission_games or ADMISSION_GAMES,
                                   time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden),
-                                  for_terminal=False)  # kept as the program wrote it: escaped where it is shown
+                                  for_terminal=False, shown_as=home)  # kept as the program wrote it: escaped where shown
     return BuildOutcome("admitted" if clean else "rejected", "\n".join(log), as_seen_by_author(report, build),
                         command)
 

@@ -102,9 +102,19 @@ class Conductor:
         CompetitionError saying when the next is allowed)."""
         return self.rounds.unrated(user_id, opponent_user_id)
 
-    def start_final(self) -> int:
-        """Freeze submissions and begin the final (a robin, or Swiss rounds then a robin)."""
-        return self.rounds.final()
+    def start_final(self, builtins: bool = False, games_per_pair: int | None = None,
+                    swiss_rounds: int | None = None) -> int:
+        """Freeze submissions and begin the final (a robin, or Swiss rounds then a robin); built-in
+        players only if ``builtins``; ``games_per_pair`` (even) each pair of the robin plays;
+        ``swiss_rounds`` first, whatever the field (round_maker.py)."""
+        return self.rounds.final(builtins, games_per_pair, swiss_rounds)
+
+    def void_game(self, game_id: int, reason: str, voided_by: int | None = None) -> int:
+        """Void a played game and replay it in its round (same seats, seed and submissions): the
+        replay's id; the games loop is woken to play it (void_rows.py says what the store keeps)."""
+        replay = self.store.void_game(game_id, reason, voided_by)
+        self.games.wakeup.wake()
+        return replay
 
     def add_builtin(self, bot_name: str) -> int:
         """The game's built-in player ``bot_name`` as an entrant; its submission's id."""

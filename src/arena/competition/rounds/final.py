@@ -30,6 +30,28 @@ class FinalFormat:
     top: int = 20  # how many of the Swiss field go on to the robin
     swiss_seeds_per_pair: int = 1  # each seed is played in both seats
     robin_seeds_per_pair: int = 1  # CodeCup 2025: 5 (10 games per pair)
+    swiss_asked: bool = False  # the organiser asked for swiss_rounds: played whatever the field's size
+    builtins: bool = False  # built-in players entered play the final too (else only contestants do)
+
+    @property
+    def games_per_pair(self) -> int:
+        """How many games each pair of the robin plays (its seeds, each in both seats)."""
+        return 2 * self.robin_seeds_per_pair
+
+    def swiss_rounds_for(self, field: int) -> int:
+        """How many Swiss rounds a field of this size plays before its robin: those asked for, else
+        none for a field the robin takes at once, else ``swiss_rounds``; never more than a field of
+        ``field`` can pair without meeting twice."""
+        wanted = self.swiss_rounds if self.swiss_asked or field > self.robin_max else 0
+        return max(0, min(wanted, field - 1))
+
+    def games_for(self, field: int) -> int:
+        """The games the whole final plays with a field of this size: its Swiss rounds (a pair a
+        player, one sitting out when they are odd), then the robin of its top (or of all)."""
+        swiss = self.swiss_rounds_for(field)
+        robin = min(field, self.top) if swiss else field
+        return (swiss * (field // 2) * 2 * self.swiss_seeds_per_pair
+                + robin * (robin - 1) // 2 * self.games_per_pair)
 
 
 def is_final(kind: str) -> bool:
@@ -53,8 +75,8 @@ def refuse_after_final_began(store: CompetitionStore) -> None:
 
 def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: list[dict] | None):
     """(kind, games, details) of the final's first round."""
-    plan = {**asdict(form), "field": field, "seed": seed,
-            "swiss_rounds": 0 if len(field) <= form.robin_max else min(form.swiss_rounds, len(field) - 1)}
+    plan = {**asdict(form), "field": field, "seed": seed, "games_per_pair": form.games_per_pair,
+            "swiss_rounds": form.swiss_rounds_for(len(field))}
     if plan["swiss_rounds"] == 0:
         return _robin(plan, field, setups)
     order = list(field)

@@ -14,6 +14,7 @@ from typing import Any
 from ...games import get_game
 from ...tournament.standings import Standing
 from .final import ROBIN, final_rounds, final_standings, is_final, official_standings
+from .numbering import round_labels
 from ..store.database import CompetitionStore, Round
 
 TEST = "test"
@@ -119,12 +120,16 @@ def competition_ranking(store: CompetitionStore, round_: Round | None = None, fi
         if not rounds:
             return None
         done = final_finished(store)
-        return {"round": rounds[-1].id, "rounds": [r.id for r in rounds], "kind": FINAL,
+        plan = rounds[0].details.get("plan", {})
+        return {"round": rounds[-1].id, "rounds": [r.id for r in rounds], "kind": FINAL, "title": "Final",
+                "games_per_pair": plan.get("games_per_pair", 2 * plan.get("robin_seeds_per_pair", 1)),
                 "status": "finished" if done else "running", "live": not done,
                 "created": rounds[0].created, "finished": rounds[-1].finished if done else None,
                 "rows": rows_of(None)}
     if round_ is not None:
-        return {"round": round_.id, "kind": round_.kind, "status": round_.status,
+        label = round_labels(store)[round_.id]
+        return {"round": round_.id, "kind": round_.kind, "title": label.title, "number": label.number,
+                "status": round_.status,
                 "live": round_.status == "running", "created": round_.created, "finished": round_.finished,
                 "rows": rows_of(round_)}
     if final_finished(store):
@@ -140,8 +145,9 @@ def competitions(store: CompetitionStore) -> list[dict[str, Any]]:
     final = final_rounds(store)
     if final:
         done = final_finished(store)
-        listed.append({"kind": FINAL, "round": final[-1].id, "rounds": [r.id for r in final],
+        listed.append({"kind": FINAL, "title": "Final", "round": final[-1].id, "rounds": [r.id for r in final],
                        "status": "finished" if done else "running", "created": final[0].created})
-    listed += [{"kind": TEST, "round": r.id, "rounds": [r.id], "status": r.status, "created": r.created}
-               for r in store.rounds() if r.kind == TEST]
+    labels = round_labels(store)
+    listed += [{"kind": TEST, "title": labels[r.id].title, "round": r.id, "rounds": [r.id], "status": r.status,
+                "created": r.created} for r in store.rounds() if r.kind == TEST]
     return sorted(listed, key=lambda c: -c["created"])

@@ -51,16 +51,43 @@ class RoundMaker:
             return self._add("unrated", games, {"requested_by": user_id, "opponent": opponent_user_id,
                                                 "entrants": [mine.id, theirs.id], "seed": seed}, exclusive=False)
 
-    def final(self) -> int:
+    def final(self, builtins: bool = False, games_per_pair: int | None = None,
+              swiss_rounds: int | None = None) -> int:
+        """Freeze submissions and make the final's first round. ``builtins``: the built-in players
+        entered play it too (else they played the test rounds only: a yardstick, not a finalist);
+        ``games_per_pair``: even, each of its half as many seeds played in both seats (else the
+        options'); ``swiss_rounds``: that many Swiss rounds first, whatever the field's size."""
         with self._lock:
             if final_rounds(self.store):
                 raise CompetitionError("the final has begun already")
-            ids = self._entrant_ids(at_least=2)
+            form = self.final_format(builtins, games_per_pair, swiss_rounds)
+            ids = self.final_field(builtins)
+            if len(ids) < 2:
+                raise CompetitionError(f"the final needs at least 2 admitted programs of contestants; there are "
+                                       f"{len(ids)}" + ("" if builtins else " (built-in players are left out unless "
+                                                        "asked for)"))
             self.store.set_frozen(True)
-            o = self.options
-            form = FinalFormat(o.final_robin_max, o.final_swiss_rounds, o.final_top, o.final_swiss_seeds_per_pair,
-                               o.final_robin_seeds_per_pair)
             return self._add(*first_final_round(ids, form, secrets.randbelow(2**30), self.setups))
+
+    def final_format(self, builtins: bool = False, games_per_pair: int | None = None,
+                     swiss_rounds: int | None = None) -> FinalFormat:
+        """The final's format: the options', with what the organiser asked for when starting it."""
+        o = self.options
+        if games_per_pair is not None and (games_per_pair < 2 or games_per_pair % 2):
+            raise ValueError(f"games_per_pair is an even number of at least 2, got {games_per_pair}")
+        if swiss_rounds is not None and swiss_rounds < 0:
+            raise ValueError(f"swiss_rounds is a number of at least 0, got {swiss_rounds}")
+        seeds = o.final_robin_seeds_per_pair if games_per_pair is None else games_per_pair // 2
+        swiss_seeds = o.final_swiss_seeds_per_pair if games_per_pair is None else games_per_pair // 2
+        return FinalFormat(o.final_robin_max, o.final_swiss_rounds if swiss_rounds is None else swiss_rounds,
+                           o.final_top, swiss_seeds, seeds, swiss_asked=swiss_rounds is not None,
+                           builtins=builtins)
+
+    def final_field(self, builtins: bool = False) -> list[int]:
+        """The entrants that would play the final: the contestants' programs, and the built-in
+        players' only when asked."""
+        kept = {u.id for u in self.store.users() if builtins or u.role != "builtin"}
+        return [s.id for s in self.store.entrants() if s.user_id in kept]
 
     def debut(self, submission_id: int) -> None:
         """A pair of games against every other entrant (played before the big rounds' games)."""

@@ -8,6 +8,7 @@ import time
 from typing import Any
 
 from ..rounds.final import final_rounds
+from ..rounds.numbering import round_labels
 from ..rounds.ranking import TEST, final_finished
 from .site import Site
 
@@ -22,6 +23,7 @@ def coming_up(site: Site) -> dict[str, Any]:
     store = site.store
     competition = store.competition()
     final = final_rounds(store)
+    running = next((r for r in store.rounds("running") if r.kind == TEST), None)
     try:
         schedule = site.conductor.next_scheduled_round()
     except Exception:  # the home page still says the rest
@@ -33,7 +35,8 @@ def coming_up(site: Site) -> dict[str, Any]:
         log.exception("the conductor could not say how many builds wait")
         builds = None
     return {
-        "running_test": next((r.id for r in store.rounds("running") if r.kind == TEST), None),
+        "running_test": running.id if running else None,
+        "running_test_title": round_labels(store)[running.id].title if running else None,
         "next_round": schedule,
         "deadline": competition.deadline,
         "deadline_passed": competition.deadline is not None and time.time() > competition.deadline,

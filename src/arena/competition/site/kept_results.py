@@ -1,7 +1,8 @@
 """A finished competition's ranking and cross table, computed once and kept.
 
 A finished round never changes (a game is saved once, and a finished round has every game saved),
-nor does a finished final: their rankings are computed at the first request and served from here
+nor does a finished final, but for a voided game: its round runs again, and finishes again at another
+time, so what is kept is keyed by when the round finished: their rankings are computed at the first request and served from here
 after (20,000 games take a good part of a second to rank, which no page should wait for each
 time). A round that plays is computed at every request: its games keep coming.
 """
@@ -12,6 +13,7 @@ import json
 import threading
 from typing import Any
 
+from ..rounds.final import final_rounds
 from ..rounds.ranking import FINAL, competition_ranking, final_finished, ranking_rows
 from ..store.database import CompetitionStore, Round
 from .views import round_detail
@@ -35,12 +37,13 @@ class KeptResults:
 
     def round(self, store: CompetitionStore, round_: Round) -> dict[str, Any]:
         """round_detail: the round's line, and its ranking and cross table when it has them."""
-        return self._get(("round", round_.id), round_.status == "finished", lambda: round_detail(store, round_))
+        return self._get(("round", round_.id, round_.finished), round_.status == "finished",
+                         lambda: round_detail(store, round_))
 
     def round_json(self, store: CompetitionStore, round_: Round) -> bytes:
         """The round's view as the API sends it (a finished one's serialised once: its cross table
         of 20,000 games takes most of a second to encode)."""
-        return self._get(("round-json", round_.id), round_.status == "finished",
+        return self._get(("round-json", round_.id, round_.finished), round_.status == "finished",
                          lambda: json.dumps(self.round(store, round_)).encode())
 
     def fragment(self, key: tuple, finished: bool, render) -> str:
@@ -51,7 +54,9 @@ class KeptResults:
     def rows(self, store: CompetitionStore, round_: Round | None) -> list[dict[str, Any]]:
         """A round's ranking rows (None: the final's, whatever its rounds)."""
         if round_ is None:
-            return self._get(("final",), final_finished(store), lambda: ranking_rows(store, kind=FINAL))
+            last = final_rounds(store)[-1:]
+            return self._get(("final", *(r.finished for r in last)), final_finished(store),
+                             lambda: ranking_rows(store, kind=FINAL))
         return self.round(store, round_).get("ranking", {}).get("rows", [])
 
     def ranking(self, store: CompetitionStore, round_: Round | None = None,

@@ -35,8 +35,14 @@ class SiteConductor(Protocol):
     def request_unrated(self, user_id: int, opponent_user_id: int) -> int:
         """A few unrated games of the user's entrant against the opponent's; the round's id."""
 
-    def start_final(self) -> int:
-        """Freeze submissions and begin the final; its round's id."""
+    def start_final(self, builtins: bool = False, games_per_pair: int | None = None,
+                    swiss_rounds: int | None = None) -> int:
+        """Freeze submissions and begin the final (built-in players only if ``builtins``; each pair
+        of its robin ``games_per_pair`` games; ``swiss_rounds`` first); its round's id."""
+
+    def void_game(self, game_id: int, reason: str, voided_by: int | None = None) -> int:
+        """Void a played game and replay it in its round; the replay's id (CompetitionError for a
+        game not played yet or voided already, LookupError for none)."""
 
     def add_builtin(self, bot_name: str) -> int:
         """The game's built-in player as an entrant; its submission's id."""

@@ -12,6 +12,7 @@ from fastapi import Request
 from starlette.concurrency import run_in_threadpool
 from starlette.datastructures import UploadFile
 
+from ..rounds.stage import OVER, OVER_MESSAGE, competition_state
 from ..store.database import User
 from .site import site_of
 from .language_choice import upload_language
@@ -37,6 +38,8 @@ def submissions_open(request: Request, user: User) -> None:
     competition = site_of(request).store.competition()
     if user.disabled:  # the login refuses it already; an upload checks again, as it is what matters
         raise Refusal(403, DISABLED)
+    if competition_state(site_of(request).store) == OVER:  # for organisers too: nothing is built any more
+        raise Refusal(409, OVER_MESSAGE)
     if user.is_organiser:
         return  # an organiser may still test the server's builds
     if competition.frozen:
@@ -48,6 +51,8 @@ def submissions_open(request: Request, user: User) -> None:
 
 async def take_upload(request: Request, user: User, upload: object, requested: str | None) -> int:
     """Save an upload as a new submission of ``user``; its id."""
+    if competition_state(site_of(request).store) == OVER:  # whatever was sent: nothing is built any more
+        raise Refusal(409, OVER_MESSAGE)
     if not isinstance(upload, UploadFile):
         raise Refusal(400, "'file' is missing: send the program as the multipart field 'file'")
     submissions_open(request, user)

@@ -6,6 +6,7 @@ from typing import Any
 
 from ..privacy import may_read_admission, may_read_build_log
 from ..rounds.crosstable import crosstable
+from ..rounds.numbering import RoundLabel, round_labels
 from ..rounds.ranking import is_ranked, round_ranking
 from ..store.database import CompetitionStore, Round, StoredGame, Submission, User
 
@@ -56,10 +57,13 @@ def game_view(game: StoredGame) -> dict[str, Any]:
     return view
 
 
-def round_view(round_: Round, games: int, played: int) -> dict[str, Any]:
-    """A round's line: ``games`` it holds and how many are ``played``."""
+def round_view(round_: Round, games: int, played: int, label: RoundLabel) -> dict[str, Any]:
+    """A round's line: ``games`` it holds and how many are ``played``, its ``number`` and ``title``
+    as contestants say them (numbering.py)."""
     return {
         "id": round_.id,
+        "number": label.number,
+        "title": label.title,
         "kind": round_.kind,
         "status": round_.status,
         "created": round_.created,
@@ -73,7 +77,29 @@ def round_view(round_: Round, games: int, played: int) -> dict[str, Any]:
 def round_views(store: CompetitionStore, rounds: list[Round]) -> list[dict[str, Any]]:
     """Lines of many rounds, their games counted in one query."""
     counts = store.round_counts()
-    return [round_view(r, *counts.get(r.id, (0, 0))) for r in rounds]
+    labels = round_labels(store)
+    return [round_view(r, *counts.get(r.id, (0, 0)), labels[r.id]) for r in rounds]
+
+
+def void_view(store: CompetitionStore, games: list[StoredGame]) -> dict[int, dict[str, Any]]:
+    """``{"reason", "voided", "replay"}`` of each voided game among ``games``, by id."""
+    return {game_id: {"reason": v.reason, "voided": v.voided, "replay": v.replay}
+            for game_id, v in store.voids([g.id for g in games]).items()}
+
+
+def api_game_views(store: CompetitionStore, games: list[StoredGame]) -> list[dict[str, Any]]:
+    """Games' lines as the API gives them: each with ``void`` (null, or why it was voided and its
+    replay's id)."""
+    voids = void_view(store, games)
+    return [{**game_view(g), "void": voids.get(g.id)} for g in games]
+
+
+def game_views(store: CompetitionStore, games: list[StoredGame]) -> list[dict[str, Any]]:
+    """Games' lines as the pages show them: as the API's, each with its round's ``round_title``
+    ("Test round 3")."""
+    labels = round_labels(store)
+    return [{**view, "round_title": labels[view["round"]].title if view["round"] in labels else None}
+            for view in api_game_views(store, games)]
 
 
 def user_view(user: User) -> dict[str, Any]:
@@ -83,7 +109,7 @@ def user_view(user: User) -> dict[str, Any]:
 def round_detail(store: CompetitionStore, round_: Round) -> dict[str, Any]:
     """A round's own view: its line, and for a ranked round (a test round, a round of the final) its
     ``ranking`` (``{"rows"}``, over its games alone) and ``crosstable`` in the ranking's order."""
-    view = round_view(round_, *store.round_counts().get(round_.id, (0, 0)))
+    view = round_view(round_, *store.round_counts().get(round_.id, (0, 0)), round_labels(store)[round_.id])
     if is_ranked(round_.kind):
         rows = round_ranking(store, round_)
         view["ranking"] = {"rows": rows}

@@ -3,8 +3,10 @@
 :class:`CompetitionStore` is the connection, and the rows of each concern come from a module of
 their own, combined here: competition_settings.py (the competition's row), account_rows.py
 (accounts, logins, ended sessions), submission_rows.py (submissions and builds), round_rows.py
-(rounds, games, analyses), announcement_rows.py. Each reads and writes through this class's
-``_all``, ``_one``, ``_write`` and ``_write_all``.
+(rounds, games, analyses), announcement_rows.py, void_rows.py (voided games and their replays),
+clarification_rows.py (contestants' questions and their answers). Each reads and writes through
+this class's ``_all``, ``_one``, ``_write`` and ``_write_all`` (void_rows.py also holds the lock for
+a transaction that reads before it writes).
 
 Every write is one transaction, committed before the caller goes on, so a server killed at
 any moment finds on restart exactly what was done: submissions still ``building`` or
@@ -28,12 +30,15 @@ from .migrations import bring_up_to_date
 from .round_rows import RoundRows
 from .rows import Announcement, Competition, CompetitionError, PlannedGame, Round, StoredGame, Submission, User
 from .submission_rows import SubmissionRows
+from .void_rows import VoidRows
+from .clarification_rows import ClarificationRows
 
 __all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore", "PlannedGame", "Round", "StoredGame",
            "Submission", "User"]
 
 
-class CompetitionStore(CompetitionSettings, AccountRows, SubmissionRows, RoundRows, AnnouncementRows):
+class CompetitionStore(CompetitionSettings, AccountRows, SubmissionRows, RoundRows, AnnouncementRows, VoidRows,
+                       ClarificationRows):
     """The competition's database, open: every concern's rows through one connection."""
 
     def __init__(self, path: str | Path, must_exist: bool = True) -> None:

@@ -27,6 +27,8 @@ from pathlib import Path
 
 from .rows import CompetitionError
 from .schema import SCHEMA
+from .clarification_rows import CLARIFICATIONS
+from .void_rows import VOIDED_GAMES
 
 _log = logging.getLogger("arena.competition")
 
@@ -59,6 +61,9 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(2, "accounts count the times all their sessions and tokens were ended (a password changed, "
                  "the account disabled)",
               ("ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0",)),
+    Migration(3, "voided games and their replays (void_rows.py)", statements_of(VOIDED_GAMES)),
+    Migration(4, "clarifications: contestants' questions and their answers (clarification_rows.py)",
+              statements_of(CLARIFICATIONS)),
 )
 """Every version's migration, in order: ``MIGRATIONS[n - 1].number == n``."""
 

@@ -133,6 +133,7 @@ class RoundRows:
         times. ``kind``, ``round_id``: the games of those rounds only."""
         where, args = _of_rounds(round_id, kind)
         where.append("g.record IS NOT NULL")
+        where.append("g.id NOT IN (SELECT game_id FROM voided_games)")  # replayed: the replay counts (void_rows.py)
         if rated_only:
             where.append("g.rated = 1")
         moves = "json_quote(json_extract(g.record, '$.moves'))" if with_moves else "'[]'"

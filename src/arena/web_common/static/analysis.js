@@ -23,18 +23,21 @@
     },
   };
 
+  // the value from the first seat's view, as the graph draws it and the column's heading says
+  // (an entry's own value is its mover's: the second seat's are turned round); the units are in
+  // the heading too, so that the cell stays narrow
   function analysisText(entry) {
     const value = entry ? number(entry.value) : null;
     if (value === null) return "";
-    const units = analysis.units || "";
-    let text = "value " + (value >= 0 ? "+" : "") + value.toFixed(1);
+    const shown = entry.seat === 1 ? -value : value;
+    let text = (shown >= 0 ? "+" : "−") + Math.abs(shown).toFixed(1);
     const loss = number(entry.loss);
-    if (entry.mistake === true && loss !== null) text += " · mistake −" + loss.toFixed(1) + " " + units;
+    if (entry.mistake === true && loss !== null) text += " · mistake −" + loss.toFixed(1);
     if (entry.best && entry.best !== entry.move) text += " · best " + entry.best;
     return text;
   }
 
-  // each move's row gets a last cell: the value before it (for its mover), a mistake and its cost
+  // each move's row gets a last cell: the value before it (the first seat's view), a mistake and its cost
   function markMoves() {
     document.querySelectorAll("#moves tbody tr").forEach((tr, i) => {
       let cell = tr.querySelector("td.analysis");

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from ....games import get_game
+from ...rounds.stage import competition_state, refuse_once_over
 from ..site import site_of
 from ..security.auth import api_user, organiser
 from .bodies import field, json_object
@@ -36,30 +37,53 @@ def opponent_id(request: Request, name: str, user_id: int) -> int:
 
 @router.get("/competition")
 def competition(request: Request):
-    competition = site_of(request).store.competition()
+    store = site_of(request).store
+    competition = store.competition()
     return {"game": competition.game, "title": competition.title, "deadline": competition.deadline,
-            "frozen": competition.frozen, "registration": bool(competition.invitation)}
+            "frozen": competition.frozen, "registration": bool(competition.invitation),
+            "state": competition_state(store)}
 
 
 @router.post("/organiser/builtins")
 async def add_builtin(request: Request):
     organiser(api_user(request, changes=True))
     bot = check_bot(request, field(await json_object(request), "bot", str))
+    refuse_once_over(site_of(request).store)
     return {"id": await run_in_threadpool(site_of(request).conductor.add_builtin, bot)}
 
 
 @router.post("/unrated")
 async def request_unrated(request: Request):
     user = api_user(request, changes=True)
+    refuse_once_over(site_of(request).store)  # whatever was asked: nothing is played any more
     opponent = opponent_id(request, field(await json_object(request), "opponent", str), user.id)
     return {"id": await run_in_threadpool(site_of(request).conductor.request_unrated, user.id, opponent)}
+
+
+MAX_GAMES_PER_PAIR = 100
+MAX_SWISS_ROUNDS = 50
+
+
+def final_choices(builtins: bool, games_per_pair: int | None, swiss_rounds: int | None) -> dict:
+    """What the organiser asked of the final, checked (400 naming the rule): the conductor's
+    start_final arguments."""
+    if games_per_pair is not None and not (2 <= games_per_pair <= MAX_GAMES_PER_PAIR and games_per_pair % 2 == 0):
+        raise Refusal(400, f"games_per_pair is an even number from 2 to {MAX_GAMES_PER_PAIR} (each seed is "
+                      f"played in both seats), got {games_per_pair}")
+    if swiss_rounds is not None and not 0 <= swiss_rounds <= MAX_SWISS_ROUNDS:
+        raise Refusal(400, f"swiss_rounds is a number from 0 to {MAX_SWISS_ROUNDS}, got {swiss_rounds}")
+    return {"builtins": builtins, "games_per_pair": 2 if games_per_pair is None else games_per_pair,
+            "swiss_rounds": swiss_rounds}
 
 
 @router.post("/organiser/final")
 async def start_final(request: Request):
     organiser(api_user(request, changes=True))
-    await json_object(request)
-    return {"id": await run_in_threadpool(site_of(request).conductor.start_final)}
+    data = await json_object(request)
+    choices = final_choices(field(data, "builtins", bool, default=False),
+                            field(data, "games_per_pair", int, default=None),
+                            field(data, "swiss_rounds", int, default=None))
+    return {"id": await run_in_threadpool(site_of(request).conductor.start_final, **choices)}
 
 
 @router.post("/organiser/invitation")
@@ -86,6 +110,7 @@ async def set_deadline(request: Request):
 async def freeze(request: Request):
     organiser(api_user(request, changes=True))
     frozen = field(await json_object(request), "frozen", bool)
+    refuse_once_over(site_of(request).store)  # the final closed submissions for good
     site_of(request).store.set_frozen(frozen)
     return {"frozen": frozen}
 

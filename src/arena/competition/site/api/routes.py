@@ -14,6 +14,7 @@ from ....games.base import MoveError
 from ...privacy import downloadable_record, may_read_source, may_read_submission
 from ...rounds.final import refuse_after_final_began
 from ...rounds.ranking import FINAL, is_ranked
+from ...rounds.stage import refuse_once_over
 from ...store.database import Round
 from ..site import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser, revoke_token
@@ -23,7 +24,7 @@ from ..ids import Id, Ply, Seat
 from ..security.login import authenticate
 from ..refusal import Refusal
 from ..uploads import take_upload
-from ..views import game_view, round_views, submission_view
+from ..views import api_game_views, round_views, submission_view
 
 router = APIRouter(prefix="/api")
 MAX_PAGE = 500
@@ -89,9 +90,10 @@ def source(request: Request, submission_id: Id):
 @router.post("/rounds")
 async def start_round(request: Request):
     user = organiser(api_user(request, changes=True))
-    await json_object(request)  # {} (a malformed body is still refused)
     site = site_of(request)
-    refuse_after_final_began(site.store)  # 409, whichever conductor runs
+    refuse_once_over(site.store)  # 409, whichever conductor runs, whatever the body
+    await json_object(request)  # {} (a malformed body is still refused)
+    refuse_after_final_began(site.store)
     return {"id": await run_in_threadpool(site.conductor.start_round, kind="test", started_by=user.id)}
 
 
@@ -169,16 +171,17 @@ def games(request: Request, limit: int = 50, offset: int = 0, round: int | None 
     store = site_of(request).store
     user_id = account_named(store, player).id if player else None
     found = store.games(round_id=round, user_id=user_id, kind=kind or None, limit=limit + 1, offset=offset)
-    return {"games": [game_view(g) for g in found[:limit]], "limit": limit, "offset": offset,
+    return {"games": api_game_views(store, found[:limit]), "limit": limit, "offset": offset,
             "more": len(found) > limit}
 
 
 @router.get("/games/{game_id}")
 def game(request: Request, game_id: Id):
-    found = site_of(request).store.game(game_id)
+    store = site_of(request).store
+    found = store.game(game_id)
     if found is None:
         raise Refusal(404, f"there is no game {game_id}")
-    return game_view(found)
+    return api_game_views(store, [found])[0]
 
 
 @router.get("/games/{game_id}/record")

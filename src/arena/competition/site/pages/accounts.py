@@ -32,7 +32,7 @@ async def login(request: Request):
         response.headers.update(refusal.headers or {})
         return response
     log_in(request, user)
-    return redirect(request, "/my")
+    return redirect(request, "/organiser" if user.is_organiser else "/my")  # each to where their work is
 
 
 @router.post("/logout")

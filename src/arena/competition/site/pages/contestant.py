@@ -16,17 +16,26 @@ from ..language_choice import descriptions
 from ..security.body_limits import UPLOAD_LIMIT
 from .render import page_user, redirect, render
 from ..refusal import Refusal
-from ..uploads import take_upload
-from ..views import game_view, submission_view
+from ..uploads import submissions_open, take_upload
+from ...rounds.stage import refuse_once_over
+from ..views import game_views, submission_view
+from ..api.clarifications import MAX_TEXT, ask, readable_clarifications
+from ..progress import progress
+from .place_chart import place_chart
 
 router = APIRouter()
 
 
 @router.get("/submit")
 def submit_form(request: Request):
-    page_user(request)
+    user = page_user(request)
+    try:  # said before anyone picks a file: the upload would be refused for the same reason
+        submissions_open(request, user)
+        closed = None
+    except Refusal as refusal:
+        closed = refusal.message
     return render(request, "submit.html", languages=descriptions(site_of(request).folder), error=None,
-                  upload_limit_kb=UPLOAD_LIMIT // 1024)
+                  upload_limit_kb=UPLOAD_LIMIT // 1024, closed=closed)
 
 
 @router.post("/submit")
@@ -38,7 +47,7 @@ async def submit(request: Request):
         submission_id = await take_upload(request, user, form.get("file"),
                                           text_field(form, "language", required=False, limit=40) or None)
     except Refusal as refusal:
-        return render(request, "submit.html", status=refusal.status, error=refusal.message,
+        return render(request, "submit.html", status=refusal.status, error=refusal.message, closed=None,
                       languages=descriptions(site_of(request).folder), upload_limit_kb=UPLOAD_LIMIT // 1024)
     return redirect(request, f"/submissions/{submission_id}")
 
@@ -46,11 +55,28 @@ async def submit(request: Request):
 @router.get("/my")
 def my_submissions(request: Request):
     user = page_user(request)
-    store = site_of(request).store
+    site = site_of(request)
+    store = site.store
     opponents = [entrant.user_name for entrant in store.entrants() if entrant.user_id != user.id]
+    places = progress(store, site.kept, user)
+    # the chart: their own line alone, over the test rounds (the final is in the table)
+    chart = place_chart([(line["number"], [{"name": user.name, "rank": line["rank"]}])
+                         for line in places if line["number"] is not None])
     return render(request, "my.html", submissions=[submission_view(s)
                                                    for s in store.submissions(user_id=user.id)],
-                  games=[game_view(g) for g in store.games(user_id=user.id, limit=50)], opponents=opponents)
+                  games=game_views(store, store.games(user_id=user.id, limit=50)), opponents=opponents,
+                  clarifications=[c for c in readable_clarifications(request, user) if c["mine"]],
+                  max_question=MAX_TEXT, progress=places, chart=chart)
+
+
+@router.post("/clarify")
+async def clarify(request: Request):
+    """The /my page's question to the organisers (the API's rules: its length, five an hour)."""
+    user = page_user(request)
+    form = await form_data(request)
+    check_csrf(request, form)
+    ask(request, user, text_field(form, "text", limit=MAX_TEXT + 100))
+    return redirect(request, "/my#clarifications")
 
 
 @router.get("/submissions/{submission_id}")
@@ -60,8 +86,8 @@ def submission(request: Request, submission_id: Id):
     found = store.submission(submission_id)
     if found is None or not may_read_submission(user, found):
         raise Refusal(404, f"you have no submission {submission_id}")
-    games = [game_view(g) for g in store.games(user_id=found.user_id, limit=200)
-             if submission_id in g.submissions]
+    games = game_views(store, [g for g in store.games(user_id=found.user_id, limit=200)
+                               if submission_id in g.submissions])
     return render(request, "submission.html", submission=submission_view(found, reader=user), games=games)
 
 
@@ -78,6 +104,7 @@ async def unrated(request: Request):
     user = page_user(request)
     form = await form_data(request)
     check_csrf(request, form)
+    refuse_once_over(site_of(request).store)
     opponent = site_of(request).store.user_named(text_field(form, "opponent", limit=100))
     if opponent is None or opponent.id == user.id:
         raise Refusal(400, "choose another account's program as the opponent")

@@ -14,9 +14,15 @@ from starlette.concurrency import run_in_threadpool
 from ....games import get_game
 from ...rounds.final import final_rounds, refuse_after_final_began
 from ...rounds.ranking import final_finished
+from ...rounds.stage import OVER, competition_state, refuse_once_over
 from ..api.announcements import announce, announcement_views, withdraw_announcement
-from ..api.organiser import check_bot
+from ..api.organiser import check_bot, final_choices
 from ..api.password_reset import NOT_STORED, reset_password
+from ..final_estimate import final_estimates
+from ..api.voids import MAX_REASON, void
+from ..api.clarifications import MAX_TEXT, answer, every_clarification
+from ..api.similar_sources import pair_views
+from ..ids import Id
 from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
 from ..site import site_of
 from ..api.bodies import form_data, text_field
@@ -44,6 +50,8 @@ CONFIRMATIONS = {
     "withdrawn": "{name} is withdrawn: it plays no new rounds. Its games stay.",
     "restored": "{name} is restored: it plays the next rounds.",
     "announced": "The announcement is on the home page.",
+    "answered": "The clarification is answered.",
+    "voided": "The game is void: its replay (same seats, same seed) is in its round, which plays again.",
     "unannounced": "The announcement is taken off the home page.",
 }
 """What the page says after each action (``?done=KEY&name=ACCOUNT``); an unknown key says nothing."""
@@ -66,6 +74,7 @@ def organiser_page(request: Request, done: str | None = None, name: str | None =
 def _console(request: Request, confirmation: str | None, new_password: dict | None = None):
     """The organiser's page; ``new_password``: a password just reset (``name``, ``password``), shown
     in this answer only."""
+    user = page_organiser(request)
     site = site_of(request)
     store = site.store
     try:
@@ -73,13 +82,40 @@ def _console(request: Request, confirmation: str | None, new_password: dict | No
     except Exception as error:  # the page still shows the rest
         status = {"error": f"the conductor could not say ({type(error).__name__})"}
     users = store.users()
+    builtin_ids = {u.id for u in users if u.role == "builtin"}
+    entrants = store.entrants()
+    contestants = sum(1 for s in entrants if s.user_id not in builtin_ids)
     return render(request, "organiser.html", users=[u for u in users if u.role != "builtin"],
                   builtins=[u for u in users if u.role == "builtin"],
                   submissions=[submission_view(s) for s in store.submissions()[:200]],
                   rounds=round_views(store, store.rounds()[:50]), announcements=announcement_views(request),
                   bots=list(get_game(store.competition().game).bots), conductor_status=status,
                   final_begun=bool(final_rounds(store)), final_finished=final_finished(store),
-                  confirmation=confirmation, new_password=new_password)
+                  over=competition_state(store) == OVER,
+                  confirmation=confirmation, new_password=new_password, finalists=contestants,
+                  clarifications=every_clarification(request, user), max_answer=MAX_TEXT,
+                  similar=pair_views(request)[:SIMILAR_SHOWN],
+                  builtin_entrants=len(entrants) - contestants,
+                  estimates=final_estimates(store, contestants, len(entrants)))
+
+
+SIMILAR_SHOWN = 20
+
+
+@router.get("/organiser/similarity/{first}/{second}")
+def side_by_side(request: Request, first: Id, second: Id):
+    """Two submissions' sources side by side (the console's pairs link here), escaped as text."""
+    page_organiser(request)
+    site = site_of(request)
+    shown = []
+    for submission_id in (first, second):
+        found = site.store.submission(submission_id)
+        if found is None:
+            raise Refusal(404, f"there is no submission {submission_id}")
+        path = site.folder.upload(submission_id) / found.filename
+        text = path.read_bytes().decode("utf-8", errors="replace") if path.is_file() else "(no uploaded file)"
+        shown.append({"submission": submission_view(found), "source": text})
+    return render(request, "side_by_side.html", shown=shown)
 
 
 def _deadline(text: str) -> float | None:
@@ -107,12 +143,19 @@ async def organiser_action(request: Request, action: str):
     elif action == "final":
         if form.get("confirm") != "yes":  # the final cannot be taken back: not on one stray click
             raise Refusal(400, "tick the box to confirm the final")
-        await run_in_threadpool(site.conductor.start_final)
+        choices = final_choices(form.get("builtins") == "yes",
+                                _whole_number(text_field(form, "games_per_pair", required=False, limit=10),
+                                              "games per pair"),
+                                _whole_number(text_field(form, "swiss_rounds", required=False, limit=10),
+                                              "Swiss rounds"))
+        await run_in_threadpool(site.conductor.start_final, **choices)
     elif action == "builtin":
+        refuse_once_over(site.store)
         bot = check_bot(request, text_field(form, "bot", limit=60))
         await run_in_threadpool(site.conductor.add_builtin, bot)
         name = f"builtin-{bot}"
     elif action == "freeze":
+        refuse_once_over(site.store)
         frozen = text_field(form, "frozen", limit=5) == "yes"
         site.store.set_frozen(frozen)
         done = "frozen" if frozen else "unfrozen"
@@ -143,6 +186,14 @@ async def organiser_action(request: Request, action: str):
     elif action in ("withdraw", "restore"):
         account = set_builtin_withdrawn(request, text_field(form, "bot", limit=60), action == "withdraw")
         name, done = account.name, "withdrawn" if action == "withdraw" else "restored"
+    elif action == "void":
+        game_id = _announcement_id(text_field(form, "game", limit=20), "a game")
+        await void(request, user, game_id, text_field(form, "reason", limit=MAX_REASON))
+        done = "voided"
+    elif action == "answer":
+        answer(request, user, _announcement_id(text_field(form, "id", limit=20), "a clarification"),
+               text_field(form, "answer", limit=MAX_TEXT + 100), form.get("public") == "yes")
+        done = "answered"
     elif action == "announce":
         announce(request, text_field(form, "text", limit=4000), user.id)
         done = "announced"
@@ -154,7 +205,17 @@ async def organiser_action(request: Request, action: str):
     return redirect(request, "/organiser?" + urlencode({"done": done, **({"name": name} if name else {})}))
 
 
-def _announcement_id(text: str) -> int:
+def _whole_number(text: str, what: str) -> int | None:
+    """A form's number box: None when left empty, 400 naming the box for anything but digits."""
+    text = text.strip()
+    if not text:
+        return None
+    if not text.isdigit():
+        raise Refusal(400, f"{what} is a whole number, got {text[:20]!r}")
+    return int(text)
+
+
+def _announcement_id(text: str, what: str = "an announcement") -> int:
     if not text.isdigit() or not 1 <= int(text) <= 2 ** 62:
-        raise Refusal(400, f"an announcement's id is a number, got {text[:20]!r}")
+        raise Refusal(400, f"{what}'s id is a number, got {text[:20]!r}")
     return int(text)

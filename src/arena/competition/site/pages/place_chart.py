@@ -12,7 +12,7 @@ from __future__ import annotations
 from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 720, 320
-LEFT, RIGHT, TOP, BOTTOM = 40, 130, 16, 30  # room for the places, the names, the rounds
+LEFT, RIGHT, TOP, BOTTOM = 40, 130, 16, 44  # room for the places, the names, the rounds and their title
 MAX_ROUNDS = 30
 """The newest test rounds shown (more would crowd the axis; the ranking page links to all)."""
 
@@ -23,8 +23,9 @@ def _colour(index: int) -> str:
 
 
 def place_chart(rounds: list[tuple[int, list[dict]]]) -> Markup | None:
-    """The chart of ``rounds`` ((round id, its ranking rows), oldest first); None with no round to draw."""
-    rounds = [(round_id, rows) for round_id, rows in rounds if rows][-MAX_ROUNDS:]
+    """The chart of ``rounds`` ((test round's number, its ranking rows), oldest first); None with no
+    round to draw."""
+    rounds = [(number, rows) for number, rows in rounds if rows][-MAX_ROUNDS:]
     if not rounds:
         return None
     places = max(row["rank"] for _, rows in rounds for row in rows)
@@ -35,12 +36,12 @@ def place_chart(rounds: list[tuple[int, list[dict]]]) -> Markup | None:
         return LEFT + column * step_x, TOP + (rank - 1) * step_y
 
     names: list[str] = []  # in the order they first appear, so each keeps its colour
-    placed: dict[str, list[tuple[int, int, int]]] = {}  # name -> (column, round id, rank)
-    for column, (round_id, rows) in enumerate(rounds):
+    placed: dict[str, list[tuple[int, int, int]]] = {}  # name -> (column, round's number, rank)
+    for column, (number, rows) in enumerate(rounds):
         for row in rows:
             if row["name"] not in placed:
                 names.append(row["name"])
-            placed.setdefault(row["name"], []).append((column, round_id, row["rank"]))
+            placed.setdefault(row["name"], []).append((column, number, row["rank"]))
 
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" class="place-chart" id="place-chart" '
              f'viewBox="0 0 {WIDTH} {HEIGHT}" width="{WIDTH}" height="{HEIGHT}" role="img" '
@@ -51,19 +52,21 @@ def place_chart(rounds: list[tuple[int, list[dict]]]) -> Markup | None:
         parts.append(f'<line class="grid" x1="{LEFT}" y1="{y:.1f}" x2="{WIDTH - RIGHT}" y2="{y:.1f}" '
                      f'stroke="#ddd" stroke-width="1"/><text class="place" x="{LEFT - 8}" y="{y + 4:.1f}" '
                      f'text-anchor="end" font-size="11">{rank}</text>')
-    for column, (round_id, _) in enumerate(rounds):
+    for column, (number, _) in enumerate(rounds):
         x, _ = point(column, places)
-        parts.append(f'<text class="round" x="{x:.1f}" y="{HEIGHT - 10}" text-anchor="middle" '
-                     f'font-size="11">{round_id}</text>')
+        parts.append(f'<text class="round" x="{x:.1f}" y="{HEIGHT - 24}" text-anchor="middle" '
+                     f'font-size="11">{number}</text>')
+    parts.append(f'<text class="axis-title" x="{(LEFT + WIDTH - RIGHT) / 2:.1f}" y="{HEIGHT - 6}" '
+                 f'text-anchor="middle" font-size="12">Test round</text>')
     for index, name in enumerate(names):
         colour, shown = _colour(index), escape(name)
         points = [point(column, rank) for column, _, rank in placed[name]]
         parts.append(f'<g class="contestant" data-name="{shown}">')
         parts.append(f'<polyline class="place-line" data-name="{shown}" fill="none" stroke="{colour}" '
                      f'stroke-width="2" points="{" ".join(f"{x:.1f},{y:.1f}" for x, y in points)}"/>')
-        for (x, y), (_, round_id, rank) in zip(points, placed[name]):
+        for (x, y), (_, number, rank) in zip(points, placed[name]):
             parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{colour}"><title>{shown}: place '
-                         f'{rank} in test round {round_id}</title></circle>')
+                         f'{rank} in test round {number}</title></circle>')
         x, y = points[-1]
         parts.append(f'<text class="name" x="{x + 8:.1f}" y="{y + 4:.1f}" font-size="11" fill="{colour}">'
                      f'{shown}</text></g>')

@@ -7,7 +7,9 @@ from markupsafe import Markup
 
 from ....games import get_game
 from ...rounds.ranking import FINAL, TEST, competitions, is_ranked
+from ...rounds.stage import OVER, competition_state
 from ..api.announcements import announcement_views
+from ..api.clarifications import readable_clarifications
 from ..coming_up import coming_up
 from ..site import site_of
 from ..game_analysis import page_analysis
@@ -20,8 +22,10 @@ from .formatting import log_text
 from .render import render
 from ..refusal import Refusal
 from .place_chart import MAX_ROUNDS, place_chart
+from .ranking_rule import ranking_rule_words
 from .rules import rules_html
-from ..views import game_view, round_views
+from ...rounds.numbering import round_label, round_labels
+from ..views import game_views, round_views
 
 router = APIRouter()
 GAMES_PAGE = 100
@@ -30,8 +34,14 @@ GAMES_PAGE = 100
 @router.get("/")
 def home(request: Request):
     site = site_of(request)
-    game = get_game(site.store.competition().game)
-    return render(request, "home.html", game=game,
+    store = site.store
+    game = get_game(store.competition().game)
+    state = competition_state(store)
+    podium = []
+    if state == OVER:  # the top three (more when tied), with their points: the competition's result
+        podium = [row for row in site.kept.ranking(store, final=True)["rows"] if row["rank"] <= 3]
+    return render(request, "home.html", game=game, state=state, podium=podium,
+                  clarifications=readable_clarifications(request, None),
                   languages=descriptions(site.folder), announcements=announcement_views(request),
                   next=coming_up(site))
 
@@ -72,9 +82,10 @@ def ranking(request: Request, round: int | None = None, kind: str | None = None)
     shown = _ranking_or_entrants(store, shown)
     # the finished test rounds' rankings, oldest first (each computed once: site.kept)
     tests = sorted((r for r in store.rounds("finished") if r.kind == TEST), key=lambda r: r.id)
-    chart = place_chart([(r.id, site.kept.rows(store, r)) for r in tests[-MAX_ROUNDS:]])
+    labels = round_labels(store)  # the axis says test rounds as contestants do: 1, 2, 3
+    chart = place_chart([(labels[r.id].number, site.kept.rows(store, r)) for r in tests[-MAX_ROUNDS:]])
     return render(request, "ranking.html", shown=shown, rows=shown["rows"], competitions=competitions(store),
-                  ranking=get_game(store.competition().game).ranking, chart=chart)
+                  rule=ranking_rule_words(get_game(store.competition().game).ranking), chart=chart)
 
 
 @router.get("/rounds")
@@ -93,11 +104,12 @@ def round_page(request: Request, round_id: Id):
     if found is None:
         raise Refusal(404, f"there is no round {round_id}")
     # its newest games (all of them: /games?round=ID, a page at a time)
-    games = [game_view(g) for g in store.games(round_id=round_id, played_only=False, limit=GAMES_PAGE + 1)]
+    games = game_views(store, store.games(round_id=round_id, played_only=False, limit=GAMES_PAGE + 1))
     detail = site.kept.round(store, found)
-    results = site.kept.fragment(("round", found.id), found.status == "finished",
+    results = site.kept.fragment(("round", found.id, found.finished), found.status == "finished",
                                  lambda: site.render("_round_results.html", round=detail))
     return render(request, "round.html", round=detail, results=Markup(results), games=games[:GAMES_PAGE],
+                  rule=ranking_rule_words(get_game(store.competition().game).ranking),
                   more_games=len(games) > GAMES_PAGE, seats=list(get_game(store.competition().game).seats))
 
 
@@ -108,7 +120,7 @@ def games(request: Request, page: int = 0, player: str | None = None, round: int
     store = site_of(request).store
     user_id = account_named(store, player).id if player else None
     found = store.games(user_id=user_id, round_id=round, limit=GAMES_PAGE + 1, offset=page * GAMES_PAGE)
-    return render(request, "games.html", games=[game_view(g) for g in found[:GAMES_PAGE]], page=page,
+    return render(request, "games.html", games=game_views(store, found[:GAMES_PAGE]), page=page,
                   more=len(found) > GAMES_PAGE, player=player or "", round=round,
                   seats=list(get_game(store.competition().game).seats))
 
@@ -122,7 +134,11 @@ def replay(request: Request, game_id: Id):
               else "(a program's stderr is shown to its author and the organisers only)" for seat in (0, 1)]
     # the viewer's replay page, with the account names and only the stderr this visitor may read
     view = {**view, "players": list(game.players), "commands": [None, None], "stderr": stderr}
-    heading = f"Game {game.id}, round {game.round_id}: {' vs '.join(game.players)}"
+    store = site_of(request).store
+    heading = f"Game {game.id}, {round_label(store, game.round_id).title}: {' vs '.join(game.players)}"
+    voided = store.voids([game.id]).get(game.id)
+    if voided is not None:  # said in the heading: this game ranks nowhere
+        heading += f" (void: {voided.reason}; replayed as game {voided.replay})"
     analysis = page_analysis(site_of(request), game, session_user(request), csrf_token(request))
     view = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"],
             "analysis_body": analysis["post_body"]}

@@ -1,0 +1,26 @@
+"""``GET /api/organiser/similarity``: the pairs of contestants' latest sources that look alike
+(competition/similarity.py compares them), for the organisers; the console lists them and shows
+each pair's two sources side by side."""
+
+from __future__ import annotations
+
+from fastapi import APIRouter, Request
+
+from ...similarity import similar_pairs
+from ..security.auth import api_user, organiser
+from ..site import site_of
+
+router = APIRouter(prefix="/api")
+
+
+def pair_views(request: Request) -> list[dict]:
+    site = site_of(request)
+    return [{"a": p.a, "b": p.b, "names": list(p.names), "language": p.language, "score": p.score}
+            for p in similar_pairs(site.store, site.folder)]
+
+
+@router.get("/organiser/similarity")
+def similarity(request: Request):
+    """``{"pairs": [{"a", "b", "names", "language", "score"}]}``, most alike first."""
+    organiser(api_user(request, changes=False))
+    return {"pairs": pair_views(request)}

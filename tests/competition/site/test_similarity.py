@@ -1,0 +1,110 @@
+"""Issue 50: similar sources, for the organisers. Two contestants' latest sources in one language are
+compared by winnowing: a copy with its names and comments changed is found; two programs grown from
+the same starter bot are not flagged for the starter they share; the console shows the two sources
+side by side, escaped."""
+
+from __future__ import annotations
+
+from arena.competition.accounts import hash_password
+from arena.competition.similarity import fingerprints, score
+from arena.starter import template_source
+
+from .conftest import Http
+from .site_server import PASSWORD
+from .test_api import admitted_submission
+
+STARTER = template_source("domineering", "python")
+
+GREEDY = '''
+def choose_move(covered, values, me, my_ms):
+    """The most valuable domino that leaves the opponent the least."""
+    best, best_gain = None, -1
+    for x in range(1, 9):
+        for y in range(1, 9):
+            if not fits(covered, me, x, y):
+                continue
+            dx, dy = DIRECTION[me]
+            gain = values[x][y] + values[x + dx][y + dy]
+            blocked = sum(1 for (a, b) in ((x - 1, y), (x, y - 1), (x + 1, y), (x, y + 1)) if 0 < a < 9 and 0 < b < 9)
+            gain = gain * 10 + blocked
+            if gain > best_gain:
+                best, best_gain = (x, y), gain
+    return best
+'''
+
+# the same strategy, its names, numbers and comments changed
+RENAMED = '''
+def choose_move(grid, worth, side, clock):
+    # pick the richest domino: it also blocks them
+    pick, top = None, -7
+    for r in range(1, 9):
+        for c in range(1, 9):
+            if not fits(grid, side, r, c):
+                continue
+            dr, dc = DIRECTION[side]
+            value = worth[r][c] + worth[r + dr][c + dc]
+            walls = sum(1 for (p, q) in ((r - 1, c), (r, c - 1), (r + 1, c), (r, c + 1)) if 0 < p < 9 and 0 < q < 9)
+            value = value * 100 + walls
+            if value > top:
+                pick, top = (r, c), value
+    return pick
+'''
+
+# another strategy altogether
+CORNERS = '''
+def choose_move(covered, values, me, my_ms):
+    order = sorted(((x, y) for x in range(1, 9) for y in range(1, 9)), key=lambda c: min(c[0], 9 - c[0], c[1], 9 - c[1]))
+    while order:
+        x, y = order.pop(0)
+        if fits(covered, me, x, y) and values[x][y] >= 2:
+            return x, y
+    moves = [(x, y) for x in range(1, 9) for y in range(1, 9) if fits(covered, me, x, y)]
+    return moves[len(moves) // 2] if moves else None
+'''
+
+
+def grown(strategy: str) -> str:
+    """The starter with its random strategy replaced (the rest of it kept, as contestants do)."""
+    start = STARTER.index("def choose_move")
+    end = STARTER.index("def main")
+    return STARTER[:start] + strategy.strip() + "\n\n\n" + STARTER[end:]
+
+
+def test_a_renamed_copy_is_found_and_the_shared_starter_is_not_counted(competition, http):
+    for name in ("carol", "dave"):
+        competition.store.add_user(name, hash_password(PASSWORD), "contestant")
+    sources = {"alice": grown(GREEDY), "bob": grown(RENAMED), "carol": grown(CORNERS),
+               "dave": grown(CORNERS).replace("import random", "import random  # <script>alert(1)</script>")}
+    ids = {name: admitted_submission(http(name), source.encode(), "bot.py") for name, source in sources.items()}
+    admitted_submission(http("dave"), b"int main(void) { return 0; }\n", "bot.c")  # dave's latest: C, alone
+    pairs = http("org").get("/api/organiser/similarity").json()["pairs"]
+    by_names = {tuple(p["names"]): p for p in pairs}
+    assert set(by_names) == {("alice", "bob"), ("alice", "carol"), ("bob", "carol")}  # one language each pair
+    assert by_names[("alice", "bob")]["score"] >= 0.8
+    assert by_names[("alice", "carol")]["score"] <= 0.2 and by_names[("bob", "carol")]["score"] <= 0.2
+    assert pairs[0]["names"] == ["alice", "bob"] and (pairs[0]["a"], pairs[0]["b"]) == (ids["alice"], ids["bob"])
+    assert http("alice").get("/api/organiser/similarity").status == 403
+
+    console = Http(competition.url).page_login("org")
+    page = console.get("/organiser").text
+    assert f'href="/organiser/similarity/{ids["alice"]}/{ids["bob"]}"' in page
+    side = console.get(f"/organiser/similarity/{ids['carol']}/{ids['dave']}")
+    assert side.status == 200 and 'id="source0"' in side.text and 'id="source1"' in side.text
+    assert "# &lt;script&gt;alert(1)&lt;/script&gt;" in side.text and "<script>alert(1)" not in side.text
+    assert Http(competition.url).page_login("alice").get(f"/organiser/similarity/{ids['alice']}/{ids['bob']}").status == 403
+
+
+def test_the_starter_alone_is_discounted_to_nothing():
+    starter = fingerprints(STARTER, "python")
+    mine, theirs = fingerprints(grown(GREEDY), "python") - starter, fingerprints(grown(CORNERS), "python") - starter
+    assert score(fingerprints(STARTER, "python") - starter, mine) == 0.0
+    assert score(fingerprints(grown(GREEDY), "python"), fingerprints(grown(CORNERS), "python")) > 0.5  # undiscounted
+    assert score(mine, theirs) <= 0.2
+    assert score(mine, fingerprints(grown(RENAMED), "python") - starter) >= 0.8
+
+
+def test_side_by_side_escapes_the_sources(competition, http):
+    hostile = admitted_submission(http("alice"), b"print('</pre><script>alert(1)</script>')\n", "bot.py")
+    other = admitted_submission(http("bob"), b"print('hello')\n", "bot.py")
+    page = Http(competition.url).page_login("org").get(f"/organiser/similarity/{hostile}/{other}").text
+    assert "&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert(1)" not in page
