@@ -24,6 +24,8 @@ from ..store.database import CompetitionStore, Submission
 log = logging.getLogger(__name__)
 
 RETRY_PAUSE_S = 5.0
+UPLOAD_ARRIVAL_S = 60.0
+"""How long a submission whose files are not yet in its upload folder waits before it is built anyway."""
 
 
 class BuildDeferred(RuntimeError):
@@ -101,7 +103,8 @@ class BuildLoop:
             if free > 0:
                 with self._lock:
                     building = set(self.building)
-                waiting = [s for s in self.store.unfinished_submissions() if s.id not in building]
+                waiting = [s for s in self.store.unfinished_submissions()
+                           if s.id not in building and self._arrived(s)]
                 for submission in waiting[:free]:
                     with self._lock:
                         self.building[submission.id] = time.time()
@@ -109,6 +112,13 @@ class BuildLoop:
                     self._handed.put(submission)
             # woken by submission_added and by every build that ends; the timeout only guards a missed call
             self.news.wait(30)
+
+    def _arrived(self, submission: Submission) -> bool:
+        """Is the upload in its folder? The site writes the submission's row, then moves its files
+        there and calls submission_added: a builder freed meanwhile must not take it half-way. One
+        whose files never came (a server stopped between the two) is built all the same, after
+        UPLOAD_ARRIVAL_S, and fails saying its upload is missing."""
+        return self.folder.upload(submission.id).exists() or time.time() - submission.created > UPLOAD_ARRIVAL_S
 
     def _builder(self) -> None:
         while not self.stopping.is_set():
