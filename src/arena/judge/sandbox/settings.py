@@ -98,7 +98,8 @@ class Sandbox:
 
 def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *, uid: int = -1,
            folder: str | None = None, home: str | None = None, command_files: tuple[str, ...] = (),
-           reachable: Callable[[str], bool] = lambda path: True, folder_view: str | None = None) -> Launch:
+           reachable: Callable[[str], bool] = lambda path: True, folder_view: str | None = None,
+           namespace: bool = False) -> Launch:
     """How to start ``command`` (a shell command or an argument list) confined.
 
     The spawner (spawn.pyx) joins the cgroup, sets the limits and becomes ``uid`` (-1:
@@ -109,6 +110,8 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     ``reachable`` tells which hidden paths its uid could get to; ``folder_view``, what it is
     shown at its folder's path (uid_box/folder_overlay.py), bound there by bubblewrap under
     ``isolate`` and by the spawner, in a mount namespace of its own, under ``limits``.
+    ``namespace``: in a PID namespace of its own, under arena's init (pid_namespace.py), whose
+    parent-death signal (SIGKILL) and end take everything of it with them.
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
@@ -118,7 +121,9 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     # kernel stops its main process when the judge ends: stopped, not killed, so that it stays
     # the subreaper of everything it started (a setsid child included), which the guardian then
     # finds under it and kills (guardian_daemon.py); killed, it would hand them all to init.
-    plan = Launch(program, die_with_parent=cgroup is None, parent_death_signal=signal.SIGSTOP, uid=uid,
+    # In a PID namespace, none of that: the init's death (its own parent-death signal) kills it all.
+    plan = Launch(program, die_with_parent=cgroup is None and not namespace, parent_death_signal=signal.SIGSTOP,
+                  uid=uid, namespace=namespace,
                   # in every mode: a setuid file planted in /var/tmp by another program (another
                   # uid) gives nothing. bwrap sets it itself, but a setuid bwrap needs its bit.
                   no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]),
