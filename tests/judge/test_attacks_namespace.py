@@ -1,0 +1,196 @@
+"""Each program in a PID namespace of its own (issue 48): what its processes do off its turns,
+whose CPU they are, that none outlives its game or its judge, and that nothing signals out.
+
+The programs' processes are measured from outside, through the judge's /proc: the CPU of
+everything under the program's init (psutil), read while the program is suspended and
+again after the opponent's turn. Without a namespace these tests mean nothing (skipped).
+"""
+
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+import time
+import uuid
+
+import psutil
+import pytest
+
+from arena.judge import pid_namespace
+from arena.judge.process import Program
+from arena.judge.sandbox.settings import Sandbox
+
+from .attack_support import ALL_MODES, private_folder
+
+pytestmark = pytest.mark.skipif(not pid_namespace.usable(), reason="no PID namespace can be made here")
+
+# Gives up being its orphans' subreaper, then at start-up (before its first line): a spinner
+# double-forked out of its session ("orphan"), or the same behind thousands of zombies it never
+# reaps ("zombies"), or a fork chain, each link spinning 3 ms, forking and exiting ("chain").
+ATTACKER = """
+    import ctypes, os, sys, time
+    kind = sys.argv[1]
+    ctypes.CDLL(None).prctl(36, 0, 0, 0, 0)  # PR_SET_CHILD_SUBREAPER, 0
+    if kind == "zombies":
+        for _ in range(4200):
+            try:
+                if os.fork() == 0:
+                    os._exit(0)
+            except OSError:  # its task limit (limits, isolate): as many as it may, and room for two more
+                os.waitpid(-1, 0)
+                os.waitpid(-1, 0)
+                break
+    middle = os.fork()
+    if middle == 0:
+        os.setsid()
+        if os.fork() == 0:
+            while True:
+                until = time.monotonic() + 0.003
+                while time.monotonic() < until:
+                    pass
+                if kind == "chain" and os.fork() != 0:
+                    os._exit(0)
+        os._exit(0)
+    os.waitpid(middle, 0)
+    print("ready", flush=True)
+    for line in sys.stdin:
+        time.sleep(0.3)
+        print("done", flush=True)
+"""
+
+TURN_S = 0.3
+
+
+def namespace_cpu_s(init: int) -> float:
+    """The CPU time of everything under ``init`` so far: alive, and reaped (by the init or below)."""
+    try:
+        root = psutil.Process(init)
+        total = root.cpu_times().children_user + root.cpu_times().children_system
+        for process in root.children(recursive=True):
+            try:
+                times = process.cpu_times()
+                total += times.user + times.system + times.children_user + times.children_system
+            except psutil.Error:
+                pass
+        return total
+    except psutil.Error:
+        return 0.0
+
+
+def start(folder, source: str, mode: str, *args: str) -> Program:
+    script = folder / "bot.py"
+    script.write_text(textwrap.dedent(source).lstrip("\n"))
+    return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode))
+
+
+@pytest.mark.parametrize("kind", ["orphan", "zombies", "chain"])
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_a_start_up_spinner_is_held_off_turn_charged_to_its_program_and_gone_after(tmp_path, mode, kind):
+    program = start(private_folder(tmp_path), ATTACKER, mode, kind)
+    try:
+        assert program.read_line(60) == "ready"
+        init = program.confinement.init.pid
+        program.suspend()  # it ran on through its start-up: from here on, turns
+        program.cpu_seconds_since_last_call()
+        on_turn = off_turn = charged = 0.0
+        for _ in range(4):
+            before = namespace_cpu_s(init)
+            program.resume()
+            program.send("move")
+            assert program.read_line(20) == "done"
+            program.suspend()
+            charged += program.cpu_seconds_since_last_call()
+            middle = namespace_cpu_s(init)
+            time.sleep(TURN_S)  # the opponent's turn
+            on_turn += middle - before
+            off_turn += namespace_cpu_s(init) - middle
+        assert on_turn > 0.2, f"the spinner hardly ran on its program's turns ({on_turn:.2f} s)"
+        assert off_turn < on_turn / 5, f"it used {off_turn:.2f} s off-turn against {on_turn:.2f} s on-turn"
+        assert charged > on_turn * 0.7, f"only {charged:.2f} s charged for the {on_turn:.2f} s it used"
+        members = [init, *(p.pid for p in psutil.Process(init).children(recursive=True))]
+    finally:
+        program.close()
+    assert not [pid for pid in members if psutil.pid_exists(pid) and psutil.Process(pid).status() != "zombie"]
+
+
+JUDGE = """
+import sys, time
+from arena.judge.process import Program
+from arena.judge.sandbox.settings import Sandbox
+program = Program([sys.executable, sys.argv[1], "chain"], sandbox=Sandbox(sys.argv[2]))
+assert program.read_line(60) == "ready"
+print(program.confinement.init.pid, flush=True)
+time.sleep(600)
+"""
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_a_fork_chain_does_not_outlive_a_judge_killed_by_sigkill(tmp_path, mode):
+    folder = private_folder(tmp_path)
+    marker = f"arena-chain-{uuid.uuid4().hex}.py"
+    script = folder / marker
+    script.write_text(textwrap.dedent(ATTACKER).lstrip("\n"))
+    judge = subprocess.Popen([sys.executable, "-c", JUDGE, str(script), mode], stdout=subprocess.PIPE, text=True)
+    try:
+        init = int(judge.stdout.readline())
+        time.sleep(0.3)  # the chain runs on
+        assert any(marker in " ".join(p.info["cmdline"] or []) for p in psutil.process_iter(["cmdline"]))
+        judge.kill()
+        judge.wait()
+        deadline = time.monotonic() + 3
+        while time.monotonic() < deadline and _marked(marker):
+            time.sleep(0.05)
+        assert _marked(marker) == [], "processes of the game outlived its judge"
+        assert not psutil.pid_exists(init) or psutil.Process(init).status() == "zombie"
+    finally:
+        for process in _marked(marker):
+            process.kill()
+
+
+def _marked(marker: str) -> list[psutil.Process]:
+    found = []
+    for process in psutil.process_iter(["cmdline", "status"]):
+        if marker in " ".join(process.info["cmdline"] or []) and process.info["status"] != psutil.STATUS_ZOMBIE:
+            found.append(process)
+    return found
+
+
+# Told a pid of the judge's machine (a process of the judge's user), tries to signal (signal 0:
+# would it be allowed) and to trace it, and every pid it can name; says which it reached.
+SIGNALLER = """
+    import ctypes, os, sys
+    outside = int(sys.stdin.readline())
+    libc = ctypes.CDLL(None, use_errno=True)
+    reached = []
+    for pid in sorted({outside, *range(1, 5000), *(int(n) for n in os.listdir("/proc") if n.isdigit())}):
+        if pid == os.getpid():
+            continue
+        try:
+            os.kill(pid, 0)
+            reached.append(pid)
+        except OSError:
+            pass
+    traced = libc.ptrace(16, outside, 0, 0) == 0  # PTRACE_ATTACH
+    traced_init = libc.ptrace(16, 1, 0, 0) == 0  # its namespace's first process
+    print(sorted(reached), outside in reached, traced, traced_init, flush=True)
+"""
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_a_program_signals_and_traces_nothing_outside_its_namespace(tmp_path, mode):
+    outside = subprocess.Popen(["sleep", "60"])
+    program = start(private_folder(tmp_path), SIGNALLER, mode)
+    try:
+        program.send(str(outside.pid))
+        reached, outside_reached, traced, traced_init = program.read_line(60).rsplit(" ", 3)
+        assert outside_reached == "False" and traced == "False"
+        if mode == "limits":  # arena's init, which holds the rest (isolate's pid 1 is bubblewrap's; none is root)
+            assert traced_init == "False"
+        # what it can name: its namespace's own few processes (its init, bubblewrap's under isolate)
+        assert len(eval(reached)) <= 3, reached
+        assert outside.poll() is None and psutil.Process(outside.pid).status() != "stopped"
+    finally:
+        program.close()
+        outside.kill()
+        outside.wait()
