@@ -194,3 +194,56 @@ def test_a_program_signals_and_traces_nothing_outside_its_namespace(tmp_path, mo
         program.close()
         outside.kill()
         outside.wait()
+
+
+# Tries every socket it is told of, then writes 180 MB to /dev/shm.
+SOCKETS_AND_SHM = """
+    import socket, sys
+    said = []
+    for path in sys.stdin.readline().split():
+        try:
+            socket.socket(socket.AF_UNIX).connect(path)
+            said.append("reached " + path)
+        except OSError:
+            pass
+    try:
+        with open("/dev/shm/big", "wb") as out:
+            for _ in range(180):
+                out.write(bytes(2**20))
+        said.append("wrote 180 MB in /dev/shm")
+    except OSError:
+        pass
+    print(" | ".join(said) or "nothing", flush=True)
+"""
+
+
+def bound_sockets() -> list:
+    """A Unix socket bound, listening, open to all, in each of /var/tmp, /tmp and /run/user/UID (if any)."""
+    import socket
+    sockets = []
+    for folder in ("/var/tmp", "/tmp", f"/run/user/{os.getuid()}"):
+        if os.path.isdir(folder):
+            path = os.path.join(folder, f"arena-test-{uuid.uuid4().hex}.sock")
+            server = socket.socket(socket.AF_UNIX)
+            server.bind(path)
+            server.listen()
+            os.chmod(path, 0o777)
+            sockets.append((path, server))
+    return sockets
+
+
+@pytest.mark.parametrize("mode", [m for m in ALL_MODES if getattr(m, "values", [m])[0] == "isolate"])
+def test_isolate_reaches_no_socket_of_the_host_and_its_dev_shm_holds_disk_mb(tmp_path, mode):
+    sockets = bound_sockets()
+    script = private_folder(tmp_path) / "bot.py"
+    script.write_text(textwrap.dedent(SOCKETS_AND_SHM).lstrip("\n"))
+    # the paths on its input, not its command line: a path the command names is shown to it
+    program = Program([sys.executable, str(script)], sandbox=Sandbox(mode, disk_mb=100))
+    try:
+        program.send(" ".join(path for path, _ in sockets))
+        assert program.read_line(60) == "nothing"
+    finally:
+        program.close()
+        for path, server in sockets:
+            server.close()
+            os.unlink(path)
