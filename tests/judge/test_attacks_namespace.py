@@ -247,3 +247,128 @@ def test_isolate_reaches_no_socket_of_the_host_and_its_dev_shm_holds_disk_mb(tmp
         for path, server in sockets:
             server.close()
             os.unlink(path)
+
+
+AS_USER = """
+import os, sys, textwrap, time
+from pathlib import Path
+from arena.judge import pid_namespace
+from arena.judge.process import Program
+from arena.judge.sandbox.settings import Sandbox
+attacker, signaller, sockets_and_shm = (Path(path).read_text() for path in sys.argv[1:4])
+folder = Path(sys.argv[4])
+print(pid_namespace.kind(), flush=True)
+
+def cpu(init):
+    # everything under the init: alive, and reaped (by the init or below), in clock ticks
+    def stat(pid):
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().rsplit(")", 1)[1].split()
+    total, todo = sum(int(v) for v in stat(init)[13:15]), []
+    todo = [init]
+    while todo:
+        pid = todo.pop()
+        try:
+            for tid in os.listdir(f"/proc/{pid}/task"):
+                todo += [int(c) for c in open(f"/proc/{pid}/task/{tid}/children").read().split()]
+            if pid != init:
+                total += sum(int(v) for v in stat(pid)[11:15])
+        except OSError:
+            pass
+    return total
+
+def program(source, mode, *args, **sandbox):
+    script = folder / f"{mode}-{len(list(folder.iterdir()))}.py"
+    script.write_text(textwrap.dedent(source).lstrip("\\n"))
+    return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode, **sandbox))
+
+for mode in ("none", "limits", "isolate"):
+    for kind in ("orphan", "chain"):
+        p = program(attacker, mode, kind)
+        try:
+            assert p.read_line(60) == "ready"
+        except Exception:
+            p.close()
+            sys.exit(f"{mode} {kind}: {p.stderr.value()}")
+        init = p.confinement.init.pid
+        p.suspend()
+        on = off = 0
+        for _ in range(3):
+            before = cpu(init)
+            p.resume(); p.send("move"); p.read_line(20); p.suspend()
+            middle = cpu(init)
+            time.sleep(0.3)
+            on += middle - before
+            off += cpu(init) - middle
+        members = [init] + [int(c) for c in open(f"/proc/{init}/task/{init}/children").read().split()]
+        p.close()
+        time.sleep(0.2)
+        left = [pid for pid in members if os.path.exists(f"/proc/{pid}") and "Z" not in open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]]
+        print(mode, kind, on, off, left, flush=True)
+    outside = os.fork()
+    if outside == 0:
+        time.sleep(60)
+        os._exit(0)
+    p = program(signaller, mode)
+    p.send(str(outside))
+    print(mode, "signaller", p.read_line(60), flush=True)
+    p.close()
+    os.kill(outside, 9)
+    os.waitpid(outside, 0)
+import socket
+path = f"/var/tmp/arena-test-{os.getpid()}.sock"
+server = socket.socket(socket.AF_UNIX); server.bind(path); server.listen()
+p = program(sockets_and_shm, "isolate", disk_mb=100)
+p.send(path)
+print("isolate sockets", p.read_line(60), flush=True)
+p.close()
+os.unlink(path)
+"""
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/usr/bin/python3"),
+                    reason="needs root to make a user of its own (useradd), and Debian's Python")
+def test_as_a_user_not_root_every_program_is_in_a_namespace_held_off_turn_and_gone_after(tmp_path):
+    import pwd
+    from pathlib import Path
+
+    import arena
+    from arena.judge.sandbox.bubblewrap import bwrap_path
+    if bwrap_path() is None:
+        pytest.skip("needs bubblewrap")
+    user = f"arenat{uuid.uuid4().hex[:8]}"
+    subprocess.run(["useradd", "-m", "-s", "/bin/sh", user], check=True)
+    try:
+        entry = pwd.getpwnam(user)
+        home = Path(entry.pw_dir)
+        files = []
+        for name, source in (("attacker.py", ATTACKER), ("signaller.py", SIGNALLER), ("shm.py", SOCKETS_AND_SHM)):
+            (home / name).write_text(source)
+            files.append(str(home / name))
+        (home / "bots").mkdir()
+        for path in (home, *home.rglob("*")):
+            os.chown(path, entry.pw_uid, entry.pw_gid)
+        arena_src = str(Path(arena.__file__).resolve().parents[1])
+        env = {"HOME": str(home), "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8", "PYTHONPATH": arena_src}
+        out = subprocess.run(["setpriv", f"--reuid={user}", f"--regid={user}", "--clear-groups",
+                              "/usr/bin/python3", "-c", AS_USER, *files, str(home / "bots")],
+                             cwd=home, env=env, capture_output=True, text=True, timeout=240)
+        if "No module named" in out.stderr:
+            pytest.skip("Debian's Python cannot import arena here: " + out.stderr.splitlines()[-1])
+        assert out.returncode == 0, out.stderr
+        lines = out.stdout.splitlines()
+        assert lines[0] == "user+pid-namespace", lines
+        for line in lines[1:]:
+            mode, what, *rest = line.split(" ", 2)
+            if what in ("orphan", "chain"):
+                on, off, left = rest[0].split(" ", 2)
+                assert int(on) > 20 and int(off) < int(on) / 5 and left == "[]", line
+            elif what == "signaller":
+                reached, outside_reached, traced, traced_init = rest[0].rsplit(" ", 3)
+                assert outside_reached == traced == "False" and len(eval(reached)) <= 3, line
+                if mode == "limits":
+                    assert traced_init == "False", line
+            else:
+                assert rest == ["nothing"], line
+    finally:
+        subprocess.run(["userdel", "-r", user], capture_output=True)
