@@ -41,6 +41,7 @@ class Launch:
     no_new_privs: bool = False  # PR_SET_NO_NEW_PRIVS: no setuid file or file capability raises its privileges
     bind: tuple[str, str] | None = None  # (source, target): a folder bound over another in its own mount namespace
     namespace: bool = False  # in a PID namespace of its own, under arena's init (pid_namespace.py)
+    refuse_shared_memory: bool = False  # no shared anonymous memory, System V shm, memfd (spawn.pyx)
 
 
 class ChildProcess:
@@ -58,7 +59,8 @@ class ChildProcess:
                                 launch.parent_death_signal if launch.die_with_parent else 0, launch.uid, *child_ends,
                                 report_write, no_new_privs=launch.no_new_privs,
                                 bind=None if launch.bind is None else tuple(os.fsencode(p) for p in launch.bind),
-                                namespace=None if init_ends is None else (id_maps(), *init_ends.init_side))
+                                namespace=None if init_ends is None else (id_maps(), *init_ends.init_side),
+                                refuse_shared_memory=launch.refuse_shared_memory)
         except BaseException:
             for fd in (*(fd for pair in ends for fd in pair), report_read, report_write):
                 os.close(fd)

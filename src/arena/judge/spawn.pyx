@@ -31,6 +31,45 @@ cdef extern from *:
 
     #define ARENA_CANNOT_CONFINE 125  /* the exit code of a child that could not be confined */
 
+    #if defined(__x86_64__)
+    #include <stddef.h>
+    #include <sys/mman.h>
+    #include <linux/audit.h>
+    #include <linux/filter.h>
+    #include <linux/seccomp.h>
+    /* Where no cgroup limits its memory, RLIMIT_DATA does, which counts no shared memory: a shared
+       anonymous mapping, System V shared memory, a memfd would each hold memory past the limit
+       (RLIMIT_AS would count them, but also the address space a JVM or Go reserves and never
+       uses). So those are refused, as the kernel refuses memory it has not got; and the 32-bit
+       system calls, through which the same could be asked by other numbers. Kept across fork
+       and exec; no process can remove it. */
+    static int arena_refuse_shared_memory(void) {
+        struct sock_filter filter[] = {
+            BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+            BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+            BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),  /* the x32 numbers */
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_shmget, 0, 1),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_memfd_create, 0, 1),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mmap, 1, 0),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+            BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[3])),  /* its flags */
+            BPF_STMT(BPF_ALU | BPF_AND | BPF_K, MAP_SHARED | MAP_ANONYMOUS),  /* MAP_SHARED_VALIDATE too */
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, MAP_SHARED | MAP_ANONYMOUS, 0, 1),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        };
+        struct sock_fprog program = {sizeof filter / sizeof filter[0], filter};
+        return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
+    }
+    #else
+    static int arena_refuse_shared_memory(void) { return 0; }  /* x86-64 only, for now */
+    #endif
+
     static void arena_report(int fd, int step) {
         int report[2] = {step, errno};
         ssize_t ignored = write(fd, report, sizeof report);
@@ -48,9 +87,9 @@ cdef extern from *:
     /* The child, from vfork to exec. Returns only if it must end (its exit code). */
     static int arena_child(char *const argv[], char *const envp[], char *const joins[], int njoins,
                            const int resources[], const unsigned long values[], int nlimits,
-                           int die_with_parent, int no_new_privs, long uid, const char *bind_from,
-                           const char *bind_to, pid_t parent, int in_namespace, int fd0, int fd1,
-                           int fd2, int report_fd, const sigset_t *mask) {
+                           int die_with_parent, int no_new_privs, int refuse_shared, long uid,
+                           const char *bind_from, const char *bind_to, pid_t parent, int in_namespace,
+                           int fd0, int fd1, int fd2, int report_fd, const sigset_t *mask) {
         struct sigaction action;
         for (int sig = 1; sig < NSIG; sig++) {
             /* no handler of the judge may run in the child, which shares its memory */
@@ -102,6 +141,11 @@ cdef extern from *:
            across fork and exec, and no process can clear it. */
         if (no_new_privs && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
             arena_report(report_fd, 8); return ARENA_CANNOT_CONFINE;
+        }
+        /* without no_new_privs (a setuid bwrap's) the kernel gives an unprivileged process no filter:
+           there it is best effort */
+        if (refuse_shared && arena_refuse_shared_memory() != 0 && no_new_privs) {
+            arena_report(report_fd, 12); return ARENA_CANNOT_CONFINE;
         }
         /* after the change of user, which clears a parent-death signal */
         /* die_with_parent: the signal it gets when the judge's thread ends (0: none) */
@@ -197,7 +241,7 @@ cdef extern from *:
 
     static int arena_init(char *const argv[], char *const envp[], char *const joins[], int njoins,
                           const int resources[], const unsigned long values[], int nlimits, int no_new_privs,
-                          long uid, const char *bind_from, const char *bind_to, const char *uid_map,
+                          int refuse_shared, long uid, const char *bind_from, const char *bind_to, const char *uid_map,
                           const char *gid_map, int fd0, int fd1, int fd2, int report_fd, int control_fd,
                           int ack_fd, const sigset_t *mask) {
         /* a judge not root made a user namespace with it (so that it may make the PID namespace):
@@ -213,8 +257,8 @@ cdef extern from *:
         setsid();  /* out of the judge's process group: a terminal's Ctrl-C is the judge's to handle */
         pid_t program = vfork();
         if (program == 0) {
-            _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, 0, no_new_privs, uid,
-                              bind_from, bind_to, 0, 1, fd0, fd1, fd2, report_fd, mask));
+            _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, 0, no_new_privs,
+                              refuse_shared, uid, bind_from, bind_to, 0, 1, fd0, fd1, fd2, report_fd, mask));
         }
         if (program < 0) { arena_report(report_fd, 11); return ARENA_NO_NAMESPACE; }
         int started[2] = {-1, (int)arena_first_child_outside()};
@@ -265,9 +309,9 @@ cdef extern from *:
 
     static pid_t arena_spawn_init(char *const argv[], char *const envp[], char *const joins[], int njoins,
                                   const int resources[], const unsigned long values[], int nlimits,
-                                  int no_new_privs, long uid, const char *bind_from, const char *bind_to,
-                                  const char *uid_map, const char *gid_map, int fd0, int fd1, int fd2,
-                                  int report_fd, int control_fd, int ack_fd) {
+                                  int no_new_privs, int refuse_shared, long uid, const char *bind_from,
+                                  const char *bind_to, const char *uid_map, const char *gid_map, int fd0,
+                                  int fd1, int fd2, int report_fd, int control_fd, int ack_fd) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -275,7 +319,7 @@ cdef extern from *:
         /* a fork (no CLONE_VM): it lives on beside the judge, in memory of its own */
         pid_t pid = syscall(SYS_clone, flags, 0, NULL, NULL, 0);
         if (pid == 0) {
-            _exit(arena_init(argv, envp, joins, njoins, resources, values, nlimits, no_new_privs, uid,
+            _exit(arena_init(argv, envp, joins, njoins, resources, values, nlimits, no_new_privs, refuse_shared, uid,
                              bind_from, bind_to, uid_map, gid_map, fd0, fd1, fd2, report_fd, control_fd,
                              ack_fd, &old));
         }
@@ -320,8 +364,9 @@ cdef extern from *:
 
     static pid_t arena_spawn(char *const argv[], char *const envp[], char *const joins[], int njoins,
                              const int resources[], const unsigned long values[], int nlimits,
-                             int die_with_parent, int no_new_privs, long uid, const char *bind_from,
-                             const char *bind_to, int fd0, int fd1, int fd2, int report_fd) {
+                             int die_with_parent, int no_new_privs, int refuse_shared, long uid,
+                             const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
+                             int report_fd) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -329,7 +374,8 @@ cdef extern from *:
         pid_t pid = vfork();
         if (pid == 0) {
             _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent,
-                              no_new_privs, uid, bind_from, bind_to, parent, 0, fd0, fd1, fd2, report_fd, &old));
+                              no_new_privs, refuse_shared, uid, bind_from, bind_to, parent, 0, fd0, fd1, fd2,
+                              report_fd, &old));
         }
         int saved = errno;
         pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -339,11 +385,11 @@ cdef extern from *:
     """
     int arena_spawn(char **argv, char **envp, char **joins, int njoins, const int *resources,
                     const unsigned long *values, int nlimits, int die_with_parent, int no_new_privs,
-                    long uid, const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
+                    int refuse_shared, long uid, const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
                     int report_fd) nogil
     int arena_spawn_init(char **argv, char **envp, char **joins, int njoins, const int *resources,
-                         const unsigned long *values, int nlimits, int no_new_privs, long uid,
-                         const char *bind_from, const char *bind_to, const char *uid_map, const char *gid_map,
+                         const unsigned long *values, int nlimits, int no_new_privs, int refuse_shared,
+                         long uid, const char *bind_from, const char *bind_to, const char *uid_map, const char *gid_map,
                          int fd0, int fd1, int fd2, int report_fd, int control_fd, int ack_fd) nogil
     int arena_probe_namespace(const char *uid_map, const char *gid_map) nogil
 
@@ -351,7 +397,7 @@ cdef extern from *:
 STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its standard streams",
          4: "join its cgroup", 5: "set its limits", 6: "exec", 7: "take its own user",
          8: "forbid it new privileges", 9: "see its own folder", 10: "enter a namespace of its own",
-         11: "start it in its namespace"}
+         11: "start it in its namespace", 12: "refuse it shared memory"}
 """The child's steps, as its failure report numbers them."""
 
 CANNOT_CONFINE = 125
@@ -373,7 +419,7 @@ cdef char **c_strings(list items):
 
 def spawn(list argv, object env, list joins, list limits, int die_with_parent, long uid,
           int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False, object bind=None,
-          object namespace=None) -> int:
+          object namespace=None, bint refuse_shared_memory=False) -> int:
     """Start ``argv`` (bytes) with ``env`` (a list of b"NAME=value", or None: the judge's),
     stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after writing "0" to every
     cgroup file in ``joins`` (Cgroup.join_files), with ``die_with_parent`` (a signal, 0: none) as its
@@ -385,6 +431,9 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
 
     Returns the child's pid. A step that fails writes (step, errno) to ``report_fd``,
     which the child holds open, close-on-exec, until its exec.
+
+    ``refuse_shared_memory``: a seccomp filter refuses it shared anonymous mappings, System V
+    shared memory and memfds (which RLIMIT_DATA does not count), and 32-bit system calls.
 
     ``namespace``: (id_maps, control_fd, ack_fd) to start it in a PID namespace of its own, under
     the init above (``die_with_parent`` is then the init's: SIGKILL); ``id_maps`` is None as root,
@@ -427,11 +476,11 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
         with nogil:
             if in_namespace:
                 pid = arena_spawn_init(c_argv, c_env, c_joins, njoins, resources, values, nlimits, no_new_privs,
-                                       uid, c_bind_from, c_bind_to, c_uid_map, c_gid_map, fd0, fd1, fd2,
+                                       refuse_shared_memory, uid, c_bind_from, c_bind_to, c_uid_map, c_gid_map, fd0, fd1, fd2,
                                        report_fd, control_fd, ack_fd)
             else:
                 pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
-                                  die_with_parent, no_new_privs, uid, c_bind_from, c_bind_to, fd0, fd1, fd2,
+                                  die_with_parent, no_new_privs, refuse_shared_memory, uid, c_bind_from, c_bind_to, fd0, fd1, fd2,
                                   report_fd)
         if pid < 0:
             raise OSError(errno, "clone failed" if in_namespace else "vfork failed")

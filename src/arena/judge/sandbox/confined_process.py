@@ -181,12 +181,29 @@ class Confinement:
             return  # the peak of all its processes, read from the cgroup at the end
         if self._status is None:
             try:
-                self._status = PeakMemory(self.pid)
+                self._status = PeakMemory(self._program_process())
             except OSError:
                 return  # gone already: the reaped process's rusage says what it can
         peak = self._status.bytes()
         if peak is not None:
             self.peak_memory_bytes = max(peak, self.peak_memory_bytes or 0)
+
+    def _program_process(self) -> int:
+        """The program's own process: its main process, or under ``isolate`` the one bubblewrap runs
+        (bwrap, then bwrap again as its namespace's init, then the program): bwrap's size is not its."""
+        pid = self.pid
+        if self.sandbox.mode != "isolate":
+            return pid
+        for _ in range(2):
+            try:
+                with open(f"/proc/{pid}/stat", "rb") as stat:
+                    if b"(bwrap)" not in stat.read(64):
+                        break
+                with open(f"/proc/{pid}/task/{pid}/children", "rb") as children:
+                    pid = int(children.read().split()[0])
+            except (OSError, ValueError, IndexError):
+                break  # not started yet, or gone: the last one found
+        return pid
 
     def end(self) -> None:
         """Kill everything of the program, reap its main process, clean up its cgroup."""

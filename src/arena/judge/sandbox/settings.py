@@ -2,7 +2,7 @@
 
 - ``none``: the program runs as the judge's user, with the judge's rights.
 - ``limits`` (the default): a memory limit (a cgroup's where one can be made, else
-  RLIMIT_DATA), a limit on its processes and threads (the pids cgroup), on the
+  RLIMIT_DATA, and no shared anonymous memory, System V shared memory or memfd at all), a limit on its processes and threads (the pids cgroup), on the
   size of any file it writes and on its open files; under a root judge, an
   unprivileged uid of its own (uid_pool.py) that reaches only what it needs
   (acl_plan.py).
@@ -133,6 +133,9 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
         plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
         if cgroup is None:  # no cgroup: RLIMIT_DATA, which spares reserved address space
             plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_limit_mb * 2**20))
+            # and counts no shared memory: that is refused (a shared anonymous mmap of 300 MB under
+            # --memory 100 held it all). Shared files stay: /dev/shm is a tmpfs of --disk under isolate
+            plan.refuse_shared_memory = True
         if uid >= 0 and cgroup is None:
             # RLIMIT_NPROC counts every process and thread of a real uid: a box uid is this
             # program's alone, so this holds it to MAX_TASKS where no pids cgroup does (a
