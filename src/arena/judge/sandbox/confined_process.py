@@ -73,7 +73,8 @@ class Confinement:
                     WATCHDOG.watch_group(self.proc.pid)  # at once: without a cgroup, a judge's death only stops it
                 # in this thread, the one whose child it is: where its orphans go, should it give up
                 # being their subreaper (see subreaper.Adoptions)
-                self.adoptions = subreaper.Adoptions(self.proc.pid, lambda: WATCHDOG.pid) \
+                pipes = (self.proc.stdin.fileno(), self.proc.stdout.fileno(), self.proc.stderr.fileno())
+                self.adoptions = subreaper.Adoptions(self.proc.pid, lambda: WATCHDOG.pid, pipes) \
                     if self._holds_subreaper else None
         except BaseException:
             if self.box is not None:
