@@ -372,3 +372,40 @@ def test_as_a_user_not_root_every_program_is_in_a_namespace_held_off_turn_and_go
                 assert rest == ["nothing"], line
     finally:
         subprocess.run(["userdel", "-r", user], capture_output=True)
+
+
+# At each move, double-forks a worker that thinks 0.2 s and ends before the reply: an orphan the
+# init reaps between two looks of the judge, never seen alive.
+HIDDEN_WORKER = """
+    import os, sys, time
+    for line in sys.stdin:
+        done, told = os.pipe()
+        if os.fork() == 0:
+            if os.fork() == 0:
+                until = time.process_time() + 0.2
+                while time.process_time() < until:
+                    pass
+                os.write(told, b"x")
+            os._exit(0)
+        os.wait()
+        os.read(done, 1)
+        time.sleep(0.02)  # the init has reaped it
+        print("done", flush=True)
+"""
+
+
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_an_orphan_that_thinks_and_ends_within_its_programs_turn_is_charged(tmp_path, mode):
+    program = start(private_folder(tmp_path), HIDDEN_WORKER, mode)
+    try:
+        charged = 0.0
+        program.cpu_seconds_since_last_call()
+        for _ in range(3):
+            program.send("move")
+            assert program.read_line(20) == "done"
+            program.suspend()
+            charged += program.cpu_seconds_since_last_call()
+            program.resume()
+        assert charged > 0.5, f"{charged:.2f} s charged for three workers of 0.2 s"
+    finally:
+        program.close()
