@@ -255,8 +255,8 @@ from pathlib import Path
 from arena.judge import pid_namespace
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
-attacker, signaller, sockets_and_shm = (Path(path).read_text() for path in sys.argv[1:4])
-folder = Path(sys.argv[4])
+attacker, signaller, sockets_and_shm, judge = (Path(path).read_text() for path in sys.argv[1:5])
+folder = Path(sys.argv[5])
 print(pid_namespace.kind(), flush=True)
 
 def cpu(init):
@@ -305,6 +305,22 @@ for mode in ("none", "limits", "isolate"):
         time.sleep(0.2)
         left = [pid for pid in members if os.path.exists(f"/proc/{pid}") and "Z" not in open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]]
         print(mode, kind, on, off, left, flush=True)
+    # a judge killed with kill -9 while its program runs a fork chain: nothing of the game is left 3 s later
+    import subprocess
+    chain = folder / f"chain-{mode}-{os.getpid()}.py"
+    chain.write_text(textwrap.dedent(attacker).lstrip("\\n"))
+    killed = subprocess.Popen([sys.executable, "-c", judge, str(chain), mode], stdout=subprocess.PIPE, text=True)
+    killed.stdout.readline()
+    time.sleep(0.3)
+    killed.kill()
+    killed.wait()
+    time.sleep(3)
+    def cmdline(pid):
+        try:
+            return open(f"/proc/{pid}/cmdline").read()
+        except OSError:
+            return ""
+    print(mode, "killed", [pid for pid in os.listdir("/proc") if pid.isdigit() and chain.name in cmdline(pid)], flush=True)
     outside = os.fork()
     if outside == 0:
         time.sleep(60)
@@ -342,7 +358,8 @@ def test_as_a_user_not_root_every_program_is_in_a_namespace_held_off_turn_and_go
         entry = pwd.getpwnam(user)
         home = Path(entry.pw_dir)
         files = []
-        for name, source in (("attacker.py", ATTACKER), ("signaller.py", SIGNALLER), ("shm.py", SOCKETS_AND_SHM)):
+        for name, source in (("attacker.py", ATTACKER), ("signaller.py", SIGNALLER), ("shm.py", SOCKETS_AND_SHM),
+                             ("judge.py", JUDGE)):
             (home / name).write_text(source)
             files.append(str(home / name))
         (home / "bots").mkdir()
@@ -358,11 +375,16 @@ def test_as_a_user_not_root_every_program_is_in_a_namespace_held_off_turn_and_go
         assert out.returncode == 0, out.stderr
         lines = out.stdout.splitlines()
         assert lines[0] == "user+pid-namespace", lines
+        said = {tuple(line.split(" ", 2)[:2]) for line in lines[1:]}
+        assert said == {(mode, what) for mode in ("none", "limits", "isolate")
+                        for what in ("orphan", "chain", "killed", "signaller")} | {("isolate", "sockets")}, said
         for line in lines[1:]:
             mode, what, *rest = line.split(" ", 2)
             if what in ("orphan", "chain"):
                 on, off, left = rest[0].split(" ", 2)
                 assert int(on) > 20 and int(off) < int(on) / 5 and left == "[]", line
+            elif what == "killed":
+                assert rest == ["[]"], line
             elif what == "signaller":
                 reached, outside_reached, traced, traced_init = rest[0].rsplit(" ", 3)
                 assert outside_reached == traced == "False" and len(eval(reached)) <= 3, line
