@@ -254,7 +254,9 @@ cdef extern from *:
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { arena_report(report_fd, 2); return ARENA_NO_NAMESPACE; }
         /* nothing of the program may trace it or read its memory (a copy of the judge's) */
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-        setsid();  /* out of the judge's process group: a terminal's Ctrl-C is the judge's to handle */
+        /* no session of its own: it leads no process group, so that no pid the judge may take for the
+           program's group (should it learn none, below) is the init's. A terminal's signals to the
+           judge's group stay pending: every one is blocked. */
         pid_t program = vfork();
         if (program == 0) {
             _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, 0, no_new_privs,
