@@ -303,7 +303,12 @@ for mode in ("none", "limits", "isolate"):
         members = [init] + [int(c) for c in open(f"/proc/{init}/task/{init}/children").read().split()]
         p.close()
         time.sleep(0.2)
-        left = [pid for pid in members if os.path.exists(f"/proc/{pid}") and "Z" not in open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]]
+        def state(pid):
+            try:
+                return open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()[0]
+            except OSError:
+                return None
+        left = [pid for pid in members if state(pid) not in (None, "Z")]
         print(mode, kind, on, off, left, flush=True)
     # a judge killed with kill -9 while its program runs a fork chain: nothing of the game is left 3 s later
     import subprocess
@@ -320,7 +325,8 @@ for mode in ("none", "limits", "isolate"):
             return open(f"/proc/{pid}/cmdline").read()
         except OSError:
             return ""
-    print(mode, "killed", [pid for pid in os.listdir("/proc") if pid.isdigit() and chain.name in cmdline(pid)], flush=True)
+    left = [pid for pid in os.listdir("/proc") if pid.isdigit() and chain.name in cmdline(pid)]
+    print(mode, "killed", left, flush=True)
     outside = os.fork()
     if outside == 0:
         time.sleep(60)

@@ -478,12 +478,12 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
         with nogil:
             if in_namespace:
                 pid = arena_spawn_init(c_argv, c_env, c_joins, njoins, resources, values, nlimits, no_new_privs,
-                                       refuse_shared_memory, uid, c_bind_from, c_bind_to, c_uid_map, c_gid_map, fd0, fd1, fd2,
-                                       report_fd, control_fd, ack_fd)
+                                       refuse_shared_memory, uid, c_bind_from, c_bind_to, c_uid_map, c_gid_map,
+                                       fd0, fd1, fd2, report_fd, control_fd, ack_fd)
             else:
                 pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
-                                  die_with_parent, no_new_privs, refuse_shared_memory, uid, c_bind_from, c_bind_to, fd0, fd1, fd2,
-                                  report_fd)
+                                  die_with_parent, no_new_privs, refuse_shared_memory, uid, c_bind_from, c_bind_to,
+                                  fd0, fd1, fd2, report_fd)
         if pid < 0:
             raise OSError(errno, "clone failed" if in_namespace else "vfork failed")
         return pid

@@ -6,8 +6,8 @@ the tests play):
 
 - ``none``: a clean environment; ``no_new_privs`` (no setuid file raises its privileges);
   a PID namespace of its own wherever the kernel allows one (pid_namespace.py): it signals
-  and traces nothing outside (under ``none`` and ``limits`` it still reads the host's /proc); suspended between its turns, all its processes,
-  orphans included; nothing of it outlives its game, even a judge killed with ``kill -9``
+  and traces nothing outside (under ``none`` and ``limits`` it still reads the host's /proc);
+  suspended between its turns, all its processes, orphans included; nothing of it outlives its game, even a judge killed with ``kill -9``
   (its init's death; the guardian on the fallback without a namespace).
 - ``limits`` (the default): that, and a memory limit (its own cgroup, else RLIMIT_DATA and
   no shared memory),

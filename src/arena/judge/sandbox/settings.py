@@ -2,8 +2,8 @@
 
 - ``none``: the program runs as the judge's user, with the judge's rights.
 - ``limits`` (the default): a memory limit (a cgroup's where one can be made, else
-  RLIMIT_DATA, and no shared anonymous memory, System V shared memory or memfd at all), a limit on its processes and threads (the pids cgroup), on the
-  size of any file it writes and on its open files; under a root judge, an
+  RLIMIT_DATA, and no shared anonymous memory, System V shared memory or memfd at all), a
+  limit on its processes and threads (the pids cgroup), on the size of any file it writes and on its open files; under a root judge, an
   unprivileged uid of its own (uid_pool.py) that reaches only what it needs
   (acl_plan.py).
 - ``isolate``: ``limits``, and bubblewrap around it: no network, a private /tmp,
