@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from arena.judge.process import Program
+from arena.judge.process import Program, ProgramFault
 from arena.judge.sandbox.settings import Sandbox
 
 from .attack_support import MODES, private_folder
@@ -65,3 +65,19 @@ def test_without_a_cgroup_the_record_has_the_programs_peak_not_bubblewraps(tmp_p
     finally:
         program.close()
     assert 80 < program.peak_memory_mb < 150, program.peak_memory_mb
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_shared_memory_past_the_limit_is_the_memory_verdict_or_refused_whatever_limits_it(tmp_path, mode):
+    """With a cgroup (as root here) its memory limit counts shared memory; without, it is refused."""
+    script = private_folder(tmp_path) / "bot.py"
+    script.write_text(textwrap.dedent(SHARED).lstrip("\n"))
+    program = Program([sys.executable, str(script)], sandbox=Sandbox(mode, memory_mb=100))
+    try:
+        try:
+            assert program.read_line(30) == "refused"
+        except ProgramFault as fault:
+            assert fault.verdict == "memory", fault.reason
+    finally:
+        program.close()
+    assert program.peak_memory_mb is not None and program.peak_memory_mb <= 105
