@@ -9,6 +9,12 @@ out vfork. Between vfork and exec the child here runs only the C below, which
 makes nothing but system calls: it writes to no memory the judge reads, blocks
 every signal until the judge's handlers are gone, and reports a failure through
 a pipe that closes by itself when the exec succeeds.
+
+Wherever the kernel allows it, the program is started one step further down: the judge
+clones (a fork, not a vfork) the program's init, pid 1 of a PID namespace of its own
+(and of a user namespace, for a judge not root), which runs only the C below for as long
+as the program lives, and it is the init that vforks the program (pid_namespace.py is
+the judge's end of it).
 """
 
 from libc.errno cimport errno
