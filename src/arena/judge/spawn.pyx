@@ -258,6 +258,13 @@ cdef extern from *:
             arena_report(report_fd, 10); return ARENA_NO_NAMESPACE;
         }
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { arena_report(report_fd, 2); return ARENA_NO_NAMESPACE; }
+        /* the judge's SIGCHLD disposition, should it ignore it, would have the kernel reap the
+           program unseen: the init waits for its children itself (blocked, read from a signalfd) */
+        struct sigaction default_action;
+        default_action.sa_handler = SIG_DFL;
+        default_action.sa_flags = 0;
+        sigemptyset(&default_action.sa_mask);
+        sigaction(SIGCHLD, &default_action, NULL);
         /* nothing of the program may trace it or read its memory (a copy of the judge's) */
         prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
         /* no session of its own: it leads no process group, so that no pid the judge may take for the
