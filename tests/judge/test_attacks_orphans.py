@@ -23,7 +23,7 @@ ORPHANER = """
             os.setsid()
         if os.fork() == 0:
             fd = os.open(progress, os.O_WRONLY | os.O_CREAT, 0o644)
-            os.write(writer, f"{os.getpid()}\\n".encode())
+            os.write(writer, f"{os.readlink('/proc/self')}\\n".encode())  # its pid in the judge's /proc
             count = 0
             while True:
                 count += 1
@@ -92,6 +92,63 @@ def test_an_orphan_handed_to_the_judge_is_frozen_off_turn_charged_and_killed(tmp
         assert charged > spun * 0.7, f"only {charged:.2f} s of CPU charged for the spinner's {spun:.2f} s"
     finally:
         program.close()
+    deadline = time.monotonic() + 2
+    while alive(spinner) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not alive(spinner), "the orphan outlived its game"
+
+
+QUIET = """
+    import sys
+    print("ready", flush=True)
+    for line in sys.stdin:
+        print("done", flush=True)
+"""
+
+
+def test_on_the_fallback_an_orphan_made_while_both_start_is_claimed_for_its_own_program(tmp_path, monkeypatch):
+    """Without a PID namespace: both programs start together, the second double-forks a spinner out of
+    its session, and the first is suspended first. The spinner is the second's all the same: held on
+    the first's turns, charged to the second, never to the first (issue 48, item 1)."""
+    from arena.judge import pid_namespace
+
+    monkeypatch.setattr(pid_namespace, "_usable", False)
+    (tmp_path / "quiet.py").write_text(textwrap.dedent(QUIET).lstrip("\n"))
+    (tmp_path / "orphaner.py").write_text(textwrap.dedent(ORPHANER).lstrip("\n"))
+    progress = tmp_path / "progress"
+    first = Program([sys.executable, str(tmp_path / "quiet.py")], sandbox=Sandbox("none"))
+    second = Program([sys.executable, str(tmp_path / "orphaner.py"), str(progress), "setsid"],
+                     sandbox=Sandbox("none"))
+    try:
+        assert first.read_line(20) == "ready"
+        spinner = int(second.read_line(20))  # the orphan has come to the judge by now
+        first.suspend()  # the first to look at the judge's children
+        second.suspend()
+        first.cpu_seconds_since_last_call()
+        second.cpu_seconds_since_last_call()
+        charged_first = on_first_turns = 0.0
+        for _ in range(3):
+            first.resume()
+            before = progress_of(progress)
+            first.send("move")
+            assert first.read_line(20) == "done"
+            time.sleep(TURN_S)  # the first's turn goes on: the second and its spinner are held
+            on_first_turns += progress_of(progress) - before
+            first.suspend()
+            charged_first += first.cpu_seconds_since_last_call()
+        spun_before = cpu_s(spinner)
+        second.resume()
+        second.send("move")
+        assert second.read_line(20) == "done"
+        second.suspend()
+        charged_second = second.cpu_seconds_since_last_call()
+        spun = cpu_s(spinner) - spun_before
+        assert on_first_turns == 0, f"the second's orphan progressed {on_first_turns} on the first's turns"
+        assert charged_first < 0.1, f"{charged_first:.2f} s of the second's orphan charged to the first"
+        assert spun > 0.1 and charged_second > spun * 0.7, (spun, charged_second)
+    finally:
+        first.close()
+        second.close()
     deadline = time.monotonic() + 2
     while alive(spinner) and time.monotonic() < deadline:
         time.sleep(0.05)

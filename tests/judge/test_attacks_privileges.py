@@ -46,6 +46,8 @@ def test_a_program_is_never_root_and_cannot_read_root_only_files(secret_folder, 
                 print("read", path, flush=True)
             except OSError as error:
                 print("refused", path, error.errno, flush=True)
+        import sys
+        sys.stdin.readline()  # alive while the host looks: its init reaps it as soon as it ends
     """, mode)
     host_uid = _host_uid(program.proc.pid)
     ids, shadow, root = lines_of(program, 3)

@@ -51,7 +51,7 @@ if os.fork() == 0:
     if how == "double_fork" and os.fork() != 0:
         os._exit(0)  # its child, an orphan, is out of White's tree too
     with open(pid_file + ".tmp", "w") as out:
-        out.write(str(os.getpid()))
+        out.write(os.readlink("/proc/self"))
     os.rename(pid_file + ".tmp", pid_file)
     count_for_ever(shared)
 if how == "double_fork":
@@ -210,7 +210,7 @@ from arena.games.flippo.rules import FlippoState
 if os.fork() == 0:
     os.setsid()
     if os.fork() == 0:
-        open({str(pid_file)!r} + ".tmp", "w").write(str(os.getpid()))
+        open({str(pid_file)!r} + ".tmp", "w").write(os.readlink("/proc/self"))
         os.rename({str(pid_file)!r} + ".tmp", {str(pid_file)!r})
         time.sleep(600)
     os._exit(0)

@@ -12,6 +12,8 @@ import uuid
 import psutil
 import pytest
 
+from arena.judge import pid_namespace
+
 from arena.refereeing.players import resolve_player
 from arena.judge.process import Program
 from arena.refereeing.referee import play_game
@@ -39,7 +41,8 @@ def test_a_sound_game_records_the_sandbox_and_each_programs_peak_memory():
 def test_none_says_so_in_the_record():
     random = resolve_player("flippo", "builtin:random")
     record = play_game("flippo", [random, random], seed=4, sandbox=Sandbox("none"))
-    assert record["sandbox"] == {"mode": "none", "memory": "none", "memory_mb": None, "memory_from": None}
+    assert record["sandbox"] == {"mode": "none", "memory": "none", "processes": pid_namespace.kind(),
+                                 "memory_mb": None, "memory_from": None}
     assert all(times["peak_memory_mb"] > 0 for times in record["times"])
 
 

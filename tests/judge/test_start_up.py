@@ -47,7 +47,7 @@ def test_a_start_up_that_computes_pays_for_all_of_it_and_waits_past_its_window(s
     pid_file = f"/tmp/arena-test-{os.getpid()}-{tmp_path.name}.pid"
     # Black computes for 1 s of CPU before it reads. White looks at Black 0.5 s into its
     # own first turn: Black's start-up window is over, so it is stopped.
-    black = player(script, before=f"""open({str(pid_file)!r}, "w").write(str(os.getpid()))
+    black = player(script, before=f"""open({str(pid_file)!r}, "w").write(os.readlink("/proc/self"))  # its pid in the judge's /proc
     end = time.process_time() + 1.0
     while time.process_time() < end: pass""")
     white = player(script, first_move=f"""time.sleep(0.5)

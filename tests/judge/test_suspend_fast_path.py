@@ -12,7 +12,7 @@ import sys
 
 import pytest
 
-from arena.judge import suspension
+from arena.judge import pid_namespace, suspension
 from arena.judge.sandbox.cgroups.cgroup import Cgroup
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
@@ -94,7 +94,27 @@ def test_under_isolate_bwrap_and_the_program_share_a_group_and_are_only_stopped(
     assert calls["outside_group"] >= 60 and "freeze" not in calls, calls
 
 
-def test_without_a_cgroup_a_program_of_one_process_is_only_stopped_and_one_of_two_walked(tmp_path, monkeypatch):
+def test_in_a_namespace_a_program_of_one_process_is_only_stopped_and_one_of_two_stopped_by_its_init(
+        tmp_path, monkeypatch):
+    if not pid_namespace.usable():
+        pytest.skip("no PID namespace can be made here")
+    calls: dict[str, int] = {}
+    _spy(monkeypatch, suspension.MainProcess, "alone", calls)
+    _spy(monkeypatch, pid_namespace.Init, "stop_all", calls)
+    _spy(monkeypatch, suspension, "stop_tree", calls)
+    record = _play(tmp_path, ONE_PROCESS, "none")
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert calls["alone"] >= 60 and "stop_all" not in calls and "stop_tree" not in calls, calls
+
+    calls.clear()
+    record = _play(tmp_path, TWO_PROCESSES, "none")
+    assert record["result"]["verdicts"] == ["ok", "ok"]
+    assert calls.get("stop_all", 0) >= 25 and "stop_tree" not in calls, calls
+
+
+def test_without_a_cgroup_nor_a_namespace_a_program_of_one_process_is_only_stopped_and_one_of_two_walked(
+        tmp_path, monkeypatch):
+    monkeypatch.setattr(pid_namespace, "_usable", False)  # the fallback: a kernel that allows no namespace
     calls: dict[str, int] = {}
     _spy(monkeypatch, suspension.MainProcess, "alone", calls)
     _spy(monkeypatch, suspension, "stop_tree", calls)

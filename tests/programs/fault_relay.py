@@ -54,16 +54,30 @@ def misbehave(kind: str, line: bytes, watched: list[int]) -> None:
     os.write(1, line + b"\n")
 
 
+def host_pid(pid: int) -> int:
+    """A child's pid as the judge's /proc numbers it: this program may run in a PID namespace of
+    its own (pid_namespace.py), whose numbers are not the judge's; /proc here is the judge's."""
+    me = os.readlink("/proc/self")
+    for tid in os.listdir(f"/proc/{me}/task"):
+        with open(f"/proc/{me}/task/{tid}/children") as children:
+            for child in children.read().split():
+                with open(f"/proc/{child}/status") as status:
+                    for line in status:
+                        if line.startswith("NSpid:") and int(line.split()[-1]) == pid:
+                            return int(child)
+    return pid
+
+
 def main() -> None:
     game, kind, at, pid_file = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
     player = subprocess.Popen([sys.executable, "-m", "arena.bot", game, "random", "--seed", "1"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-    pids = [os.getpid(), player.pid]
+    pids = [int(os.readlink("/proc/self")), host_pid(player.pid)]
     if kind in ("child_left", "child_escapes"):
         heartbeat = pid_file + ".heartbeat"
         helper = subprocess.Popen([sys.executable, "-c", HEARTBEAT, heartbeat],
                                   start_new_session=kind == "child_escapes")
-        pids.append(helper.pid)
+        pids.append(host_pid(helper.pid))
         while not os.path.exists(heartbeat):  # alive for sure before the game goes on
             time.sleep(0.005)
     # replaced, not rewritten: a run of this program in a game at the same time, under

@@ -167,7 +167,8 @@ class Program:
         for fd in (self._stdin, self._stdout, self._stderr):
             os.set_blocking(fd, False)
         self._pending = bytearray()  # stdout bytes read past the last complete line
-        self._pidfd = _open_pidfd(self.proc.pid)  # readable once the main process ends (None: no pidfds)
+        # readable once the main process ends (None: no pidfds); in a namespace, its init, which ends with it
+        self._pidfd = _open_pidfd(self.proc.waited)
         ended = [] if self._pidfd is None else [self._pidfd]
         self._reply_poll = _poll_for([self._stdout, *ended])  # the quiet start of a wait (STDERR_QUIET_S)
         self._any_poll = _poll_for([self._stdout, self._stderr, *ended])
@@ -219,13 +220,11 @@ class Program:
         deadline = time.monotonic() + wait_s
         while True:
             try:
-                info = os.waitid(os.P_PID, self.proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+                status = self.proc.status()
             except ChildProcessError:
                 return self.proc.returncode
-            if info is not None:
-                if info.si_code == os.CLD_EXITED:
-                    return info.si_status
-                return -info.si_status
+            if status is not None:
+                return status
             remaining = deadline - time.monotonic()
             if remaining <= 0:
                 return None

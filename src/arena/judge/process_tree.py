@@ -1,5 +1,9 @@
 """A program's processes found under /proc, where no cgroup holds them: is it alone, stop them, kill them.
 
+``MainProcess`` (is it alone?) serves every program; the walks (``stop_tree``, ``kill_tree``)
+only the fallback, where no PID namespace can be made (pid_namespace.py): a namespace's init
+stops and kills all of it without one.
+
 The tree is walked from the program's main process through
 ``/proc/PID/task/TID/children``. A child that calls ``setsid()`` stays in it (only its
 session changes), and so does an orphan: the spawner makes the main process a child

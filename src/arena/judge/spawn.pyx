@@ -9,6 +9,12 @@ out vfork. Between vfork and exec the child here runs only the C below, which
 makes nothing but system calls: it writes to no memory the judge reads, blocks
 every signal until the judge's handlers are gone, and reports a failure through
 a pipe that closes by itself when the exec succeeds.
+
+Wherever the kernel allows it, the program is started one step further down: the judge
+clones (a fork, not a vfork) the program's init, pid 1 of a PID namespace of its own
+(and of a user namespace, for a judge not root), which runs only the C below for as long
+as the program lives, and it is the init that vforks the program (pid_namespace.py is
+the judge's end of it).
 """
 
 from libc.errno cimport errno
@@ -20,13 +26,55 @@ cdef extern from *:
     #include <fcntl.h>
     #include <sched.h>
     #include <signal.h>
+    #include <poll.h>
     #include <sys/mount.h>
+    #include <sys/signalfd.h>
+    #include <sys/wait.h>
     #include <sys/prctl.h>
     #include <sys/resource.h>
     #include <sys/syscall.h>
     #include <unistd.h>
 
     #define ARENA_CANNOT_CONFINE 125  /* the exit code of a child that could not be confined */
+
+    #if defined(__x86_64__)
+    #include <stddef.h>
+    #include <sys/mman.h>
+    #include <linux/audit.h>
+    #include <linux/filter.h>
+    #include <linux/seccomp.h>
+    /* Where no cgroup limits its memory, RLIMIT_DATA does, which counts no shared memory: a shared
+       anonymous mapping, System V shared memory, a memfd would each hold memory past the limit
+       (RLIMIT_AS would count them, but also the address space a JVM or Go reserves and never
+       uses). So those are refused, as the kernel refuses memory it has not got; and the 32-bit
+       system calls, through which the same could be asked by other numbers. Kept across fork
+       and exec; no process can remove it. */
+    static int arena_refuse_shared_memory(void) {
+        struct sock_filter filter[] = {
+            BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, arch)),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, AUDIT_ARCH_X86_64, 1, 0),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+            BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, nr)),
+            BPF_JUMP(BPF_JMP | BPF_JGE | BPF_K, 0x40000000, 0, 1),  /* the x32 numbers */
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOSYS),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_shmget, 0, 1),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_memfd_create, 0, 1),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mmap, 1, 0),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+            BPF_STMT(BPF_LD | BPF_W | BPF_ABS, offsetof(struct seccomp_data, args[3])),  /* its flags */
+            BPF_STMT(BPF_ALU | BPF_AND | BPF_K, MAP_SHARED | MAP_ANONYMOUS),  /* MAP_SHARED_VALIDATE too */
+            BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, MAP_SHARED | MAP_ANONYMOUS, 0, 1),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
+            BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
+        };
+        struct sock_fprog program = {sizeof filter / sizeof filter[0], filter};
+        return prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &program, 0, 0);
+    }
+    #else
+    static int arena_refuse_shared_memory(void) { return 0; }  /* x86-64 only, for now */
+    #endif
 
     static void arena_report(int fd, int step) {
         int report[2] = {step, errno};
@@ -45,9 +93,9 @@ cdef extern from *:
     /* The child, from vfork to exec. Returns only if it must end (its exit code). */
     static int arena_child(char *const argv[], char *const envp[], char *const joins[], int njoins,
                            const int resources[], const unsigned long values[], int nlimits,
-                           int die_with_parent, int no_new_privs, long uid, const char *bind_from,
-                           const char *bind_to, pid_t parent, int fd0, int fd1,
-                           int fd2, int report_fd, const sigset_t *mask) {
+                           int die_with_parent, int no_new_privs, int refuse_shared, long uid,
+                           const char *bind_from, const char *bind_to, pid_t parent, int in_namespace,
+                           int fd0, int fd1, int fd2, int report_fd, const sigset_t *mask) {
         struct sigaction action;
         for (int sig = 1; sig < NSIG; sig++) {
             /* no handler of the judge may run in the child, which shares its memory */
@@ -61,7 +109,7 @@ cdef extern from *:
         if (setsid() < 0) { arena_report(report_fd, 1); return ARENA_CANNOT_CONFINE; }
         /* the program's orphans come to it, not to init: they stay in its tree, where the judge
            finds them without a cgroup (process_tree.py). Kept across exec; best effort. */
-        prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
+        if (!in_namespace) prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
         if (dup2(fd0, 0) < 0 || dup2(fd1, 1) < 0 || dup2(fd2, 2) < 0) { arena_report(report_fd, 3); return ARENA_CANNOT_CONFINE; }
         for (int i = 0; i < njoins; i++) {
             if (arena_join(joins[i]) != 0) { arena_report(report_fd, 4); return ARENA_CANNOT_CONFINE; }
@@ -100,6 +148,11 @@ cdef extern from *:
         if (no_new_privs && prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) {
             arena_report(report_fd, 8); return ARENA_CANNOT_CONFINE;
         }
+        /* without no_new_privs (a setuid bwrap's) the kernel gives an unprivileged process no filter:
+           there it is best effort */
+        if (refuse_shared && arena_refuse_shared_memory() != 0 && no_new_privs) {
+            arena_report(report_fd, 12); return ARENA_CANNOT_CONFINE;
+        }
         /* after the change of user, which clears a parent-death signal */
         /* die_with_parent: the signal it gets when the judge's thread ends (0: none) */
         if (die_with_parent && (prctl(PR_SET_PDEATHSIG, die_with_parent) != 0 || getppid() != parent)) {
@@ -114,10 +167,221 @@ cdef extern from *:
         return 127;
     }
 
+
+    /* ---- the init: pid 1 of the program's own PID namespace ----------------------------------
+
+       A copy of the judge made by clone(CLONE_NEWPID) without CLONE_VM (a fork that runs only the
+       C below until it ends). It starts the program as its child (vfork, arena_child), reaps every
+       process that comes to it (every orphan of the namespace does), and at the judge's word on
+       its control pipe stops ('S', acknowledged with 'A' once sent) or continues ('C') every other
+       process of the namespace with kill(-1): one system call, which the kernel makes atomic
+       against a concurrent fork, where a walk of /proc can be outrun. When the program's main
+       process ends it writes its status, and what it knows of its children, on the report pipe,
+       and ends: the kernel then kills whatever is left in the namespace. So does the judge's
+       death: its parent-death signal (the judge's thread), and the end of its control pipe
+       (the judge's whole process, however it died). */
+
+    #define ARENA_NO_NAMESPACE 126
+
+    struct arena_ended {  /* the init's last report; the judge reads it once the init has ended */
+        long long status;        /* the main process's wait status */
+        long long maxrss_kb;     /* getrusage(RUSAGE_CHILDREN): the largest of every process it reaped */
+        long long cpu_us;        /* and their CPU time, user and system */
+        long long reaped;        /* how many processes it reaped */
+    };
+
+    static int arena_write_file(const char *path, const char *text) {
+        int fd = open(path, O_WRONLY | O_CLOEXEC);
+        if (fd < 0) return -1;
+        size_t length = 0;
+        while (text[length]) length++;
+        ssize_t written = write(fd, text, length);
+        close(fd);
+        return written == (ssize_t)length ? 0 : -1;
+    }
+
+    /* every file descriptor but the three it keeps (the judge's copies: the other program's pipes
+       above all, which would otherwise stay open in it for the whole game) */
+    static void arena_close_except(int a, int b, int c) {
+        int keep[3] = {a, b, c};
+        for (int i = 0; i < 3; i++)
+            for (int j = i + 1; j < 3; j++)
+                if (keep[j] < keep[i]) { int t = keep[i]; keep[i] = keep[j]; keep[j] = t; }
+        int from = 0;
+        for (int i = 0; i < 3; i++) {
+            if (keep[i] > from) {
+    #ifdef SYS_close_range
+                if (syscall(SYS_close_range, from, keep[i] - 1, 0) != 0)
+    #endif
+                    for (int fd = from; fd < keep[i]; fd++) close(fd);
+            }
+            from = keep[i] + 1;
+        }
+    #ifdef SYS_close_range
+        if (syscall(SYS_close_range, from, ~0U, 0) == 0) return;
+    #endif
+        for (int fd = from; fd < 65536; fd++) close(fd);
+    }
+
+    /* the program's pid as the judge sees it: the first child in the init's own /proc entry (the
+       judge's /proc, whose numbers are the judge's namespace's), a zombie there until reaped */
+    static long arena_first_child_outside(void) {
+        char self[32], path[96];
+        ssize_t n = readlink("/proc/self", self, sizeof self - 1);
+        if (n <= 0) return 0;
+        self[n] = 0;
+        const char *parts[] = {"/proc/", self, "/task/", self, "/children"};
+        size_t at = 0;
+        for (int i = 0; i < 5; i++)
+            for (const char *c = parts[i]; *c && at < sizeof path - 1; c++) path[at++] = *c;
+        path[at] = 0;
+        int fd = open(path, O_RDONLY | O_CLOEXEC);
+        if (fd < 0) return 0;
+        char text[32];
+        n = read(fd, text, sizeof text - 1);
+        close(fd);
+        long pid = 0;
+        for (ssize_t i = 0; i < n && text[i] >= '0' && text[i] <= '9'; i++) pid = pid * 10 + (text[i] - '0');
+        return pid;
+    }
+
+    static int arena_init(char *const argv[], char *const envp[], char *const joins[], int njoins,
+                          const int resources[], const unsigned long values[], int nlimits, int no_new_privs,
+                          int refuse_shared, long uid, const char *bind_from, const char *bind_to, const char *uid_map,
+                          const char *gid_map, int fd0, int fd1, int fd2, int report_fd, int control_fd,
+                          int ack_fd, const sigset_t *mask) {
+        /* a judge not root made a user namespace with it (so that it may make the PID namespace):
+           there it is the judge's own user and group, nothing more */
+        if (uid_map && ((arena_write_file("/proc/self/setgroups", "deny") != 0 && errno != ENOENT)
+                        || arena_write_file("/proc/self/uid_map", uid_map) != 0
+                        || arena_write_file("/proc/self/gid_map", gid_map) != 0)) {
+            arena_report(report_fd, 10); return ARENA_NO_NAMESPACE;
+        }
+        if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { arena_report(report_fd, 2); return ARENA_NO_NAMESPACE; }
+        /* the judge's SIGCHLD disposition, should it ignore it, would have the kernel reap the
+           program unseen: the init waits for its children itself (blocked, read from a signalfd) */
+        struct sigaction default_action;
+        default_action.sa_handler = SIG_DFL;
+        default_action.sa_flags = 0;
+        sigemptyset(&default_action.sa_mask);
+        sigaction(SIGCHLD, &default_action, NULL);
+        /* nothing of the program may trace it or read its memory (a copy of the judge's) */
+        prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
+        /* no session of its own: it leads no process group, so that no pid the judge may take for the
+           program's group (should it learn none, below) is the init's. A terminal's signals to the
+           judge's group stay pending: every one is blocked. */
+        pid_t program = vfork();
+        if (program == 0) {
+            _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, 0, no_new_privs,
+                              refuse_shared, uid, bind_from, bind_to, 0, 1, fd0, fd1, fd2, report_fd, mask));
+        }
+        if (program < 0) { arena_report(report_fd, 11); return ARENA_NO_NAMESPACE; }
+        int started[2] = {-1, (int)arena_first_child_outside()};
+        ssize_t ignored = write(report_fd, started, sizeof started);
+        arena_close_except(report_fd, control_fd, ack_fd);
+        sigset_t children;
+        sigemptyset(&children);
+        sigaddset(&children, SIGCHLD);  /* blocked, as every signal is since the judge's clone */
+        int child_fd = signalfd(-1, &children, SFD_CLOEXEC | SFD_NONBLOCK);
+        struct pollfd watched[2] = {{control_fd, POLLIN, 0}, {child_fd, POLLIN, 0}};
+        long long reaped = 0;
+        for (;;) {
+            int status;
+            pid_t pid;
+            while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
+                reaped++;
+                if (pid == program) {
+                    struct rusage usage;
+                    getrusage(RUSAGE_CHILDREN, &usage);
+                    struct arena_ended ended = {status, usage.ru_maxrss,
+                        (long long)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000
+                        + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec, reaped};
+                    ignored = write(report_fd, &ended, sizeof ended);
+                    (void)ignored;
+                    return 0;  /* and the kernel kills everything left in the namespace */
+                }
+            }
+            if (poll(watched, child_fd >= 0 ? 2 : 1, child_fd >= 0 ? -1 : 10) < 0 && errno != EINTR) return 1;
+            if (watched[0].revents) {
+                char words[64];
+                ssize_t n = read(control_fd, words, sizeof words);
+                if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) return 1;  /* the judge is gone */
+                for (ssize_t i = 0; i < n; i++) {
+                    if (words[i] == 'S') {
+                        kill(-1, SIGSTOP);
+                        ignored = write(ack_fd, "A", 1);
+                    } else if (words[i] == 'C') {
+                        kill(-1, SIGCONT);
+                    }
+                }
+            }
+            if (child_fd >= 0 && watched[1].revents) {
+                struct signalfd_siginfo info[16];
+                ignored = read(child_fd, info, sizeof info);
+            }
+        }
+    }
+
+    static pid_t arena_spawn_init(char *const argv[], char *const envp[], char *const joins[], int njoins,
+                                  const int resources[], const unsigned long values[], int nlimits,
+                                  int no_new_privs, int refuse_shared, long uid, const char *bind_from,
+                                  const char *bind_to, const char *uid_map, const char *gid_map, int fd0,
+                                  int fd1, int fd2, int report_fd, int control_fd, int ack_fd) {
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &old);
+        unsigned long flags = CLONE_NEWPID | SIGCHLD | (uid_map ? CLONE_NEWUSER : 0);
+        /* a fork (no CLONE_VM): it lives on beside the judge, in memory of its own */
+        pid_t pid = syscall(SYS_clone, flags, 0, NULL, NULL, 0);
+        if (pid == 0) {
+            _exit(arena_init(argv, envp, joins, njoins, resources, values, nlimits, no_new_privs, refuse_shared, uid,
+                             bind_from, bind_to, uid_map, gid_map, fd0, fd1, fd2, report_fd, control_fd,
+                             ack_fd, &old));
+        }
+        int saved = errno;
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        errno = saved;
+        return pid;
+    }
+
+    /* can this judge make a PID namespace (with a user namespace, when uid_map is given)? 0, or why not */
+    static int arena_probe_namespace(const char *uid_map, const char *gid_map) {
+        int fds[2];
+        if (pipe2(fds, O_CLOEXEC) != 0) return errno;
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_SETMASK, &all, &old);
+        unsigned long flags = CLONE_NEWPID | SIGCHLD | (uid_map ? CLONE_NEWUSER : 0);
+        pid_t pid = syscall(SYS_clone, flags, 0, NULL, NULL, 0);
+        if (pid == 0) {
+            int ok = !uid_map || ((arena_write_file("/proc/self/setgroups", "deny") == 0 || errno == ENOENT)
+                                  && arena_write_file("/proc/self/uid_map", uid_map) == 0
+                                  && arena_write_file("/proc/self/gid_map", gid_map) == 0);
+            int error = ok ? 0 : errno;
+            ssize_t ignored = write(fds[1], &error, sizeof error);
+            (void)ignored;
+            _exit(0);
+        }
+        int saved = errno;
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        close(fds[1]);
+        int error = saved;
+        if (pid > 0) {
+            error = EPERM;
+            ssize_t got = read(fds[0], &error, sizeof error);
+            if (got != sizeof error) error = EPERM;
+            int status;
+            while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+        }
+        close(fds[0]);
+        return error;
+    }
+
     static pid_t arena_spawn(char *const argv[], char *const envp[], char *const joins[], int njoins,
                              const int resources[], const unsigned long values[], int nlimits,
-                             int die_with_parent, int no_new_privs, long uid, const char *bind_from,
-                             const char *bind_to, int fd0, int fd1, int fd2, int report_fd) {
+                             int die_with_parent, int no_new_privs, int refuse_shared, long uid,
+                             const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
+                             int report_fd) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -125,7 +389,8 @@ cdef extern from *:
         pid_t pid = vfork();
         if (pid == 0) {
             _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent,
-                              no_new_privs, uid, bind_from, bind_to, parent, fd0, fd1, fd2, report_fd, &old));
+                              no_new_privs, refuse_shared, uid, bind_from, bind_to, parent, 0, fd0, fd1, fd2,
+                              report_fd, &old));
         }
         int saved = errno;
         pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -135,17 +400,26 @@ cdef extern from *:
     """
     int arena_spawn(char **argv, char **envp, char **joins, int njoins, const int *resources,
                     const unsigned long *values, int nlimits, int die_with_parent, int no_new_privs,
-                    long uid, const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
+                    int refuse_shared, long uid, const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
                     int report_fd) nogil
+    int arena_spawn_init(char **argv, char **envp, char **joins, int njoins, const int *resources,
+                         const unsigned long *values, int nlimits, int no_new_privs, int refuse_shared,
+                         long uid, const char *bind_from, const char *bind_to, const char *uid_map, const char *gid_map,
+                         int fd0, int fd1, int fd2, int report_fd, int control_fd, int ack_fd) nogil
+    int arena_probe_namespace(const char *uid_map, const char *gid_map) nogil
 
 
 STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its standard streams",
          4: "join its cgroup", 5: "set its limits", 6: "exec", 7: "take its own user",
-         8: "forbid it new privileges", 9: "see its own folder"}
+         8: "forbid it new privileges", 9: "see its own folder", 10: "enter a namespace of its own",
+         11: "start it in its namespace", 12: "refuse it shared memory"}
 """The child's steps, as its failure report numbers them."""
 
 CANNOT_CONFINE = 125
 """The exit code of a child that could not be confined (it never ran the program)."""
+
+NO_NAMESPACE = 126
+"""The exit code of an init that could not set up its namespace or start the program in it."""
 
 
 cdef char **c_strings(list items):
@@ -159,7 +433,8 @@ cdef char **c_strings(list items):
 
 
 def spawn(list argv, object env, list joins, list limits, int die_with_parent, long uid,
-          int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False, object bind=None) -> int:
+          int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False, object bind=None,
+          object namespace=None, bint refuse_shared_memory=False) -> int:
     """Start ``argv`` (bytes) with ``env`` (a list of b"NAME=value", or None: the judge's),
     stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after writing "0" to every
     cgroup file in ``joins`` (Cgroup.join_files), with ``die_with_parent`` (a signal, 0: none) as its
@@ -171,6 +446,15 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
 
     Returns the child's pid. A step that fails writes (step, errno) to ``report_fd``,
     which the child holds open, close-on-exec, until its exec.
+
+    ``refuse_shared_memory``: a seccomp filter refuses it shared anonymous mappings, System V
+    shared memory and memfds (which RLIMIT_DATA does not count), and 32-bit system calls.
+
+    ``namespace``: (id_maps, control_fd, ack_fd) to start it in a PID namespace of its own, under
+    the init above (``die_with_parent`` is then the init's: SIGKILL); ``id_maps`` is None as root,
+    else (uid_map, gid_map) bytes for the user namespace a judge not root makes with it. The pid
+    returned is then the init's; the init writes (-1, the program's pid) to ``report_fd`` once the
+    program is started, and its last report (ENDED) when the program's main process ends.
     """
     cdef char **c_argv = c_strings(argv)
     cdef char **c_env = NULL
@@ -182,9 +466,20 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
     cdef bytes bind_to = bind[1] if bind is not None else None
     cdef const char *c_bind_from = NULL
     cdef const char *c_bind_to = NULL
+    cdef bytes uid_map = None, gid_map = None
+    cdef const char *c_uid_map = NULL
+    cdef const char *c_gid_map = NULL
+    cdef int control_fd = -1, ack_fd = -1
+    cdef bint in_namespace = namespace is not None
     if bind is not None:
         c_bind_from = bind_from
         c_bind_to = bind_to
+    if in_namespace:
+        id_maps, control_fd, ack_fd = namespace
+        if id_maps is not None:
+            uid_map, gid_map = id_maps
+            c_uid_map = uid_map
+            c_gid_map = gid_map
     try:
         if resources == NULL or values == NULL:
             raise MemoryError()
@@ -194,11 +489,16 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
         for i, (resource, value) in enumerate(limits):
             resources[i], values[i] = resource, value
         with nogil:
-            pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
-                              die_with_parent, no_new_privs, uid, c_bind_from, c_bind_to, fd0, fd1, fd2,
-                              report_fd)
+            if in_namespace:
+                pid = arena_spawn_init(c_argv, c_env, c_joins, njoins, resources, values, nlimits, no_new_privs,
+                                       refuse_shared_memory, uid, c_bind_from, c_bind_to, c_uid_map, c_gid_map,
+                                       fd0, fd1, fd2, report_fd, control_fd, ack_fd)
+            else:
+                pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
+                                  die_with_parent, no_new_privs, refuse_shared_memory, uid, c_bind_from, c_bind_to,
+                                  fd0, fd1, fd2, report_fd)
         if pid < 0:
-            raise OSError(errno, "vfork failed")
+            raise OSError(errno, "clone failed" if in_namespace else "vfork failed")
         return pid
     finally:
         free(c_argv)
@@ -206,3 +506,19 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
         free(c_joins)
         free(resources)
         free(values)
+
+
+def probe_namespace(object id_maps) -> int:
+    """0 if this judge can start a program in a PID namespace of its own (inside a user namespace
+    with ``id_maps``, (uid_map, gid_map) bytes, unless None), else the errno that says why not."""
+    cdef bytes uid_map = None, gid_map = None
+    cdef const char *c_uid_map = NULL
+    cdef const char *c_gid_map = NULL
+    cdef int error
+    if id_maps is not None:
+        uid_map, gid_map = id_maps
+        c_uid_map = uid_map
+        c_gid_map = gid_map
+    with nogil:
+        error = arena_probe_namespace(c_uid_map, c_gid_map)
+    return error

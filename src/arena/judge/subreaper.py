@@ -23,9 +23,13 @@ An orphan that comes to the judge while its program still plays is that program'
 the same (:class:`Adoptions`): at each suspension of a program, the judge looks at its
 own children (one read of a file it keeps open, compared with what it read last) and
 claims each newcomer for the program it came from: the program whose session it is in,
-else the program whose turn just ended (its opponent was suspended whole meanwhile, so
-none of the opponent's processes could have made it). A claimed orphan is held still
-with its program, charged to it and killed with it.
+else the program one of whose pipes it holds (what it inherited: while both programs
+start, both run, and which looks first says nothing), else the program whose turn just
+ended (its opponent was suspended whole meanwhile, so none of the opponent's processes
+could have made it). A claimed orphan is held still with its program, charged to it and
+killed with it. This is the fallback, where no PID namespace can be made
+(pid_namespace.py): an orphan that left its session and closed every pipe it inherited,
+made while both programs start, may still be claimed for the wrong one.
 """
 
 from __future__ import annotations
@@ -48,6 +52,7 @@ _lock = threading.Lock()  # held while a program is started, and while a sweep k
 _running: set[int] = set()  # main processes of the programs running: never swept
 _holders = 0  # programs running that need the judge to be a subreaper
 _claimed: dict[int, int] = {}  # an orphan that came to the judge -> the main process of its program
+_pipes: dict[str, int] = {}  # "pipe:[INODE]" of a program's stdin, stdout, stderr -> its main process
 
 
 def _set_subreaper(on: bool) -> None:
@@ -91,6 +96,8 @@ def finished(pid: int) -> None:
     """The main process ``pid`` is reaped: no longer a program's, nor are the orphans it claimed."""
     with _lock:
         _running.discard(pid)
+        for pipe in [pipe for pipe, owner in _pipes.items() if owner == pid]:
+            del _pipes[pipe]
         for orphan in [orphan for orphan, owner in _claimed.items() if owner == pid]:
             del _claimed[orphan]
 
@@ -102,8 +109,11 @@ class Adoptions:
     that is the nearest ancestor of its dead parent, the thread that forked the main process.
     """
 
-    def __init__(self, pid: int, spared: Callable[[], int | None]) -> None:
+    def __init__(self, pid: int, spared: Callable[[], int | None], pipes: Iterable[int] = ()) -> None:
+        """``pipes``: the judge's ends of the program's stdin, stdout and stderr."""
         self.pid = pid
+        for fd in pipes:  # made inside spawning(), which holds the lock
+            _pipes[f"pipe:[{os.fstat(fd).st_ino}]"] = pid
         self._spared = spared
         self._start = start_ticks(pid)
         try:
@@ -141,7 +151,7 @@ class Adoptions:
                     continue
                 if fields[0] in (b"Z", b"X") or session == own_session or started < self._start:
                     continue  # dead, the judge's own (never a program's), or older than the program
-                owner = session if session in _running else self.pid
+                owner = session if session in _running else _pipe_owner(pid) or self.pid
                 _claimed[pid] = owner
                 if owner == self.pid:
                     self.orphans.append(pid)
@@ -152,6 +162,22 @@ class Adoptions:
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None
+
+
+def _pipe_owner(pid: int) -> int | None:
+    """The program one of whose pipes ``pid`` holds (inherited from it), if any."""
+    try:
+        fds = os.listdir(f"/proc/{pid}/fd")
+    except OSError:
+        return None
+    for fd in fds:
+        try:
+            owner = _pipes.get(os.readlink(f"/proc/{pid}/fd/{fd}"))
+        except OSError:
+            continue
+        if owner is not None and owner in _running:
+            return owner
+    return None
 
 
 def start_ticks(pid: int) -> int:
@@ -221,6 +247,7 @@ def _forget_after_fork() -> None:
     _lock = threading.Lock()
     _running.clear()
     _claimed.clear()
+    _pipes.clear()
     _holders = 0
 
 

@@ -7,6 +7,14 @@ group is all it takes (about 10 µs with the SIGCONT after it), where freezing a
 costs 200–400 µs on cgroup v1. So the group is always stopped first, and only a
 program that then shows more than one process is held whole:
 
+- in a PID namespace of its own (pid_namespace.py, wherever the kernel allows one): by its
+  init, which stops every other process of the namespace with one ``kill(-1, SIGSTOP)``;
+  from the first time it shows more than one process (an orphan under the init, a thread or
+  a child of its main process) to the end of its game, whatever it does since. No cgroup
+  is frozen and no tree walked: the kernel finds every process of the namespace itself.
+
+Where no namespace can be made (the fallback):
+
 - with a cgroup that can be frozen (cgroup.py): the cgroup is frozen, every task in
   it wherever it went, and the judge waits until they all are; but only when one of
   its processes is outside the group (``setsid``), which the SIGSTOP missed:
@@ -27,6 +35,7 @@ import signal
 
 from typing import Callable
 
+from .pid_namespace import Init
 from .sandbox.cgroups.cgroup import Cgroup
 from .process_tree import MainProcess, signal_each, stop_tree
 
@@ -42,10 +51,13 @@ class Suspension:
     """How one program, its main process ``pid`` (leader of its own group), is suspended."""
 
     def __init__(self, pid: int, cgroup: Cgroup | None, orphans: Callable[[], list[int]] | None = None,
-                 stopped: Callable[[list[int]], None] | None = None) -> None:
-        """``orphans``: the program's processes that came to the judge (subreaper.Adoptions.check), where
-        no cgroup holds them; ``stopped`` is told the processes stopped one by one at each suspension."""
+                 stopped: Callable[[list[int]], None] | None = None, init: Init | None = None) -> None:
+        """``init``: the program's init, where it has a PID namespace of its own (then nothing else is
+        used). Else ``orphans``: the program's processes that came to the judge (subreaper.Adoptions.check),
+        where no cgroup holds them; ``stopped`` is told the processes stopped one by one at each suspension."""
         self.pid = pid
+        self.init = init
+        self.whole = False  # in a namespace: it has shown more than one process, and is held whole since
         self._orphans = orphans
         self._told = stopped
         self.cgroup = cgroup if cgroup is not None and cgroup.freezable else None
@@ -54,8 +66,16 @@ class Suspension:
         self._stopped: list[int] = []  # its processes stopped one by one at this suspension
 
     def suspend(self) -> None:
+        if self.whole:
+            self.init.stop_all()
+            return
         signal_group(self.pid, signal.SIGSTOP)
-        if self.cgroup is not None:
+        if self.init is not None:
+            # stopped first, then looked at: a process it was forking is either undone or seen now
+            if self.init.has_orphans() or not self._alone():
+                self.whole = True
+                self.init.stop_all()
+        elif self.cgroup is not None:
             self._frozen = self.cgroup.outside_group(self.pid) and self.cgroup.freeze()
         else:
             orphans = self._orphans() if self._orphans is not None else []
@@ -67,6 +87,9 @@ class Suspension:
                     self._told(self._stopped)
 
     def resume(self) -> None:
+        if self.whole:
+            self.init.continue_all()
+            return
         if self._frozen:
             self.cgroup.thaw()
             self._frozen = False

@@ -10,6 +10,7 @@ import shlex
 from typing import Any
 
 from ..games import get_game
+from ..judge import pid_namespace
 from ..judge.record import RECORD_FORMAT
 from ..terminal_text import visible
 from .players import PlayerSpec, seat_command
@@ -61,9 +62,11 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
 
 def sandbox_used(sandbox, memory_from: str, players) -> dict[str, Any]:
     """The sandbox mode, how memory was limited in fact ("cgroup-v1", "cgroup-v2", "rlimit-data",
-    "none"), the limit, and whether it is the game's own or was chosen (game_sandbox.py)."""
+    "none"), how its processes were held ("pid-namespace", "user+pid-namespace", "process-tree"),
+    the limit, and whether it is the game's own or was chosen (game_sandbox.py)."""
     limits = [player.confinement.memory_limit for player in players if hasattr(player, "confinement")]
     return {"mode": sandbox.mode, "memory": next((kind for kind in limits if kind), "none"),
+            "processes": pid_namespace.kind(),  # held by a PID namespace, or the fallback's walk
             "memory_mb": sandbox.memory_mb if sandbox.limited else None,
             "memory_from": memory_from if sandbox.limited else None}
 

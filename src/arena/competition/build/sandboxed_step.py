@@ -86,7 +86,7 @@ def _collect(confinement: Confinement, output: Capped, deadline: float) -> bool:
     """Read stdout and stderr until both are closed, or the main process ended a moment ago;
     False if the deadline came first."""
     streams = {confinement.proc.stdout.fileno(), confinement.proc.stderr.fileno()}
-    pidfd = os.pidfd_open(confinement.pid)
+    pidfd = os.pidfd_open(confinement.proc.waited)  # its init, in a PID namespace
     ended_at = None
     try:
         while streams:
@@ -114,7 +114,7 @@ def _collect(confinement: Confinement, output: Capped, deadline: float) -> bool:
 def _ended_by(confinement: Confinement, deadline: float) -> bool:
     """Both pipes closed: wait for the main process to end (without reaping it) until the deadline."""
     while True:
-        info = os.waitid(os.P_PID, confinement.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        info = os.waitid(os.P_PID, confinement.proc.waited, os.WEXITED | os.WNOHANG | os.WNOWAIT)
         if info is not None:
             return True
         if time.monotonic() >= deadline:

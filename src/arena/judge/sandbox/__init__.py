@@ -5,9 +5,12 @@ promises, per ``--sandbox`` mode (docs/sandbox.md says them for users, with the 
 the tests play):
 
 - ``none``: a clean environment; ``no_new_privs`` (no setuid file raises its privileges);
-  suspended between its turns, all its processes, orphans it hands the judge included;
-  nothing of it outlives its game, even a judge killed with ``kill -9`` (the guardian).
-- ``limits`` (the default): that, and a memory limit (its own cgroup, else RLIMIT_DATA),
+  a PID namespace of its own wherever the kernel allows one (pid_namespace.py): it signals
+  and traces nothing outside (under ``none`` and ``limits`` it still reads the host's /proc);
+  suspended between its turns, all its processes, orphans included; nothing of it outlives its game, even a judge killed with ``kill -9``
+  (its init's death; the guardian on the fallback without a namespace).
+- ``limits`` (the default): that, and a memory limit (its own cgroup, else RLIMIT_DATA and
+  no shared memory),
   at most 256 processes and threads (its cgroup, else RLIMIT_NPROC of a box uid), files of
   64 MB, 256 open files. Under a root judge it runs as an unprivileged uid of its own, which
   reaches exactly what its command needs and cannot signal, trace or read the other
@@ -18,7 +21,8 @@ the tests play):
   link it planted; an interpreter's or a tool's installation is never its own (refused);
   it reads nothing of a private folder on its way (``/root``) but what its command needs,
   and cannot move a hidden path inside its own folder.
-- ``isolate``: ``limits`` under bubblewrap: no network, a private ``/tmp`` (of ``disk_mb``),
+- ``isolate``: ``limits`` under bubblewrap: no network, a private ``/tmp`` and ``/dev/shm`` (of
+  ``disk_mb``), no Unix socket of the host (``/run``, ``/var`` empty),
   everything read-only but its own folder, the database, record and other players' folders
   hidden; under a judge not root, the user's home hidden but what it needs, read-only.
 

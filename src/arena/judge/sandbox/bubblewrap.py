@@ -1,8 +1,10 @@
 """``--sandbox isolate``: the bubblewrap command line around a program.
 
 No network, its own process, IPC and host-name namespaces, the whole file system
-read-only, a private /tmp, and its own folder (needed_paths.py) and its home
-writable. Under a judge that is not root, the program runs as the judge's user, who
+read-only, a private /tmp and /dev/shm (each a tmpfs of ``--disk``), and its own folder
+(needed_paths.py) and its home writable. /run and /var, where the host's Unix sockets
+live (a read-only bind does not stop ``connect()``), are empty read-only tmpfs but for
+what the program needs there. Under a judge that is not root, the program runs as the judge's user, who
 may read everything in their own home: that home is covered by an empty tmpfs, and
 only what the program needs there (this Python, arena, the PATH folders, the files
 its command names) is shown back, read-only, with its own folder writable as ever. A root judge starts bwrap as the program's own unprivileged uid, so the
@@ -97,13 +99,18 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
             "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
     size = ["--size", str(disk_mb * 2**20)] if disk_mb is not None else []
     argv += size + ["--tmpfs", "/tmp"]  # in memory: without a size, as much as the program writes
+    argv += size + ["--tmpfs", "/dev/shm"]  # --dev's own has no size: memory past its limit, unseen
     if own_user:
         argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
     under_tmp = _needed_under_tmp()
     for needed in under_tmp:
         argv += ["--ro-bind", needed, needed]  # the private /tmp must not hide arena or its Python
     shown = [p for p in (folder, home) if p] + under_tmp
-    covered = user_homes() if not own_user else []  # it runs as the judge's user, who may read all of it
+    # the host's run-time folders hold its Unix sockets (a session bus, an ssh-agent, a database), which
+    # a read-only bind does not stop connect() from reaching: never shown; and under a judge not root,
+    # it runs as the judge's user, who may read all of their home
+    covered = [path for path in RUN_TIME_FOLDERS if os.path.isdir(path) and not os.path.islink(path)]
+    covered += user_homes() if not own_user else []
     argv += _cover_homes(covered, command_files)
     for path in command_files:
         if _inside(path, "/tmp") and path != "/tmp" and not any(_inside(path, p) for p in shown):
@@ -128,9 +135,14 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     return argv + ["--"]
 
 
+RUN_TIME_FOLDERS = ("/run", "/var")
+"""Host folders a program under ``isolate`` sees empty (but what it needs there): where the host's
+services and the user's session keep their sockets (/run/user/UID, /var/run, /var/tmp)."""
+
+
 def _cover_homes(homes: list[str], command_files: tuple[str, ...]) -> list[str]:
-    """An empty tmpfs over each of the user's homes, and what the program needs there shown
-    back read-only: this Python, arena and the PATH folders (_needed_under), the files its
+    """An empty tmpfs over each of ``homes`` (the user's homes, the run-time folders), and what
+    the program needs there shown back read-only: this Python, arena and the PATH folders (_needed_under), the files its
     command names. Its own folder, bound writable after this, shows through too; its working
     folder is made (empty, unless something shown holds it) so that relative paths still work."""
     argv: list[str] = []

@@ -4,10 +4,16 @@
 The program is started in a process group of its own, inside its sandbox
 (settings.py), in a cgroup of its own where one can be made (cgroup.py), and
 registered with the guardian (guardian_client.py), so that nothing of it outlives the
-judge. Between its turns it is suspended whole (suspension.py). At the end the whole
-group and the whole cgroup are killed, or without a cgroup every process of its tree
-(process_tree.py) and whatever it orphaned to the judge (subreaper.py); the main
-process is reaped, and its peak memory is kept for the record.
+judge. Between its turns it is suspended whole (suspension.py).
+
+Wherever the kernel allows it, the program runs in a PID namespace of its own under
+arena's init (pid_namespace.py): everything it starts stays in the namespace, orphans
+included, and the init's end kills it all. At the end of its game the judge kills the
+init, and that is all it takes; should the judge die, so does the init. Where no
+namespace can be made (the fallback), the whole group and the whole cgroup are killed,
+or without a cgroup every process of its tree (process_tree.py) and whatever it
+orphaned to the judge (subreaper.py), and the guardian is told its group and sessions.
+The main process (or its init) is reaped, and its peak memory is kept for the record.
 """
 
 from __future__ import annotations
@@ -24,7 +30,7 @@ from ..cpu_time import ProcessTreeCpu, process_tree_cpu_ns
 from ..child import ChildProcess
 from ..process_tree import kill_tree
 from .settings import MAX_TASKS, Sandbox, launch
-from .. import subreaper
+from .. import pid_namespace, subreaper
 from ..suspension import Suspension
 from .guardian_client import WATCHDOG
 from . import shared_folders
@@ -44,8 +50,9 @@ class Confinement:
         self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_limit_mb, MAX_TASKS) if sandbox.limited else None
         self.box: Box | None = None
         self.adoptions: subreaper.Adoptions | None = None
-        # no cgroup holds what it orphans: the judge takes it in
-        self._holds_subreaper = self.cgroup is None
+        self.in_namespace = pid_namespace.usable()
+        # no namespace nor cgroup holds what it orphans: the judge takes it in
+        self._holds_subreaper = self.cgroup is None and not self.in_namespace
         if self._holds_subreaper:
             subreaper.hold()
         try:
@@ -59,12 +66,15 @@ class Confinement:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
                 self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
                                                 home=box.home, command_files=box.needed,
-                                                reachable=box.reachable, folder_view=box.folder_view), box.env)
-                running(self.proc.pid)
-                WATCHDOG.watch_group(self.proc.pid)  # at once: without a cgroup, a judge's death only stops it
+                                                reachable=box.reachable, folder_view=box.folder_view,
+                                                namespace=self.in_namespace), box.env)
+                running(self.proc.waited)
+                if not self.in_namespace:
+                    WATCHDOG.watch_group(self.proc.pid)  # at once: without a cgroup, a judge's death only stops it
                 # in this thread, the one whose child it is: where its orphans go, should it give up
                 # being their subreaper (see subreaper.Adoptions)
-                self.adoptions = subreaper.Adoptions(self.proc.pid, lambda: WATCHDOG.pid) \
+                pipes = (self.proc.stdin.fileno(), self.proc.stdout.fileno(), self.proc.stderr.fileno())
+                self.adoptions = subreaper.Adoptions(self.proc.pid, lambda: WATCHDOG.pid, pipes) \
                     if self._holds_subreaper else None
         except BaseException:
             if self.box is not None:
@@ -78,8 +88,9 @@ class Confinement:
         self._sessions: set[int] = set()  # sessions its processes made, which the guardian kills too
         self._seen: set[int] = set()  # its processes whose session is known
         adoptions = self.adoptions
+        self.init = self.proc.init
         self.suspension = Suspension(self.pid, self.cgroup, adoptions.check if adoptions is not None else None,
-                                     self._note_sessions)
+                                     self._note_sessions, init=self.init)
         self._orphan_ns: dict[int, int] = {}  # the CPU time of each orphan that came to the judge, last seen
         self._tree_cpu: ProcessTreeCpu | None = None  # where no cgroup counts the CPU time
         self.peak_memory_bytes: int | None = None
@@ -99,6 +110,8 @@ class Confinement:
             used = self.cgroup.cpu_ns()
             if used is not None:
                 return used
+        if self.init is not None:
+            return self._namespace_cpu_ns()
         try:
             if self._tree_cpu is None:
                 self._tree_cpu = ProcessTreeCpu(self.pid)
@@ -110,6 +123,19 @@ class Confinement:
                 self._orphan_ns[orphan] = max(process_tree_cpu_ns(orphan) or 0, self._orphan_ns.get(orphan, 0))
             used += sum(self._orphan_ns.values())
         return used
+
+    def _namespace_cpu_ns(self) -> int:
+        """Its init's children's CPU time: those it reaped, and those alive (held still when read:
+        a process that ends meanwhile is counted in neither, or, at worst, in both)."""
+        used = self.init.reaped_cpu_ns()
+        if not self.suspension.whole:  # one process, and what it reaped: three files kept open
+            try:
+                if self._tree_cpu is None:
+                    self._tree_cpu = ProcessTreeCpu(self.pid)
+                return used + (self._tree_cpu.ns() or 0)
+            except OSError:
+                return used  # gone: the init has reaped it, or is about to
+        return used + sum(process_tree_cpu_ns(child) or 0 for child in self.init.children())
 
     def _note_sessions(self, stopped: list[int]) -> None:
         """Tell the guardian each session its processes made (``setsid``), as the judge's walk of its
@@ -156,12 +182,29 @@ class Confinement:
             return  # the peak of all its processes, read from the cgroup at the end
         if self._status is None:
             try:
-                self._status = PeakMemory(self.pid)
+                self._status = PeakMemory(self._program_process())
             except OSError:
                 return  # gone already: the reaped process's rusage says what it can
         peak = self._status.bytes()
         if peak is not None:
             self.peak_memory_bytes = max(peak, self.peak_memory_bytes or 0)
+
+    def _program_process(self) -> int:
+        """The program's own process: its main process, or under ``isolate`` the one bubblewrap runs
+        (bwrap, then bwrap again as its namespace's init, then the program): bwrap's size is not its."""
+        pid = self.pid
+        if self.sandbox.mode != "isolate":
+            return pid
+        for _ in range(2):
+            try:
+                with open(f"/proc/{pid}/stat", "rb") as stat:
+                    if b"(bwrap)" not in stat.read(64):
+                        break
+                with open(f"/proc/{pid}/task/{pid}/children", "rb") as children:
+                    pid = int(children.read().split()[0])
+            except (OSError, ValueError, IndexError):
+                break  # not started yet, or gone: the last one found
+        return pid
 
     def end(self) -> None:
         """Kill everything of the program, reap its main process, clean up its cgroup."""
@@ -169,6 +212,9 @@ class Confinement:
             return
         self.ended = True
         self.note_peak_memory()
+        if self.init is not None:
+            self._end_namespace()
+            return
         # without a cgroup, its whole tree first: the main process's death would scatter it
         killed = kill_tree(self.pid) if self.cgroup is None else []
         if self.adoptions is not None:
@@ -191,14 +237,44 @@ class Confinement:
         subreaper.sweep_orphans(started, spared=[WATCHDOG.pid], expected=[pid for pid in killed if pid != self.pid])
         if self._holds_subreaper:
             subreaper.release()
+        self._release()
+
+    def _end_namespace(self) -> None:
+        """Its init killed: the kernel kills everything in its namespace, and the init is reaped once
+        they are all gone. What ended before keeps its own status (the init's report)."""
+        init = self.init
+        try:
+            os.kill(init.pid, signal.SIGKILL)  # the judge's child, not reaped yet: its pid is still its own
+        except ProcessLookupError:
+            pass
+        if self.cgroup is not None:
+            self.cgroup.kill_all()  # nothing should be left there; thawed, should the freezer have held it
+        try:
+            _, status, usage = os.wait4(init.pid, 0)
+            self.proc.returncode = init.exit_code_of(status)
+            # the largest of every process the init reaped (its report), else of the init itself; either
+            # starts from the judge's own size (the init is a copy of the judge): below it, it says nothing
+            peak = init.ended.peak_rss_bytes if init.ended is not None else usage.ru_maxrss * 1024
+            if peak > self._judge_rss_bytes:
+                self.peak_memory_bytes = max(peak, self.peak_memory_bytes or 0)
+        except ChildProcessError:
+            self.proc.wait()
+        subreaper.finished(self.proc.waited)
+        self._release()
+
+    def _release(self) -> None:
+        """What the judge held for it, once its processes are all gone."""
         self.suspension.close()
         if self._status is not None:
             self._status.close()
-        WATCHDOG.forget_group(self.pid)
+        if not self.in_namespace:
+            WATCHDOG.forget_group(self.pid)
         for session in self._sessions:
             WATCHDOG.forget_session(session)
         if self.adoptions is not None:
             self.adoptions.close()
+        if self.init is not None:
+            self.init.close()
         if self._tree_cpu is not None:
             self._tree_cpu.close()
         if self.cgroup is not None:

@@ -11,6 +11,10 @@ tells it, one line each, what to kill should it die:
     +u UID LEDGER  a uid its programs run as   -u UID    no longer (released)
     +d DIR    a program's private home         -d DIR    no longer (removed)
 
+A program in a PID namespace of its own (pid_namespace.py) is never registered as a group
+or session: its init dies with the judge, and the kernel kills everything in the namespace
+with it. Its cgroup, uid and home are, as every program's.
+
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL
 included). Every registered group's leader (a program's main process) is first
 walked down, through ``/proc/PID/task/TID/children``, stopping each process, and all

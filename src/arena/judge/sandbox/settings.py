@@ -2,8 +2,8 @@
 
 - ``none``: the program runs as the judge's user, with the judge's rights.
 - ``limits`` (the default): a memory limit (a cgroup's where one can be made, else
-  RLIMIT_DATA), a limit on its processes and threads (the pids cgroup), on the
-  size of any file it writes and on its open files; under a root judge, an
+  RLIMIT_DATA, and no shared anonymous memory, System V shared memory or memfd at all), a
+  limit on its processes and threads (the pids cgroup), on the size of any file it writes and on its open files; under a root judge, an
   unprivileged uid of its own (uid_pool.py) that reaches only what it needs
   (acl_plan.py).
 - ``isolate``: ``limits``, and bubblewrap around it: no network, a private /tmp,
@@ -98,7 +98,8 @@ class Sandbox:
 
 def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *, uid: int = -1,
            folder: str | None = None, home: str | None = None, command_files: tuple[str, ...] = (),
-           reachable: Callable[[str], bool] = lambda path: True, folder_view: str | None = None) -> Launch:
+           reachable: Callable[[str], bool] = lambda path: True, folder_view: str | None = None,
+           namespace: bool = False) -> Launch:
     """How to start ``command`` (a shell command or an argument list) confined.
 
     The spawner (spawn.pyx) joins the cgroup, sets the limits and becomes ``uid`` (-1:
@@ -109,6 +110,8 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     ``reachable`` tells which hidden paths its uid could get to; ``folder_view``, what it is
     shown at its folder's path (uid_box/folder_overlay.py), bound there by bubblewrap under
     ``isolate`` and by the spawner, in a mount namespace of its own, under ``limits``.
+    ``namespace``: in a PID namespace of its own, under arena's init (pid_namespace.py), whose
+    parent-death signal (SIGKILL) and end take everything of it with them.
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
@@ -118,7 +121,9 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     # kernel stops its main process when the judge ends: stopped, not killed, so that it stays
     # the subreaper of everything it started (a setsid child included), which the guardian then
     # finds under it and kills (guardian_daemon.py); killed, it would hand them all to init.
-    plan = Launch(program, die_with_parent=cgroup is None, parent_death_signal=signal.SIGSTOP, uid=uid,
+    # In a PID namespace, none of that: the init's death (its own parent-death signal) kills it all.
+    plan = Launch(program, die_with_parent=cgroup is None and not namespace, parent_death_signal=signal.SIGSTOP,
+                  uid=uid, namespace=namespace,
                   # in every mode: a setuid file planted in /var/tmp by another program (another
                   # uid) gives nothing. bwrap sets it itself, but a setuid bwrap needs its bit.
                   no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]),
@@ -128,6 +133,9 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
         plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
         if cgroup is None:  # no cgroup: RLIMIT_DATA, which spares reserved address space
             plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_limit_mb * 2**20))
+            # and counts no shared memory: that is refused (a shared anonymous mmap of 300 MB under
+            # --memory 100 held it all). Shared files stay: /dev/shm is a tmpfs of --disk under isolate
+            plan.refuse_shared_memory = True
         if uid >= 0 and cgroup is None:
             # RLIMIT_NPROC counts every process and thread of a real uid: a box uid is this
             # program's alone, so this holds it to MAX_TASKS where no pids cgroup does (a
