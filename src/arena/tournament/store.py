@@ -97,8 +97,10 @@ class TournamentStore:
             # FULL: a game acknowledged as saved survives even a power cut, at no cost worth measuring
             self.db.execute("PRAGMA synchronous=FULL")
             self.db.executescript(SCHEMA)
-        except sqlite3.Error as error:  # a missing or unwritable folder, not a database: one line, no traceback
+        except sqlite3.OperationalError as error:  # a missing or unwritable folder: one line, no traceback
             raise StoreError(f"cannot open the tournament database {path}: {error}") from None
+        except sqlite3.Error as error:  # a file that is no database at all
+            raise StoreError(f"{path} is not a tournament database: {error}") from None
 
     def close(self) -> None:
         self.db.close()
