@@ -33,8 +33,11 @@ from . import shared_folders
 class Confinement:
     """A started program's process (``proc``, a ChildProcess with piped stdin/stdout/stderr)."""
 
-    def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None) -> None:
-        """``env``: what the judge adds to the program's clean environment (a built-in player's settings)."""
+    def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None,
+                 work_folder: bool = False) -> None:
+        """``env``: what the judge adds to the program's clean environment (a built-in player's settings);
+        ``work_folder``: its own folder is a fresh one made for this run, its to write (a build step,
+        uid_box/box.py)."""
         sandbox.check_available()
         self.sandbox = sandbox
         # a forked child's ru_maxrss starts from the judge's own peak size (kept across exec):
@@ -51,7 +54,7 @@ class Confinement:
         try:
             self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env,
                            isolated=sandbox.mode == "isolate",
-                           disk_mb=sandbox.disk_mb if sandbox.limited else None)
+                           disk_mb=sandbox.disk_mb if sandbox.limited else None, work_folder=work_folder)
             box = self.box
             # when the shared folders last changed, before it could make a name there (its sweep)
             self._shared_at_start = shared_folders.snapshot() if box.uid >= 0 else None
@@ -59,7 +62,8 @@ class Confinement:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
                 self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
                                                 home=box.home, command_files=box.needed,
-                                                reachable=box.reachable, folder_view=box.folder_view), box.env)
+                                                reachable=box.reachable, folder_writable=box.folder_writable),
+                                         box.env)
                 running(self.proc.pid)
                 WATCHDOG.watch_group(self.proc.pid)  # at once: without a cgroup, a judge's death only stops it
                 # in this thread, the one whose child it is: where its orphans go, should it give up
@@ -132,10 +136,8 @@ class Confinement:
         return self.cgroup is not None and self.cgroup.oom_kills() > 0
 
     def out_of_disk(self) -> bool:
-        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py) or
-        in its own folder (folder_overlay.py)?"""
-        return self.box is not None and ((self.box.home_limited and home_mount.full(self.box.home))
-                                         or self.box.folder_full())
+        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py)?"""
+        return self.box is not None and self.box.home_limited and home_mount.full(self.box.home)
 
     def suspend(self) -> None:
         self.suspension.suspend()
