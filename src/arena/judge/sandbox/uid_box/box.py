@@ -55,9 +55,9 @@ class Box:
         try:
             self.folder = program_folder(command)
         except RefusedFolder:
-            if isolated and os.geteuid() != 0:
-                raise  # bwrap would bind that folder writable: not started
-            self.folder = None  # read-only to a box uid, or the judge's own rights: it gives it nothing more
+            if isolated or (limited and os.geteuid() == 0):
+                raise  # a link out of its folder, an interpreter's installation: not started
+            self.folder = None  # it runs with the judge's own rights: its folder gives it nothing more
         self.disk_mb = disk_mb
         self.home_limited = False  # its home is a tmpfs of disk_mb
         self._hidden = hidden
