@@ -49,9 +49,9 @@ def sandbox_options(command):
     command = click.option("--disk", "disk_mb", type=click.IntRange(min=1), default=DEFAULT_DISK_MB,
                            show_default=True, metavar="MB", expose_value=False,
                            callback=lambda ctx, param, value: ctx.meta.__setitem__(DISK_KEY, value),
-                           help="What each program may write in its home and TMPDIR, in its own folder "
-                                "in one run (as root), and under isolate its /tmp (with --sandbox isolate, "
-                                "or limits as root).")(command)
+                           help="What each program may write in its home and TMPDIR, and under isolate "
+                                "its /tmp (with --sandbox isolate, or limits as root; as root its own "
+                                "folder is read-only to it).")(command)
     # no default here: each game has its own limit (GameInfo.memory_mb), filled in per game
     command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=None, metavar="MB",
                            help="Each program's memory limit (with --sandbox limits or isolate) "
@@ -59,7 +59,8 @@ def sandbox_options(command):
     return click.option("--sandbox", "sandbox_mode", type=click.Choice(MODES), default="limits", show_default=True,
                         help="none: the programs run with your rights; limits: memory, processes, file size "
                              "and open files limited; isolate: limits, and no network, nothing writable "
-                             "but the program's own folder (needs bubblewrap).")(command)
+                             "but its home and /tmp, and its own folder unless arena runs as root (needs "
+                             "bubblewrap).")(command)
 
 
 def _folder_to_hide(command: str) -> str | None:
