@@ -154,3 +154,28 @@ def test_a_tree_is_given_to_a_uid_links_as_links(scratch):
               for name in dirs + files}
     assert owners == {65000} and os.stat(tree).st_uid == 65000
     assert os.stat("/etc/passwd").st_uid == 0  # the link changed, not what it points to
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge gives a program a uid of its own")
+def test_a_clean_up_step_that_fails_never_skips_the_others(tmp_path, monkeypatch):
+    from arena.judge.sandbox.uid_box import box as box_module
+    from arena.judge.sandbox.uid_box.acl import user_entry
+
+    os.chmod(tmp_path, 0o700)
+    (tmp_path / "bot.py").write_text("")
+    box = box_module.Box([sys.executable, str(tmp_path / "bot.py")], True, (), None, ())
+    user = box.user
+    assert user_entry(str(tmp_path), user.uid) is not None  # given what it needs
+
+    def broken(*args, **kwargs):
+        raise OSError("a tree the judge could not empty")
+
+    monkeypatch.setattr(box_module, "empty_folder", broken)
+    monkeypatch.setattr(box_module, "home_mount", None)  # the home's unmounting fails too
+    given_back = []
+    monkeypatch.setattr(box_module, "give_back_user", lambda held: given_back.append(held) or True)
+    with pytest.raises((OSError, AttributeError)):
+        box.close()
+    assert given_back == [user] and box.user is None  # the uid was given back all the same
+    assert user_entry(str(tmp_path), user.uid) is None  # and its entries taken back first
+    user.release()
