@@ -6,7 +6,8 @@ sandbox's ``disk_mb`` on it instead (``nosuid``, ``nodev``, owned by the uid, 07
 write past the size fails with ENOSPC, its pages count in the program's memory cgroup,
 and nothing of it outlives the uid's hold (unmounted when the home is removed; the guardian
 unmounts it should the judge die). The mount is kept with the uid between its programs
-(emptied, like the home), and remounted only when another size is asked for. Only root can
+(emptied, like the home; unmounted instead when a program left too much to empty one entry
+at a time, box.py), and remounted only when another size is asked for. Only root can
 mount: elsewhere the home stays a plain folder (under ``isolate`` bubblewrap makes a tmpfs of
 its own).
 """
@@ -44,8 +45,7 @@ def full(home: str) -> bool:
 
 
 def nearly_full(tmpfs: str) -> bool:
-    """Has the file system at ``tmpfs`` less than a few pages left (a write there failed with ENOSPC)?
-    Also folder_overlay.py's test of its tmpfs."""
+    """Has the file system at ``tmpfs`` less than a few pages left (a write there failed with ENOSPC)?"""
     try:
         info = os.statvfs(tmpfs)
     except OSError:
