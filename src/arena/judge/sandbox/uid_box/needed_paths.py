@@ -297,13 +297,13 @@ def _program_folder(command: str | list[str], path_variable: str) -> str | None:
         if tree is not None:
             raise RefusedFolder(f"the program's own folder would be {folder}, which "
                                 f"{'is' if folder == tree else 'lies in' if _inside(folder, tree) else 'holds'} "
-                                f"the installation {tree} of an interpreter or a tool: the program may write "
-                                "its own folder, and arena itself runs from there; put the program in a "
-                                "folder of its own")
+                                f"the installation {tree} of an interpreter or a tool: a program is given its "
+                                "own folder whole (to write, under a judge not root), and arena itself runs "
+                                "from there; put the program in a folder of its own")
         if stat.S_ISREG(info.st_mode) and info.st_nlink > 1 and (info.st_dev, info.st_ino) in _tool_inodes(
                 path_variable):
-            raise RefusedFolder(f"the program's file {named} is a hard link to an interpreter or a tool: its "
-                                "uid would be given the right to write that tool; copy the file instead")
+            raise RefusedFolder(f"the program's file {named} is a hard link to an interpreter or a tool, whose "
+                                "folder is no program's own; copy the file instead")
         return folder
     return None
 
