@@ -208,12 +208,14 @@ class Confinement:
             self.cgroup.close()
             give_back(self.cgroup)
         if self.box is not None:
-            if self.box.uid >= 0 and self.sandbox.mode != "isolate":
-                # its processes are gone: what its uid left in /tmp and the like goes (about 1 ms;
-                # under isolate its /tmp and /dev/shm are its own and the rest is read-only)
-                shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder),
-                                     since=self._shared_at_start)
-            self.box.close()  # its uid and what it was given can go back
+            try:
+                if self.box.uid >= 0 and self.sandbox.mode != "isolate":
+                    # its processes are gone: what its uid left in /tmp and the like goes (about 1 ms;
+                    # under isolate its /tmp and /dev/shm are its own and the rest is read-only)
+                    shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder),
+                                         since=self._shared_at_start)
+            finally:
+                self.box.close()  # its uid and what it was given go back, whatever the sweep met
 
 
 def _own_peak_rss_bytes() -> int:
