@@ -34,7 +34,6 @@ import ctypes
 import fcntl
 import os
 import select
-import shutil
 import signal
 import subprocess
 import sys
