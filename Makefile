@@ -3,7 +3,13 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: demo test install install-test bench clean
+.PHONY: demo test install install-test host host-packages bench clean
+
+# What a competition needs from Debian or Ubuntu, as TOOL:PACKAGE: bubblewrap (every build and game
+# runs under --sandbox isolate) and the six languages' compilers, Debian's own (a box uid cannot
+# reach /root/.cargo). The same map as arena's (competition/build/compiler_versions.py, tested).
+HOST_TOOLS := bwrap:bubblewrap gcc:gcc g++:g++ javac:default-jdk-headless java:default-jre-headless \
+              go:golang-go rustc:rustc python3:python3
 
 # Rebuilt when the build, the compiled engines or the judge's spawner change (an editable install does not recompile).
 $(BIN)/arena: pyproject.toml setup.py src/arena/judge/spawn.pyx $(wildcard src/arena/games/*/strong/*.pyx src/arena/games/*/strong/*.pxi)
@@ -14,27 +20,28 @@ $(BIN)/arena: pyproject.toml setup.py src/arena/judge/spawn.pyx $(wildcard src/a
 
 install: $(BIN)/arena
 
-install-test: install
+install-test: install host-packages
 	$(BIN)/pip install --quiet -e '.[test,envs]'
 	# the browser tests drive Debian's chromium (never `playwright install`): add it when root can
 	@command -v chromium >/dev/null || [ -x /usr/bin/chromium ] || \
 	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
 	  else echo "chromium is missing and cannot be installed here: the browser tests will be skipped"; fi
-	# --sandbox isolate runs programs under Debian's bubblewrap: add it when root can
-	@command -v bwrap >/dev/null || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq bubblewrap; } || \
-	  echo "bubblewrap (bwrap) is missing and cannot be installed here: the --sandbox isolate tests will be skipped"
-	# a competition builds C, C++, Java, Go and Rust with Debian's compilers (a box uid cannot reach
-	# /root/.cargo); the build tests skip, saying so, for each one missing
-	@missing=""; for tool in gcc g++ javac go rustc; do [ -x /usr/bin/$$tool ] || missing="$$missing $$tool"; done; \
-	  [ -z "$$missing" ] || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq gcc g++ default-jdk-headless golang-go rustc; } || \
-	  echo "compilers missing and not installable here:$$missing (their competition build tests will be skipped)"
-	# the memory limit is tested on a JVM and a Go program, which reserve far more than they use
-	@{ command -v java >/dev/null && command -v go >/dev/null; } || { [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null && \
-	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq default-jre-headless golang-go; } || \
-	  echo "java or go is missing and cannot be installed here: their memory-limit tests will be skipped"
+
+# A competition host in one command: the packages (as root), arena, then the doctor's check.
+host: install host-packages
+	$(BIN)/arena competition doctor
+	@echo; echo "Next: $(BIN)/arena competition init DIR --game GAME (docs/competition.md)"
+
+# The packages of HOST_TOOLS that are missing, installed as root; without root (or apt-get), the
+# line to ask the administrator for. Never fails: the tests skip, saying so, what cannot run here.
+host-packages:
+	@missing=""; for pair in $(HOST_TOOLS); do [ -x "/usr/bin/$${pair%%:*}" ] || missing="$$missing $${pair#*:}"; done; \
+	  if [ -z "$$missing" ]; then echo "bubblewrap and the compilers are installed"; \
+	  elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing || \
+	    echo "could not install:$$missing (the builds of their languages, and their tests, cannot run)"; \
+	  else echo "Not root: ask the administrator to install (as root): apt-get install$$missing"; fi
 
 demo: install
 	$(BIN)/arena games

@@ -146,13 +146,18 @@ def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) ->
     return sandbox
 
 
-def check_record_path(path: str | None) -> None:
-    """Refuse a ``--record`` file that could not be written, before any game is played."""
+def check_record_path(path: str | None, param_hint: str = "--record") -> None:
+    """Refuse a file arena is to write (a ``--record``, a ``--db``) whose folder is missing or
+    cannot be written, before any game is played: one line naming it, never a traceback."""
     if path is None:
         return
     folder = Path(path).parent
+    if folder.exists() and not folder.is_dir():
+        raise click.BadParameter(f"{str(folder)!r} is not a folder", param_hint=param_hint)
     if not folder.is_dir():
-        raise click.BadParameter(f"the folder {str(folder)!r} does not exist", param_hint="--record")
+        raise click.BadParameter(f"the folder {str(folder)!r} does not exist", param_hint=param_hint)
     if not os.access(folder, os.W_OK):
-        raise click.BadParameter(f"cannot write in the folder {str(folder)!r}", param_hint="--record")
+        raise click.BadParameter(f"cannot write in the folder {str(folder)!r}", param_hint=param_hint)
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path!r} is a folder, not a file", param_hint=param_hint)
 

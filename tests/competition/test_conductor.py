@@ -110,7 +110,8 @@ def test_status_tells_what_runs_and_stop_kills_the_programs_at_once(competition,
     wait_for(lambda: len(conductor.status()["games"]["running"]) == 2, what="two games under way")
     status = conductor.status()
     assert status["rounds"][0]["id"] == round_id and status["rounds"][0]["unplayed"] == 2
-    assert status["games"]["slots"] == 2 and status["builds"] == {"building": None, "queued": [], "problem": None}
+    assert status["games"]["slots"] == 2 and status["builds"] == {"building": [], "queued": [], "at_once": conductor.builds.jobs,
+                                                                       "problem": None}
     wait_for(lambda: _running(marker), 30, "the programs to start")
     began = time.monotonic()
     conductor.stop()

@@ -58,3 +58,22 @@ def test_builtin_strong_plays_through_the_judge():
     env = gym_env("luckywords", opponent="builtin:strong", seat=1, time_scale=0.2)
     _, info = play_out(env, seed=2)
     assert "fault" not in info and "strong" in str(env.opponent.record["players"][0])
+
+
+def test_the_svg_marks_a_program_opponents_reply(game_name):
+    """The judge's game gives the position after the program's reply; the drawing marks that
+    reply against the position the agent's move left (the episode lists its moves at the end)."""
+    from arena.games import get_svg
+
+    from .test_render import replayed
+
+    env = gym_env(game_name, opponent=program(game_name), seat=0, render_mode="svg")
+    try:
+        _, info = env.reset(seed=2)
+        env.step(int(np.flatnonzero(info["action_mask"])[0]))
+        after_agent = replayed(env, env.episode.moves)  # the agent's one move
+        expected = get_svg(game_name).board(env.episode.state, before=after_agent)
+        assert env.render() == expected
+        assert 'class="last-move"' in expected or 'class="last-placed"' in expected
+    finally:
+        env.close()

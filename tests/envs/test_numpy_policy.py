@@ -1,5 +1,6 @@
 """A policy as numpy arrays (arena.envs.numpy_policy): its forward pass, its file, and what a bad file says."""
 
+import io
 import zipfile
 
 import numpy as np
@@ -104,6 +105,29 @@ def test_a_malformed_file_says_what_is_wrong(tmp_path, arrays, message):
         load(path)
     assert str(raised.value).startswith(f"{path}: ")
     assert message in str(raised.value)
+
+
+def write_huge_claim(path, shape=(100_000, 1_000_000)) -> None:
+    """A policy file whose weight_0 header claims ``shape`` of float32 (400 GB for the default)
+    over a few bytes of data: numpy would try to allocate the whole of it."""
+    header = io.BytesIO()
+    np.lib.format.write_array_header_1_0(header, {"descr": "<f4", "fortran_order": False, "shape": shape})
+    with zipfile.ZipFile(path, "w") as archive:
+        for name, value in arrays_of(weight_0=None).items():
+            with archive.open(f"{name}.npy", "w") as member:
+                np.lib.format.write_array(member, value)
+        archive.writestr("weight_0.npy", header.getvalue() + bytes(64))
+
+
+def test_an_array_whose_header_claims_more_than_its_file_holds_is_named_before_it_is_read(tmp_path):
+    path = tmp_path / "HUGE.npz"
+    write_huge_claim(path)
+    with pytest.raises(PolicyFileError) as raised:
+        load(path)
+    assert str(raised.value).startswith(f"{path}: weight_0.npy claims shape (100000, 1000000) of float32")
+    small = tmp_path / "small.npz"  # the same file whose header tells the truth loads
+    write_huge_claim(small, shape=(3, 2))
+    assert load(small).weights[0].shape == (3, 2) and not load(small).weights[0].any()
 
 
 def test_a_file_that_is_no_npz_says_so(tmp_path):

@@ -13,6 +13,7 @@ from arena.envs.numpy_policy import load, save
 from arena.envs.policy_moves import observation_size, policy_chooser
 from arena.games.env_encoding import load_encoding
 
+from .test_numpy_policy import write_huge_claim
 from .test_policy_bot import THIS_ARENA
 
 
@@ -102,6 +103,7 @@ def test_the_planes_a_policy_asks_for_are_the_boards_shape(tmp_path):
     (lambda path: save(path, [np.ones((4, 7))], [np.zeros(4)], [], game="turnright", action_space="compact"),
      "the network takes 7 observation values and gives 4 logits; turnright with action_space='compact' "
      "and observation_shape='flat' observes 117 values and has 2048 actions"),
+    (write_huge_claim, "bad.npz: weight_0.npy claims shape (100000, 1000000) of float32"),
 ])
 def test_a_bad_policy_file_is_named_before_the_game_without_a_traceback(tmp_path, make, message):
     path = tmp_path / "bad.npz"

@@ -81,3 +81,31 @@ def test_record_video_takes_the_gym_env(tmp_path, fake_moviepy, game):
     (path, frames), = fake_moviepy.written
     assert path.endswith(".mp4") and len(frames) == steps + 1
     assert all(frame.shape == frames[0].shape and frame.dtype == np.uint8 for frame in frames)
+
+
+def replayed(env, moves):
+    state = env.encoding.new_state(env.episode.setup)
+    for text in moves:
+        state.play(state.parse_move(text))
+    return state
+
+
+@pytest.mark.parametrize("seat", [0, 1])
+def test_the_gym_envs_svg_marks_the_last_move_on_the_board(game_name, seat):
+    """After a step the board shows the opponent's reply as the last move (the viewer's drawing of
+    the position with the one before it), and at reset the opponent's opening move when it begins."""
+    from arena.games import get_svg
+
+    env = gym_env(game_name, render_mode="svg", seat=seat)
+    _, info = env.reset(seed=4)
+    rng, marked = np.random.default_rng(0), 0
+    for _ in range(4):
+        moves = env.episode.moves
+        if moves:
+            expected = get_svg(game_name).board(replayed(env, moves), before=replayed(env, moves[:-1]))
+            assert env.render() == expected
+            marked += 'class="last-move"' in expected or 'class="last-placed"' in expected
+        _, _, done, _, info = env.step(int(rng.choice(np.flatnonzero(info["action_mask"]))))
+        if done:
+            break
+    assert marked >= 3  # a drawing with the last move marked, not one that marks nothing

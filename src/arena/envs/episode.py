@@ -76,6 +76,8 @@ class Episode:
     fault: str | None = None
     codec: object = None  # action_space="compact": its actions become the full space's here
     pending: int | None = None  # the compact choice made so far for the move to come
+    keep_before: bool = False  # keep the position before each move (an svg drawing marks what it changed)
+    before_last: object = None  # the position just before the last move played, when kept
 
     def __post_init__(self) -> None:
         if self.reward not in REWARD_KINDS:
@@ -148,6 +150,7 @@ class Episode:
 
     def play_move(self, move) -> None:
         seat = self.state.to_move
+        before = self.state.copy() if self.keep_before else None
         try:
             text = self.state.format_move(move)
             self.state.play(move)
@@ -155,6 +158,7 @@ class Episode:
             self._faulted(seat, f"illegal move {move!r}: {error}")
             return
         self.moves.append(text)
+        self.before_last = before
 
     def _faulted(self, seat: int, reason: str) -> None:
         self.offender, self.fault = seat, reason

@@ -47,7 +47,6 @@ class ArenaGymEnv(gym.Env):
         self._opponent = _OpponentBox()
         self._finalizer = weakref.finalize(self, self._opponent.close)
         self._episodes_since_seed = 0
-        self._before = None
 
     @property
     def opponent(self):
@@ -83,10 +82,11 @@ class ArenaGymEnv(gym.Env):
         opponent_rng = random.Random(int(self.np_random.integers(2**63)))
         self.close()
         setup = get_game(self.encoding.game).make_setup(random.Random(setup_seed))
-        self.episode = Episode(self.encoding, setup, self.reward_kind, codec=self.codec)
+        # the drawing marks the last move on the board: the opponent's reply, after the agent's own
+        self.episode = Episode(self.encoding, setup, self.reward_kind, codec=self.codec,
+                               keep_before=self.render_mode == "svg")
         self.opponent = make_opponent(self.encoding, self.opponent_spec, 1 - self.seat, opponent_rng,
                                       setup, setup_seed, self.time_scale)
-        self._before = None
         self.opponent.start(self.episode)
         if self.render_mode == "human":
             self.render()
@@ -97,8 +97,6 @@ class ArenaGymEnv(gym.Env):
             raise RuntimeError("reset() needs to be called before step(): call env.reset(seed=...) first")
         if self.episode.over:
             raise RuntimeError("the episode is over: call reset() before step()")
-        if self.render_mode == "svg":
-            self._before = self.episode.state.copy()
         self.opponent.play_agent(action)
         reward = 0.0
         if self.episode.over:
@@ -130,7 +128,7 @@ class ArenaGymEnv(gym.Env):
         ``rgb_array`` an (H, W, 3) uint8 array, ``svg`` the viewer's drawing."""
         if self.episode is None:
             raise RuntimeError("reset() needs to be called before render(): call env.reset(seed=...) first")
-        return render(self.encoding, self.render_mode, self.episode.state, self._before)
+        return render(self.encoding, self.render_mode, self.episode.state, self.episode.before_last)
 
     def close(self) -> None:
         self._opponent.close()

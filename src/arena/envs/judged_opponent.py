@@ -95,6 +95,8 @@ class JudgedOpponent:
     def _wait(self) -> None:
         kind, payload = self.events.get()
         if kind == "decide":
+            if self.episode.keep_before and payload is not self.episode.state:  # the opponent's reply is the last move
+                self.episode.before_last = self.episode.state
             self.episode.state = payload
             return
         if isinstance(payload, Exception):

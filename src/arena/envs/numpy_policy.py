@@ -153,14 +153,39 @@ def _read(path: Path) -> dict[str, np.ndarray]:
         if not isinstance(data, np.lib.npyio.NpzFile):  # a .npy file gives its one array
             raise PolicyFileError(f"{path}: one array (.npy), not a policy's .npz")
         with data:
+            _check_claimed_sizes(path, data)
             return {name: data[name] for name in data.files}
     except FileNotFoundError:
         raise PolicyFileError(f"{path}: no such file") from None
     except PolicyFileError:
         raise
+    except MemoryError:  # numpy's _ArrayMemoryError: an array larger than this machine's memory
+        raise PolicyFileError(f"{path}: an array in it is too large to read into memory") from None
     except (OSError, ValueError, EOFError, zipfile.BadZipFile) as error:
         # numpy says "Cannot load file containing pickled data" or "Failed to interpret file" here
         raise PolicyFileError(f"{path}: not a policy's .npz ({error})") from None
+
+
+def _check_claimed_sizes(path: Path, data) -> None:
+    """Refuse, before numpy allocates anything, an array whose header claims more bytes than its
+    member of the archive holds: a hostile file's header may claim terabytes (a shape of
+    (100000, 1000000)), and numpy would try to allocate them before finding the data short."""
+    archive = data.zip
+    for member in archive.infolist():
+        if not member.filename.endswith(".npy"):
+            continue
+        with archive.open(member) as stream:
+            try:
+                version = np.lib.format.read_magic(stream)
+                read_header = (np.lib.format.read_array_header_1_0 if version == (1, 0)
+                               else np.lib.format.read_array_header_2_0)  # 3.0 differs only in its encoding
+                shape, _, dtype = read_header(stream)
+            except (ValueError, OSError, EOFError, zipfile.BadZipFile) as error:
+                raise PolicyFileError(f"{path}: {member.filename} has no readable array header ({error})") from None
+        claimed = int(np.prod(shape, dtype=object)) * dtype.itemsize
+        if claimed > member.file_size:
+            raise PolicyFileError(f"{path}: {member.filename} claims shape {shape} of {dtype} ({claimed:,} bytes) "
+                                  f"but holds {member.file_size:,} bytes")
 
 
 def _text(arrays: dict, name: str, default: str | None = None) -> str:

@@ -12,7 +12,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..cli_params import game_argument, sandbox_argument, sandbox_options
+from ..cli_params import check_record_path, game_argument, sandbox_argument, sandbox_options
 from ..judge.record import write_new_file
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
@@ -92,6 +92,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
         if text == "human":
             raise click.BadParameter("a tournament has no place for a human player", param_hint="--player")
     db_path = db_path or f"tournament-{game.name}.db"
+    check_record_path(db_path, param_hint="--db")
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [text for _, text in players],
                                [db_path])  # and its -wal and -shm beside it (judge/sandbox/uid_box/acl_plan.py)
 

@@ -57,7 +57,8 @@ def _stop_now(pool: ProcessPoolExecutor) -> None:
     """Stop without waiting for the games under way (Ctrl-C must not wait for a 30 s clock).
 
     The pool has no public way to stop its workers, hence ``_processes``; each
-    worker unwinds its game on SIGTERM and kills the programs (see worker.py).
+    worker unwinds its game on SIGTERM and kills the programs (see worker.py); one
+    still alive 5 s later is killed.
     """
     workers = list(getattr(pool, "_processes", {}).values())
     pool.shutdown(wait=False, cancel_futures=True)
@@ -65,6 +66,13 @@ def _stop_now(pool: ProcessPoolExecutor) -> None:
         worker.terminate()
     for worker in workers:
         worker.join(timeout=5)
+    for worker in workers:
+        if worker.is_alive():
+            # a worker that did not unwind in time (its SIGTERM landed where it could not raise,
+            # in a lock of the pool's queues) would hold the interpreter's exit forever, in the
+            # pool's manager thread: killed, its programs still die with it (the guardian)
+            worker.kill()
+            worker.join(timeout=5)
 
 
 class PlayerCannotStart(Exception):

@@ -91,11 +91,14 @@ class TournamentStore:
         if must_exist and not Path(path).exists():
             raise StoreError(f"no tournament database at {path}")
         self.path = str(path)
-        self.db = sqlite3.connect(self.path, timeout=30)
-        self.db.execute("PRAGMA journal_mode=WAL")
-        # FULL: a game acknowledged as saved survives even a power cut, at no cost worth measuring
-        self.db.execute("PRAGMA synchronous=FULL")
-        self.db.executescript(SCHEMA)
+        try:
+            self.db = sqlite3.connect(self.path, timeout=30)
+            self.db.execute("PRAGMA journal_mode=WAL")
+            # FULL: a game acknowledged as saved survives even a power cut, at no cost worth measuring
+            self.db.execute("PRAGMA synchronous=FULL")
+            self.db.executescript(SCHEMA)
+        except sqlite3.Error as error:  # a missing or unwritable folder, not a database: one line, no traceback
+            raise StoreError(f"cannot open the tournament database {path}: {error}") from None
 
     def close(self) -> None:
         self.db.close()

@@ -100,3 +100,7 @@ class FakeConductor:
 
     def next_scheduled_round(self) -> dict | None:
         return self.schedule
+
+    def build_queue(self) -> dict:
+        # this double builds at once: only a submission a test leaves unfinished waits
+        return {"building": 0, "waiting": len(self.store.unfinished_submissions()), "at_once": 1}

@@ -69,7 +69,10 @@ def test_a_disabled_account_cannot_log_in_or_submit_and_leaves_the_next_rounds(c
     page = organiser.post_form("/organiser/enable", name="bob", csrf=token)
     assert _confirmation(page.text).startswith("bob's account is enabled again")
     assert http().post_json("/api/login", {"name": "bob", "password": PASSWORD}).status == 200
-    assert bob_page.get("/my").status == 200  # the old session works again
+    # disabling ended bob's sessions and tokens: enabled again, he logs in afresh
+    assert "Log out" not in bob_page.get("/my").text and bob_page.get("/api/submissions").status == 401
+    assert bob_api.get("/api/submissions").status == 401
+    assert "Log out" in http().page_login("bob").get("/my").text
     organiser.post_form("/organiser/round", csrf=token)
     assert _paired(store, store.rounds()[0].id) == {"alice", "bob", "builtin-greedy"}
 

@@ -207,3 +207,11 @@ def test_a_reports_tabs_show_as_tabs_and_its_control_characters_written_out(comp
     competition.store.update_submission(submission.id, admission="    | \\x09at Old.main(Old.java:3)")
     page = author.get(f"/submissions/{submission.id}").text
     assert '<pre class="stderr" id="admission">    | \\x09at Old.main(Old.java:3)</pre>' in page
+
+
+def test_the_home_page_shows_the_build_queue(competition, http):
+    page = http().get("/").text
+    assert 'id="next-builds">Builds: 0 under way, 0 waiting (first come, first served, 1 at once).' in page
+    user = competition.store.user_named("alice")
+    competition.store.add_submission(user.id, "python", "bot.py")  # left waiting: the double builds nothing
+    assert 'id="next-builds">Builds: 0 under way, 1 waiting' in http().get("/").text

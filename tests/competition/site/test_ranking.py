@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from arena.competition.rounds.ranking import ranking_rows
+from arena.competition.rounds.ranking import competition_ranking, ranking_rows
 from arena.competition.store.database import CompetitionStore, PlannedGame
 
 
@@ -27,6 +27,7 @@ def play(store, submissions, games, rated=True):
     round_id = store.add_round("test" if rated else "unrated", planned, exclusive=False)
     for stored, (_, _, result) in zip(store.unplayed_games(round_id), games):
         store.save_game(stored.id, result, ("", ""))
+    return round_id
 
 
 def test_wins_then_margin_with_irregular_losses_breaking_ties(tmp_path):
@@ -75,3 +76,24 @@ def test_the_finals_own_ranking_leaves_the_test_rounds_out(tmp_path):
     assert all(r["games"] == 6 and r["wins"] == 3 for r in final) and {r["rank"] for r in final} == {1}
     overall = ranking_rows(store)
     assert overall[0]["name"] == "dan" and overall[0]["games"] == 9
+
+
+def test_a_rounds_own_ranking_breaks_ties_by_irregular_losses(tmp_path):
+    # the path every round's page and GET /api/ranking?round=ID take (round_ranking), not the
+    # all-games one above; the faulted program comes first by name, so a ranking that skips the
+    # tie-break and orders by name (or shares the rank) puts it wrongly
+    store, subs = make_store(tmp_path)
+    play(store, subs, [("ann", "cat", record((12, 2.5), 0))])  # an earlier round: not this one's
+    round_id = play(store, subs, [
+        ("ann", "cat", record((10, 5.5), 0)),                    # ann +4.5
+        ("dan", "ben", record((10, 5.5), 0, ("ok", "crash"))),   # dan +4.5; ben faulted
+        ("cat", "ben", record((3, 2.5), 0)),                     # cat wins by 0.5
+        ("ben", "cat", record((3, 2.5), 0)),                     # ben wins by 0.5: ben and cat level
+    ])
+    expected = [(1, "ann", 0), (1, "dan", 0), (3, "cat", 0), (4, "ben", 1)]
+    rows = ranking_rows(store, round_id=round_id)
+    assert [(r["rank"], r["name"], r["irregular_losses"]) for r in rows] == expected
+    assert (rows[2]["wins"], rows[2]["margin"]) == (rows[3]["wins"], rows[3]["margin"]) == (1, -4.5)
+    assert rows[0]["games"] == 1  # this round's games alone
+    published = competition_ranking(store, store.round(round_id))
+    assert [(r["rank"], r["name"], r["irregular_losses"]) for r in published["rows"]] == expected

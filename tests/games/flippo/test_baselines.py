@@ -77,3 +77,37 @@ def test_greedy_beats_random_in_most_games_in_both_colours():
             other, greedy = play(random_choice, greedy_choice, seed)
         points += 1.0 if greedy > other else 0.5 if greedy == other else 0.0
     assert points / 40 >= 0.75
+
+
+def stable_margin_then_fewest(state: FlippoState, move: int) -> tuple[int, int]:
+    """What greedy maximises, stated again: the mover's stable pieces minus the opponent's after
+    the move, then the fewest pieces of its own."""
+    colour = SEAT_COLOUR[state.to_move]
+    after = state.copy()
+    after.play(move)
+    stable = after.stable_squares()
+    own = sum(1 for square in stable if after.board[square] == colour)
+    return own - (len(stable) - own), -after.count(colour)
+
+
+def test_greedy_maximises_the_stable_margin_not_its_own_stable_pieces():
+    """A move that banks pieces of its own can bank more of the opponent's (a full line is stable
+    whoever holds it): greedy weighs both. The positions where counting its own alone picks other
+    moves are many, so a greedy that counts only its own fails here."""
+    differing = 0
+    for state, _ in random_positions(400, seed=5):
+        if state.is_over():
+            continue
+        moves = state.legal_moves()
+        values = {move: stable_margin_then_fewest(state, move) for move in moves}
+        best = max(values.values())
+        assert sorted(greedy_moves(state)) == sorted(m for m in moves if values[m] == best)
+        colour = SEAT_COLOUR[state.to_move]
+
+        def own_only(move):
+            after = state.copy()
+            after.play(move)
+            return sum(1 for s in after.stable_squares() if after.board[s] == colour), -after.count(colour)
+        own_best = max(own_only(m) for m in moves)
+        differing += sorted(greedy_moves(state)) != sorted(m for m in moves if own_only(m) == own_best)
+    assert differing >= 5

@@ -1,15 +1,21 @@
 """The builds loop: every submission still ``building`` or ``checking`` is built and admitted.
 
-Oldest first, one at a time (a build is a compiler under limits, then two admission games:
-the games loop has the other cores). A server killed mid-build finds the submission still
-unfinished on restart and builds it again from its upload. The outcome is written in one
-update, so a submission is never seen admitted without its command.
+First come, first served, ``jobs`` at once (``arena competition serve --build-jobs``, default one
+per core): a deadline's rush of uploads is built side by side, on this machine or on the Dask
+workers, and the oldest waiting upload is always the next handed out. A build is a compiler under
+limits, then two admission games, each in its own sandbox, so builds share nothing but the cores.
+A server killed mid-build finds the submission still unfinished on restart and builds it again
+from its upload. The outcome is written in one update, so a submission is never seen admitted
+without its command.
 """
 
 from __future__ import annotations
 
 import logging
+import os
+import queue
 import threading
+import time
 from collections.abc import Callable
 
 from ..folder import CompetitionFolder
@@ -40,15 +46,27 @@ def build_job(folder: CompetitionFolder, game: str, submission: Submission):
                     table_path=str(folder.languages), hidden=(str(folder.root),))
 
 
+def default_build_jobs() -> int:
+    """One build at a time per core this process may use."""
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
 class BuildLoop:
     def __init__(self, store: CompetitionStore, folder: CompetitionFolder, game: str,
-                 on_admitted: Callable[[int], None], build: Callable | None = None) -> None:
+                 on_admitted: Callable[[int], None], build: Callable | None = None, jobs: int | None = None) -> None:
         self.store, self.folder, self.game = store, folder, game
         self.on_admitted = on_admitted
         self.build = build or default_build
+        self.jobs = jobs or default_build_jobs()
+        if self.jobs < 1:
+            raise ValueError(f"build jobs must be at least 1, got {self.jobs}")
         self.news = threading.Event()
         self.stopping = threading.Event()
-        self.building: int | None = None
+        self._lock = threading.Lock()
+        self.building: dict[int, float] = {}  # submission id -> when its build was handed out
+        self.handed_out: list[int] = []  # the order builds were handed out in (the newest 1,000)
+        self._handed = queue.SimpleQueue()
+        self._builders: list[threading.Thread] = []
         self.problem: str | None = None  # why builds wait, if they do
 
     def wake(self) -> None:
@@ -57,21 +75,54 @@ class BuildLoop:
     def stop(self) -> None:
         self.stopping.set()
         self.news.set()
+        for _ in self._builders:
+            self._handed.put(None)
 
     def queued(self) -> list[int]:
-        return [s.id for s in self.store.unfinished_submissions() if s.id != self.building]
+        """The submissions waiting for a build, oldest (the next to be built) first."""
+        with self._lock:
+            building = set(self.building)
+        return [s.id for s in self.store.unfinished_submissions() if s.id not in building]
 
     def run(self) -> None:
+        """Hand out the oldest waiting submissions to the ``jobs`` builders as they come free.
+
+        The builders are daemon threads of their own: a compile under way cannot be interrupted,
+        and must not keep a stopped server from exiting (its submission stays unfinished and is
+        built again after the restart)."""
+        self._builders = [threading.Thread(target=self._builder, name=f"competition-build-{n}", daemon=True)
+                          for n in range(self.jobs)]
+        for builder in self._builders:
+            builder.start()
         while not self.stopping.is_set():
             self.news.clear()
-            waiting = self.store.unfinished_submissions()
-            if not waiting:
-                self.news.wait(30)  # woken by submission_added; the timeout only guards a missed call
-                continue
-            self._build(waiting[0])
+            with self._lock:
+                free = self.jobs - len(self.building)
+            if free > 0:
+                with self._lock:
+                    building = set(self.building)
+                waiting = [s for s in self.store.unfinished_submissions() if s.id not in building]
+                for submission in waiting[:free]:
+                    with self._lock:
+                        self.building[submission.id] = time.time()
+                        self.handed_out = [*self.handed_out[-999:], submission.id]
+                    self._handed.put(submission)
+            # woken by submission_added and by every build that ends; the timeout only guards a missed call
+            self.news.wait(30)
+
+    def _builder(self) -> None:
+        while not self.stopping.is_set():
+            submission = self._handed.get()
+            if submission is None:
+                return
+            try:
+                self._build(submission)
+            finally:
+                with self._lock:
+                    self.building.pop(submission.id, None)
+                self.news.set()
 
     def _build(self, submission: Submission) -> None:
-        self.building = submission.id
         try:
             if submission.status != "building":
                 self.store.update_submission(submission.id, status="building")
@@ -84,7 +135,7 @@ class BuildLoop:
         except BuildDeferred as error:
             self.problem = str(error)
             log.warning("building submission %s waits: %s", submission.id, error)
-            self.stopping.wait(RETRY_PAUSE_S)
+            self.stopping.wait(RETRY_PAUSE_S)  # then handed out again, still first in line
             return
         except Exception as error:  # a bug, not the contestant's fault: say so instead of retrying forever
             if self.stopping.is_set():
@@ -95,8 +146,6 @@ class BuildLoop:
                                                    "not your program's fault; the organisers can see why "
                                                    "in the server's log.")
             return
-        finally:
-            self.building = None
         if outcome.status == "admitted":
             self.on_admitted(submission.id)
 

@@ -1,5 +1,5 @@
-"""Each compiler's version, as the site shows it: read by running the language's version command,
-and kept a few minutes only, so that a compiler installed or upgraded while the server runs shows
+"""Each compiler's version, as the site shows it and ``arena competition doctor`` prints it (one
+source for both): read by running the language's version command, and kept a few minutes only, so that a compiler installed or upgraded while the server runs shows
 without a restart (Go and Rust once read "not installed" for as long as the server ran, while
 their builds went through).
 
@@ -9,6 +9,8 @@ visitor waits for a JVM to say its version (the first reading, at start, is app.
 
 from __future__ import annotations
 
+import os
+import shutil
 import subprocess
 import threading
 import time
@@ -18,6 +20,25 @@ from .tool_path import CLEAN_PATH
 VERSION_TIMEOUT_S = 10
 VERSION_KEPT_S = 180.0
 """How long a version read is shown before it is read again."""
+
+DEBIAN_PACKAGES = {"gcc": "gcc", "g++": "g++", "javac": "default-jdk-headless", "java": "default-jre-headless",
+                   "go": "golang-go", "rustc": "rustc", "python3": "python3", "bwrap": "bubblewrap"}
+"""The Debian (and Ubuntu) package that gives each tool of the default languages table, and bubblewrap."""
+
+
+def tool_installed(tool: str) -> bool:
+    """Whether a build can run ``tool``: found on CLEAN_PATH (a box uid cannot reach /root/.cargo),
+    or, named by its path, an executable file there."""
+    if "/" in tool:
+        return os.path.isfile(tool) and os.access(tool, os.X_OK)
+    return shutil.which(tool, path=CLEAN_PATH) is not None
+
+
+def not_installed(tool: str) -> str:
+    """What the site and the doctor say of a missing tool: its name and the package that gives it."""
+    package = DEBIAN_PACKAGES.get(os.path.basename(tool))
+    return f"{tool} is not installed" + (f" (Debian's package {package})" if package else "")
+
 
 _kept: dict[tuple[str, ...], tuple[float, str]] = {}  # the command -> (when read, its first line)
 _refreshing: set[tuple[str, ...]] = set()
@@ -32,7 +53,7 @@ def read_version(argv: tuple[str, ...]) -> str:
         done = subprocess.run(list(argv), capture_output=True, text=True, timeout=VERSION_TIMEOUT_S,
                               env={"PATH": CLEAN_PATH, "LANG": "C.UTF-8", "HOME": "/nonexistent"})
     except FileNotFoundError:
-        return f"{argv[0]} is not installed"
+        return not_installed(argv[0])
     except (OSError, subprocess.TimeoutExpired) as error:
         return f"version unknown ({error})"
     lines = [line.strip() for line in (done.stdout + "\n" + done.stderr).splitlines() if line.strip()]

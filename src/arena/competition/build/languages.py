@@ -24,7 +24,7 @@ import string
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .compiler_versions import compiler_version  # read again every few minutes
+from .compiler_versions import compiler_version, not_installed, tool_installed  # read again every few minutes
 from .tool_path import CLEAN_PATH  # the tools are looked up on it (and importers still find it here)
 from .upload_checks import ArchiveError, check_upload, is_archive
 
@@ -100,13 +100,34 @@ class Language:
         shown = [word[2:] if word.startswith("./") else word for word in self.compile_argv(".", "./.scratch")]
         return shlex.join(shown)
 
+    def tools(self) -> tuple[str, ...]:
+        """The commands a build and a game of this language need: the compiler, and the run's
+        interpreter (``java``, ``python3``) unless it runs what the build made."""
+        needed = [self.compile[0]] if self.compile else []
+        first = shlex.split(self.run)[0] if shlex.split(self.run) else ""
+        if first and "{" not in first and first not in needed:
+            needed.append(first)
+        return tuple(needed)
+
+    def missing_tools(self) -> tuple[str, ...]:
+        """The tools of :meth:`tools` that cannot be run here: while any is, this language cannot build."""
+        return tuple(tool for tool in self.tools() if not tool_installed(tool))
+
     def describe(self) -> str:
-        """The compiler, its version and its flags, for the site."""
-        return f"{self.title}: {compiler_version(self.version)}; compiled with: {self.shown_compile()}"
+        """The compiler, its version and its flags, for the site (``arena competition doctor`` says the same)."""
+        missing = self.missing_tools()
+        version = "; ".join(map(not_installed, missing)) if missing else compiler_version(self.version)
+        return f"{self.title}: {version}; compiled with: {self.shown_compile()}"
 
 
 def write_default_table(path) -> None:
     Path(path).write_text(json.dumps(DEFAULT_TABLE, indent=2) + "\n", encoding="utf-8")
+
+
+def default_table() -> dict[str, Language]:
+    """The table ``arena competition init`` writes, as loaded (what a host is checked against before
+    any competition exists)."""
+    return {name: _language(name, entry) for name, entry in DEFAULT_TABLE.items()}
 
 
 def load_table(path) -> dict[str, Language]:

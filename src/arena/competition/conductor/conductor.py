@@ -1,7 +1,7 @@
 """The conductor: the background engine of ``arena competition serve``.
 
-Two threads: the builds loop (build_loop.py) builds and admits what contestants upload; the
-games loop (game_loop.py) plays the unplayed games of running rounds, on a local pool or a
+Two loops: the builds loop (build_loop.py) builds and admits what contestants upload, several
+at once, first come first served; the games loop (game_loop.py) plays the unplayed games of running rounds, on a local pool or a
 Dask cluster. The conductor makes the rounds (test, debut, unrated, the final's) and reacts
 to what the loops report: a round whose last game is saved is finished (and the final's
 next round made), a program that keeps faulting is benched, an admitted one gets its debut.
@@ -46,7 +46,8 @@ class Conductor:
             from ..cluster.remote_building import DaskBuild
 
             build = DaskBuild(scheduler)
-        self.builds = BuildLoop(store, folder, self.game.name, self._admitted, build=build)
+        self.builds = BuildLoop(store, folder, self.game.name, self._admitted, build=build,
+                                jobs=self.options.build_jobs)
         self.games = GameLoop(store, seats, jobs, scheduler, self._saved, self._rounds_due,
                               max_attempts=self.options.max_attempts, tick_s=self.options.tick_s)
         self.rounds = RoundMaker(store, self.game, self.options, on_new_round=self.games.wakeup.wake)
@@ -70,6 +71,9 @@ class Conductor:
         """Stop promptly: games under way are killed (and played again after a restart)."""
         self.builds.stop()
         self.games.stop()
+        close = getattr(self.builds.build, "close", None)  # the Dask builds' client
+        if close is not None:
+            close()
         deadline = time.monotonic() + timeout_s
         for thread in self._threads:
             # a build under way cannot be interrupted from here; its thread is a daemon and the
@@ -123,6 +127,12 @@ class Conductor:
         """When the next scheduled test round comes, at the earliest (``{"at", "every_s"}``); None
         without --round-every, or once the final has begun."""
         return self.rounds.next_scheduled()
+
+    def build_queue(self) -> dict:
+        """``{"building", "waiting", "at_once"}``: the builds under way, the uploads waiting for one,
+        and how many run at once (the home page shows them during a deadline's rush)."""
+        return {"building": len(self.builds.building), "waiting": len(self.builds.queued()),
+                "at_once": self.builds.jobs}
 
     # -- what the loops report -------------------------------------------------
 

@@ -11,6 +11,7 @@ class ConductorOptions:
     time_scale: float = 1.0  # the games' clocks, scaled (as --time-scale)
     sandbox: str = "isolate"  # every contestant's program, and every build, runs isolated
     build: Callable | None = None  # build_submission(job, on_checking) to use instead of one_build.py's
+    build_jobs: int | None = None  # builds and admissions at once (--build-jobs); None: one per core
     debut: bool = True  # a newly admitted submission plays every other entrant at once
     round_every_s: float | None = None  # a test round this often while the entrants change; None: never
     bench_after: int = 5  # a program whose last N games were all irregular losses is benched; 0: never
@@ -31,5 +32,7 @@ class ConductorOptions:
             raise ValueError(f"round_every_s must be positive, got {self.round_every_s}")
         if self.final_top < 2 or self.final_robin_max < 2:
             raise ValueError("the final's robin needs at least 2 players")
+        if self.build_jobs is not None and self.build_jobs < 1:
+            raise ValueError(f"build_jobs must be at least 1, got {self.build_jobs}")
         if min(self.unrated_games, self.max_attempts, self.final_swiss_rounds) < 1:
             raise ValueError("unrated_games, max_attempts and final_swiss_rounds must be at least 1")

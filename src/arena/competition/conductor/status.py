@@ -34,8 +34,8 @@ def conductor_status(conductor: Conducting) -> dict:
     final = final_rounds(store)
     return {
         "running": conductor.running,
-        "builds": {"building": conductor.builds.building, "queued": conductor.builds.queued(),
-                   "problem": conductor.builds.problem},
+        "builds": {"building": sorted(conductor.builds.building), "queued": conductor.builds.queued(),
+                   "at_once": conductor.builds.jobs, "problem": conductor.builds.problem},
         "games": {
             "where": f"Dask at {conductor.scheduler}" if conductor.scheduler else "this machine",
             "slots": games.slots,

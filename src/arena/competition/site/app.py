@@ -24,7 +24,7 @@ from ...web_common.security_headers import secured
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionError, CompetitionStore
 from . import game_analysis
-from .api import announcements, organiser as organiser_api, routes as api, set_aside
+from .api import announcements, organiser as organiser_api, password_reset, routes as api, set_aside
 from .language_choice import descriptions
 from .pages import accounts, contestant, organiser, public
 from .pages.formatting import FILTERS
@@ -119,7 +119,8 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
         return refusal(request, 500, f"the server failed on this request ({type(error).__name__}); "
                        "nothing was changed")
 
-    for module in (game_analysis, api, organiser_api, set_aside, announcements, public, accounts, contestant, organiser):
+    for module in (game_analysis, api, organiser_api, set_aside, password_reset, announcements, public, accounts,
+                   contestant, organiser):
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

@@ -15,7 +15,8 @@ log = logging.getLogger(__name__)
 
 
 def coming_up(site: Site) -> dict[str, Any]:
-    """``running_test`` (a test round's id, while one plays), ``next_round`` (``{"at", "every_s"}`` of
+    """``builds`` (``{"building", "waiting", "at_once"}``: the build queue), ``running_test`` (a test
+    round's id, while one plays), ``next_round`` (``{"at", "every_s"}`` of
     the next scheduled one, or None), ``deadline`` and ``deadline_passed``, ``frozen``, and ``final``:
     None before it begins, else ``running`` or ``finished``."""
     store = site.store
@@ -26,6 +27,11 @@ def coming_up(site: Site) -> dict[str, Any]:
     except Exception:  # the home page still says the rest
         log.exception("the conductor could not say when the next round is")
         schedule = None
+    try:
+        builds = site.conductor.build_queue()
+    except Exception:
+        log.exception("the conductor could not say how many builds wait")
+        builds = None
     return {
         "running_test": next((r.id for r in store.rounds("running") if r.kind == TEST), None),
         "next_round": schedule,
@@ -33,4 +39,5 @@ def coming_up(site: Site) -> dict[str, Any]:
         "deadline_passed": competition.deadline is not None and time.time() > competition.deadline,
         "frozen": competition.frozen,
         "final": None if not final else "finished" if final_finished(store) else "running",
+        "builds": builds,
     }

@@ -48,6 +48,10 @@ class SiteConductor(Protocol):
         """``{"at", "every_s"}``: when the next scheduled test round comes at the earliest; None when
         none is scheduled."""
 
+    def build_queue(self) -> dict:
+        """``{"building", "waiting", "at_once"}``: the builds under way, the uploads waiting, and how
+        many are built at once (the home page shows them)."""
+
 
 @dataclass
 class Site:

@@ -29,6 +29,9 @@ class User:
     role: str
     created: float
     disabled: bool = False  # by an organiser: no login, no upload, no new rounds (a built-in: withdrawn)
+    session_generation: int = 0
+    """How many times all the account's sessions and tokens were ended (its password changed, the
+    account disabled): a session or token made before the last time is refused."""
 
     @property
     def is_organiser(self) -> bool:

@@ -1,4 +1,6 @@
-"""The tables of a competition's database (database.py reads and writes them)."""
+"""The tables of a competition's database as schema version 1 made them (database.py reads and
+writes them). Never edit this: every later change of the schema is a numbered migration
+(migrations.py), which a new database runs too, after this."""
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS competition (

@@ -16,7 +16,7 @@ from ...rounds.final import refuse_after_final_began
 from ...rounds.ranking import FINAL, is_ranked
 from ...store.database import Round
 from ..site import site_of
-from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser
+from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser, revoke_token
 from .bodies import field, form_data, json_object
 from ..games_access import account_named, game_replay, played_game, seat_stderr
 from ..ids import Id, Ply, Seat
@@ -36,6 +36,12 @@ async def login(request: Request):
     user = await run_in_threadpool(authenticate, request, name, password)
     return {"token": make_token(request, user), "name": user.name, "role": user.role,
             "expires_in": TOKEN_MAX_AGE_S}
+
+
+@router.post("/logout")
+def logout(request: Request):
+    """The bearer token is refused from now on (until it would have expired by itself)."""
+    return {"name": revoke_token(request).name, "logged_out": True}
 
 
 @router.post("/submissions")

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Request
 
-from ...store.database import User
+from ...store.rows import User
 from ..games_access import account_named
 from ..refusal import Refusal
 from ..security.auth import api_user, organiser

@@ -16,6 +16,7 @@ from ...rounds.final import final_rounds, refuse_after_final_began
 from ...rounds.ranking import final_finished
 from ..api.announcements import announce, announcement_views, withdraw_announcement
 from ..api.organiser import check_bot
+from ..api.password_reset import NOT_STORED, reset_password
 from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
 from ..site import site_of
 from ..api.bodies import form_data, text_field
@@ -59,6 +60,12 @@ def _confirmation(store, done: str | None, name: str | None) -> str | None:
 @router.get("/organiser")
 def organiser_page(request: Request, done: str | None = None, name: str | None = None):
     page_organiser(request)
+    return _console(request, _confirmation(site_of(request).store, done, name))
+
+
+def _console(request: Request, confirmation: str | None, new_password: dict | None = None):
+    """The organiser's page; ``new_password``: a password just reset (``name``, ``password``), shown
+    in this answer only."""
     site = site_of(request)
     store = site.store
     try:
@@ -72,7 +79,7 @@ def organiser_page(request: Request, done: str | None = None, name: str | None =
                   rounds=round_views(store, store.rounds()[:50]), announcements=announcement_views(request),
                   bots=list(get_game(store.competition().game).bots), conductor_status=status,
                   final_begun=bool(final_rounds(store)), final_finished=final_finished(store),
-                  confirmation=_confirmation(store, done, name))
+                  confirmation=confirmation, new_password=new_password)
 
 
 def _deadline(text: str) -> float | None:
@@ -124,6 +131,15 @@ async def organiser_action(request: Request, action: str):
             raise Refusal(400, "tick the box to confirm disabling the account")
         name = set_account_disabled(request, text_field(form, "name", limit=100), action == "disable").name
         done = f"{action}d"
+    elif action == "password":
+        if form.get("confirm") != "yes":  # it logs the contestant out everywhere
+            raise Refusal(400, "tick the box to confirm resetting the password")
+        account, password = await run_in_threadpool(reset_password, request, text_field(form, "name", limit=100))
+        # shown in this answer, never through a redirect's URL (kept in the history and the logs)
+        page = _console(request, f"{account.name}'s password is reset: their sessions and tokens have ended.",
+                        {"name": account.name, "password": password})
+        page.headers.update(NOT_STORED)
+        return page
     elif action in ("withdraw", "restore"):
         account = set_builtin_withdrawn(request, text_field(form, "bot", limit=60), action == "withdraw")
         name, done = account.name, "withdrawn" if action == "withdraw" else "restored"

@@ -1,10 +1,12 @@
 """Who is asking: API tokens (``Authorization: Bearer``) and the pages' signed session cookie.
 
-Both are signed with the competition's secret by itsdangerous and expire. Each also carries a
-fingerprint of the account's password hash, so resetting a password ends every session and token
-made with the old one. API calls that change something take only a token (a browser never sends
-one by itself, so they need no CSRF token); reads also take the session cookie, so that pages can
-link to them (a program's stderr).
+Both are signed with the competition's secret by itsdangerous and expire. Each carries a nonce of
+its own, which logging out revokes on the server (the store keeps it until the cookie or token
+would have expired anyway), and the account's session generation, which the store raises when the
+password changes or the account is disabled: every session and token made before is refused from
+then on, enabled again or not. (A fingerprint of the password hash is signed in too.) API calls
+that change something take only a token (a browser never sends one by itself, so they need no CSRF
+token); reads also take the session cookie, so that pages can link to them (a program's stderr).
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import time
 from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
-from ...store.database import User
+from ...store.rows import User
 from ..site import site_of
 from ..refusal import Refusal
 
@@ -36,24 +38,34 @@ def _serializer(request: Request, purpose: str) -> URLSafeTimedSerializer:
     return URLSafeTimedSerializer(site_of(request).secret, salt=f"arena-competition-{purpose}")
 
 
-def _signed_user(request: Request, data: object) -> User | None:
-    """The account a signed payload names, if it still exists with the same password."""
+def _signed(request: Request, user: User) -> dict:
+    """What a new session or token signs of its account."""
+    return {"u": user.id, "p": _fingerprint(site_of(request).secret, user), "g": user.session_generation}
+
+
+def _signed_user(request: Request, data: object) -> tuple[User | None, bool]:
+    """The account a signed payload names (None if it no longer exists), and whether the payload
+    still stands for it: same password, no session ended since it was made, not logged out."""
     if not isinstance(data, dict) or not isinstance(data.get("u"), int):
-        return None
+        return None, False
     user = site_of(request).store.user(data["u"])
-    if user is None or user.role == "builtin" or data.get("p") != _fingerprint(site_of(request).secret, user):
-        return None
-    return user
+    if user is None or user.role == "builtin":
+        return None, False
+    current = (data.get("p") == _fingerprint(site_of(request).secret, user)
+               and data.get("g", 0) == user.session_generation  # made before versions: generation 0
+               and not site_of(request).store.session_revoked(data.get("n")))
+    return user, current
 
 
 # -- API tokens -------------------------------------------------------------
 
 def make_token(request: Request, user: User) -> str:
-    return _serializer(request, "token").dumps({"u": user.id, "p": _fingerprint(site_of(request).secret, user)})
+    return _serializer(request, "token").dumps({**_signed(request, user), "n": secrets.token_urlsafe(18)})
 
 
-def bearer_user(request: Request) -> User | None:
-    """The account of the request's bearer token; None without one; 401 for a bad or expired one."""
+def _bearer_token(request: Request) -> tuple[dict, float] | None:
+    """The request's bearer token, checked and read: (what it signs, when it was made); None
+    without one; 401 for a malformed, forged or expired one, or one made before tokens had nonces."""
     header = request.headers.get("authorization")
     if header is None:
         return None
@@ -61,14 +73,40 @@ def bearer_user(request: Request) -> User | None:
     if scheme.lower() != "bearer" or not token.strip():
         raise Refusal(401, "the Authorization header must be 'Bearer TOKEN' (POST /api/login gives a token)")
     try:
-        data = _serializer(request, "token").loads(token.strip(), max_age=TOKEN_MAX_AGE_S)
+        data, made = _serializer(request, "token").loads(token.strip(), max_age=TOKEN_MAX_AGE_S,
+                                                        return_timestamp=True)
     except BadSignature:
         raise Refusal(401, "the token is not valid or has expired: log in again") from None
-    user = _signed_user(request, data)
-    if user is None:
-        raise Refusal(401, "the token's account no longer exists or its password changed: log in again")
-    if user.disabled:  # a token made before the account was disabled is worth nothing now
+    if not isinstance(data, dict) or not isinstance(data.get("n"), str):  # an older arena's: it could not be revoked
+        raise Refusal(401, "the token was made by an older version of the server: log in again")
+    return data, made.timestamp()
+
+
+def bearer_user(request: Request) -> User | None:
+    """The account of the request's bearer token; None without one; 401 for a bad, expired or
+    ended one (logged out, the password changed), 403 while the account is disabled."""
+    token = _bearer_token(request)
+    if token is None:
+        return None
+    user, current = _signed_user(request, token[0])
+    if user is not None and user.disabled:  # said before "log in again": logging in would not help
         raise Refusal(403, DISABLED)
+    if user is None:
+        raise Refusal(401, "the token's account no longer exists: log in again")
+    if not current:
+        raise Refusal(401, "the token has ended (logged out, or the account's password changed): log in again")
+    return user
+
+
+def revoke_token(request: Request) -> User:
+    """Log the request's bearer token out (401 without a valid one): refused from now on, whatever
+    else happens, until it would have expired by itself."""
+    token = _bearer_token(request)
+    if token is None:
+        raise Refusal(401, "send the token to log out: 'Authorization: Bearer TOKEN'")
+    user = bearer_user(request)
+    # its own expiry, plus a second: itsdangerous counts whole seconds from when it was signed
+    site_of(request).store.revoke_session(token[0]["n"], token[1] + TOKEN_MAX_AGE_S + 1)
     return user
 
 
@@ -110,13 +148,13 @@ def session(request: Request) -> dict:
 
 def session_user(request: Request) -> User | None:
     if not hasattr(request.state, "user"):
-        data = session(request)
-        revoked = "u" in data and site_of(request).store.session_revoked(data["n"])  # logged out: a copy is worth nothing
-        user = None if revoked else _signed_user(request, data)
+        # a session logged out (a copy of its cookie), or made before its account's password
+        # changed or it was disabled, is a visitor's
+        user, current = _signed_user(request, session(request))
         # a disabled account's session shows the public pages as to a visitor; a page that needs
         # the account says why it is refused (page_user)
         request.state.disabled = user is not None and user.disabled
-        request.state.user = None if request.state.disabled else user
+        request.state.user = user if current and not request.state.disabled else None
     return request.state.user
 
 
@@ -128,8 +166,7 @@ def session_disabled(request: Request) -> bool:
 
 def log_in(request: Request, user: User) -> None:
     """A new session (a new nonce too: a session fixed before login is worth nothing after it)."""
-    request.state.session = {"n": secrets.token_urlsafe(18), "u": user.id,
-                             "p": _fingerprint(site_of(request).secret, user)}
+    request.state.session = {"n": secrets.token_urlsafe(18), **_signed(request, user)}
     request.state.user = user
     request.state.session_changed = True
 

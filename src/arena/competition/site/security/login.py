@@ -8,7 +8,7 @@ import hmac
 from fastapi import Request
 
 from ...accounts import AccountError, check_name, hash_password, password_matches
-from ...store.database import CompetitionError, User
+from ...store.rows import CompetitionError, User
 from . import throttle
 from ..site import site_of
 from .auth import DISABLED

@@ -13,7 +13,7 @@ from __future__ import annotations
 import math
 import time
 
-from ...store.database import CompetitionStore
+from ...store.account_rows import AccountRows
 from ..refusal import Refusal
 
 FREE_FAILURES = 3
@@ -33,7 +33,7 @@ def delay_after(failures: int) -> float:
     return float(min(2 ** (failures - FREE_FAILURES), MAX_DELAY_S))
 
 
-def check_allowed(store: CompetitionStore, keys: list[str], now: float | None = None) -> None:
+def check_allowed(store: AccountRows, keys: list[str], now: float | None = None) -> None:
     now = time.time() if now is None else now
     wait = 0.0
     for key in keys:
@@ -44,10 +44,10 @@ def check_allowed(store: CompetitionStore, keys: list[str], now: float | None = 
         raise Refusal(429, f"too many failed logins: try again in {seconds} s", {"Retry-After": str(seconds)})
 
 
-def failed(store: CompetitionStore, keys: list[str]) -> None:
+def failed(store: AccountRows, keys: list[str]) -> None:
     for key in keys:
         store.login_failed(key)
 
 
-def succeeded(store: CompetitionStore, keys: list[str]) -> None:
+def succeeded(store: AccountRows, keys: list[str]) -> None:
     store.login_succeeded(keys[0])  # the name from this address; the address's count stays

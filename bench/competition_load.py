@@ -1,0 +1,242 @@
+"""A deadline's rush on the competition server: CONTESTANTS upload within WINDOW seconds while
+READERS clients read the site's pages.
+
+The server is the real command (``arena competition serve DIR --build-jobs N``) in a process of
+its own, on a competition made with the real commands (``init``, ``users --import``); the
+clients speak HTTP to it from this process. Each contestant logs in (``POST /api/login``),
+uploads the game's Python or C starter bot (alternately) at a random moment of the window, and
+polls its submission until it is admitted or refused; every reader loops over the home page,
+the ranking, the rounds, the games and their API while the rush lasts. Admitted programs get
+their debut games, as on a real server, so the games compete with the builds for the cores.
+
+Printed: the time from the first upload until the last is admitted (and from the last upload
+sent), each upload's wait (median, max), the pages' p50 and p99 latency during the rush, and
+the errors: failed requests, answers of 5xx, uploads refused, submissions not admitted (all
+must be 0). Figures, not pass/fail: run it on a quiet machine; ``--quick`` only shows it works.
+
+    python bench/competition_load.py [--contestants 50] [--readers 100] [--window 60]
+                                     [--build-jobs N] [--game flippo] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import os
+import random
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import urllib.error
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SOURCE = str(Path(__file__).resolve().parents[1] / "src")
+sys.path.insert(0, SOURCE)
+
+from arena.competition.client.http import multipart_body  # noqa: E402
+from arena.starter import template_source  # noqa: E402
+from arena.tournament.local_cluster import free_port  # noqa: E402
+
+ARENA = str(Path(sys.executable).with_name("arena"))
+PASSWORD = "benchmark password"
+PAGES = ("/", "/ranking", "/rounds", "/games", "/api/ranking", "/api/games", "/api/rounds", "/rules")
+FINISHED = ("admitted", "rejected", "build-failed")
+LANGUAGES = (("python", "bot.py"), ("c", "bot.c"))
+
+
+@dataclass
+class Tally:
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    page_ms: list[float] = field(default_factory=list)
+    failed: list[str] = field(default_factory=list)  # requests with no answer, or a 5xx
+    refused: list[str] = field(default_factory=list)  # uploads refused, programs not admitted
+    sent: dict[str, float] = field(default_factory=dict)  # contestant -> when its upload was accepted
+    admitted: dict[str, float] = field(default_factory=dict)  # contestant -> when it was seen admitted
+
+    def add(self, name: str, item) -> None:
+        with self.lock:
+            getattr(self, name).append(item)
+
+
+def request(url: str, method: str = "GET", body: bytes | None = None, content_type: str | None = None,
+            token: str | None = None, timeout_s: float = 120) -> tuple[int, bytes]:
+    """(status, body); status 0 when no answer came."""
+    sent = urllib.request.Request(url, data=body, method=method)
+    if content_type:
+        sent.add_header("Content-Type", content_type)
+    if token:
+        sent.add_header("Authorization", f"Bearer {token}")
+    try:
+        with urllib.request.urlopen(sent, timeout=timeout_s) as answer:
+            return answer.status, answer.read()
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, error.read()
+    except (OSError, TimeoutError):
+        return 0, b""
+
+
+def reader(site: str, tally: Tally, until: threading.Event, rng: random.Random) -> None:
+    while not until.is_set():
+        page = rng.choice(PAGES)
+        began = time.perf_counter()
+        status, _ = request(site + page)
+        elapsed = (time.perf_counter() - began) * 1000
+        tally.add("page_ms", elapsed)
+        if status == 0 or status >= 500:
+            tally.add("failed", f"GET {page}: {status or 'no answer'}")
+
+
+def contestant(site: str, name: str, game: str, language: tuple[str, str], at_s: float, start: float,
+               tally: Tally, poll_s: float, timeout_s: float) -> None:
+    time.sleep(max(0.0, start + at_s - time.monotonic()))
+    status, body = request(site + "/api/login", "POST", json.dumps({"name": name, "password": PASSWORD}).encode(),
+                           "application/json")
+    if status != 200:
+        tally.add("failed" if status == 0 or status >= 500 else "refused", f"{name} login: {status}")
+        return
+    token = json.loads(body)["token"]
+    key, filename = language
+    upload, content_type = multipart_body({"language": key},
+                                          {"file": (filename, template_source(game, key).encode())})
+    status, body = request(site + "/api/submissions", "POST", upload, content_type, token)
+    if status != 200:
+        tally.add("failed" if status == 0 or status >= 500 else "refused", f"{name} upload: {status} {body[:200]!r}")
+        return
+    with tally.lock:
+        tally.sent[name] = time.monotonic()
+    submission = json.loads(body)["id"]
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        status, body = request(f"{site}/api/submissions/{submission}", token=token)
+        if status == 0 or status >= 500:
+            tally.add("failed", f"{name} poll: {status or 'no answer'}")
+        elif status == 200 and json.loads(body)["status"] in FINISHED:
+            found = json.loads(body)
+            if found["status"] == "admitted":
+                with tally.lock:
+                    tally.admitted[name] = time.monotonic()
+            else:
+                tally.add("refused", f"{name} ({key}): {found['status']}: {(found.get('build_log') or '')[-300:]}")
+            return
+        time.sleep(poll_s)
+    tally.add("refused", f"{name} ({key}): not built within {timeout_s:g} s")
+
+
+def make_competition(folder: Path, game: str, contestants: int) -> list[str]:
+    subprocess.run([ARENA, "competition", "init", str(folder), "--game", game], check=True, capture_output=True)
+    names = [f"student{n:03d}" for n in range(contestants)]
+    accounts = folder.parent / "accounts.csv"
+    with open(accounts, "w", newline="") as out:
+        writer = csv.writer(out)
+        writer.writerow(["name", "password"])
+        writer.writerows([name, PASSWORD] for name in names)
+    subprocess.run([ARENA, "competition", "users", str(folder), "--import", str(accounts)], check=True,
+                   capture_output=True)
+    return names
+
+
+def serve(folder: Path, port: int, build_jobs: int | None) -> subprocess.Popen:
+    command = [ARENA, "competition", "serve", str(folder), "--port", str(port)]
+    if build_jobs is not None:
+        command += ["--build-jobs", str(build_jobs)]
+    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    deadline = time.monotonic() + 60
+    while request(f"http://127.0.0.1:{port}/api/competition", timeout_s=5)[0] != 200:
+        if server.poll() is not None or time.monotonic() > deadline:
+            server.kill()
+            raise SystemExit(f"the server did not start: {server.stderr.read()[-2000:]}")
+        time.sleep(0.2)
+    return server
+
+
+def percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(share * len(ordered)))] if ordered else float("nan")
+
+
+def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs: int | None, seed: int,
+         timeout_s: float) -> None:
+    scratch = Path(tempfile.mkdtemp(prefix="arena-bench-load-"))
+    try:
+        names = make_competition(scratch / "competition", game, contestants)
+        port = free_port()
+        server = serve(scratch / "competition", port, build_jobs)
+        site, tally, until = f"http://127.0.0.1:{port}", Tally(), threading.Event()
+        rng = random.Random(seed)
+        try:
+            reading = [threading.Thread(target=reader, args=(site, tally, until, random.Random(rng.random())),
+                                        daemon=True) for _ in range(readers)]
+            moments = sorted(rng.uniform(0, window_s) for _ in names)
+            start = time.monotonic()
+            uploading = [threading.Thread(target=contestant, args=(site, name, game, LANGUAGES[n % 2], moments[n],
+                                                                   start, tally, 0.5, timeout_s), daemon=True)
+                         for n, name in enumerate(names)]
+            for thread in (*reading, *uploading):
+                thread.start()
+            for thread in uploading:
+                thread.join()
+            until.set()
+            for thread in reading:
+                thread.join(30)
+        finally:
+            server.terminate()
+            try:
+                server.wait(30)
+            except subprocess.TimeoutExpired:
+                server.kill()
+        report(tally, contestants, readers, window_s, build_jobs, start)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+
+def report(tally: Tally, contestants: int, readers: int, window_s: float, build_jobs: int | None,
+           start: float) -> None:
+    jobs = build_jobs or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count())
+    print(f"\n{contestants} contestants upload (Python and C starters) within {window_s:g} s while {readers} "
+          f"clients read pages; --build-jobs {jobs}{' (the default)' if build_jobs is None else ''}, "
+          f"{os.cpu_count()} cores", flush=True)
+    waits = [tally.admitted[name] - tally.sent[name] for name in tally.admitted]
+    if tally.admitted:
+        last = max(tally.admitted.values())
+        first_sent, last_sent = min(tally.sent.values()), max(tally.sent.values())
+        print(f"  last upload admitted {last - first_sent:.1f} s after the first upload, "
+              f"{last - last_sent:.1f} s after the last one; {len(tally.admitted)} of {contestants} admitted")
+        print(f"  an upload's wait until admitted: median {statistics.median(waits):.1f} s, max {max(waits):.1f} s")
+    else:
+        print("  no upload was admitted")
+    print(f"  pages during the rush: {len(tally.page_ms)} requests, p50 {percentile(tally.page_ms, 0.5):.0f} ms, "
+          f"p99 {percentile(tally.page_ms, 0.99):.0f} ms")
+    errors = len(tally.failed) + len(tally.refused)
+    print(f"  errors: {errors} ({len(tally.failed)} failed or 5xx, {len(tally.refused)} uploads refused or "
+          f"not admitted)", flush=True)
+    for problem in (tally.failed + tally.refused)[:10]:
+        print(f"    {problem}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--contestants", type=int, default=50)
+    parser.add_argument("--readers", type=int, default=100)
+    parser.add_argument("--window", type=float, default=60.0, help="seconds over which the uploads come")
+    parser.add_argument("--build-jobs", type=int, default=None, help="the server's (default: its own, one per core)")
+    parser.add_argument("--game", default="flippo")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--timeout", type=float, default=900.0, help="seconds an upload may take to be admitted")
+    parser.add_argument("--quick", action="store_true", help="4 contestants, 5 readers, 5 s: only shows it works")
+    arguments = parser.parse_args()
+    if arguments.quick:
+        arguments.contestants, arguments.readers, arguments.window = 4, 5, 5.0
+    rush(arguments.game, arguments.contestants, arguments.readers, arguments.window, arguments.build_jobs,
+         arguments.seed, arguments.timeout)
+
+
+if __name__ == "__main__":
+    main()

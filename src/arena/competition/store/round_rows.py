@@ -1,0 +1,180 @@
+"""Rounds and games: a round made with all its games in one transaction, each game's record saved
+once (stderr apart, never in the record), what rankings read of them, and each game's analysis.
+
+A game is saved only once (its row is written when its round is made, its record only where none
+is yet), so a game given out twice, or replayed after a restart, never counts twice.
+
+It is one part of :class:`~.database.CompetitionStore`, whose connection it uses
+(``_all``, ``_one``, ``_write``, ``_write_all``; database.py).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from typing import Any, Iterator
+
+from ..privacy import without_private
+from .rows import CompetitionError, PlannedGame, Round, StoredGame
+
+_GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name, b.name, g.seed,"
+                 " g.setup, g.rated, g.record, g.finished")
+_GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission JOIN users a ON a.id = sa.user_id"
+               " JOIN submissions sb ON sb.id = g.second_submission JOIN users b ON b.id = sb.user_id")
+
+
+class RoundRows:
+    """Rounds, their games, the games' records, stderr and analyses."""
+
+    def add_round(self, kind: str, games: list[PlannedGame], details: dict[str, Any] | None = None,
+                  exclusive: bool = True) -> int:
+        """A new running round with all its games, in one transaction.
+
+        ``exclusive``: refuse (CompetitionError) while another round of the same kind runs.
+        """
+        with self._lock:
+            self.db.execute("BEGIN IMMEDIATE")
+            try:
+                if exclusive and self.db.execute("SELECT 1 FROM rounds WHERE status = 'running' AND kind = ?",
+                                                 (kind,)).fetchone():
+                    raise CompetitionError(f"a {kind} round is running already")
+                round_id = self.db.execute(
+                    "INSERT INTO rounds (kind, status, created, details) VALUES (?, 'running', ?, ?)",
+                    (kind, time.time(), json.dumps(details or {}))).lastrowid
+                self.db.executemany(
+                    "INSERT INTO games (round_id, slot, first_submission, second_submission, seed, setup, rated)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    [(round_id, g.slot, g.submissions[0], g.submissions[1], g.seed,
+                      None if g.setup is None else json.dumps(g.setup), int(g.rated)) for g in games])
+            except BaseException:
+                self.db.execute("ROLLBACK")
+                raise
+            self.db.execute("COMMIT")
+            return round_id
+
+    def round(self, round_id: int) -> Round | None:
+        row = self._one("SELECT id, kind, status, created, finished, details FROM rounds WHERE id = ?", (round_id,))
+        return None if row is None else Round(*row[:5], details=json.loads(row[5]))
+
+    def rounds(self, status: str | None = None) -> list[Round]:
+        rows = self._all("SELECT id, kind, status, created, finished, details FROM rounds"
+                         + (" WHERE status = ?" if status else "") + " ORDER BY id DESC",
+                         (status,) if status else ())
+        return [Round(*row[:5], details=json.loads(row[5])) for row in rows]
+
+    def finish_round(self, round_id: int) -> None:
+        self._write("UPDATE rounds SET status = 'finished', finished = ? WHERE id = ? AND status = 'running'",
+                    (time.time(), round_id))
+
+    def unplayed_games(self, round_id: int | None = None) -> list[StoredGame]:
+        """Games of running rounds without a record, in their round's order."""
+        clause = " AND g.round_id = ?" if round_id is not None else ""
+        return self._games(f" WHERE g.record IS NULL{clause} ORDER BY g.round_id, g.slot",
+                           (round_id,) if round_id is not None else ())
+
+    def unplayed_counts(self) -> dict[int, int]:
+        """How many games each round has left to play (rounds with none left are not listed);
+        counted on the index of unplayed games, so it is cheap after every game of a big round."""
+        return dict(self._all("SELECT round_id, COUNT(*) FROM games WHERE record IS NULL GROUP BY round_id"))
+
+    def save_game(self, game_id: int, record: dict[str, Any], stderr: tuple[str, str]) -> bool:
+        """Save a game's record (what privacy.py lets everyone read of it) and each seat's stderr apart.
+
+        False when the game was saved already (a game given out twice is saved once).
+        """
+        public = without_private(record)  # whoever made the record, its stderr never goes in
+        cursor = self._write("UPDATE games SET record = ?, stderr_first = ?, stderr_second = ?, finished = ?"
+                             " WHERE id = ? AND record IS NULL",
+                             (json.dumps(public), stderr[0], stderr[1], time.time(), game_id))
+        return cursor.rowcount == 1
+
+    def game(self, game_id: int) -> StoredGame | None:
+        games = self._games(" WHERE g.id = ?", (game_id,))
+        return games[0] if games else None
+
+    def games(self, round_id: int | None = None, user_id: int | None = None, played_only: bool = True,
+              limit: int | None = None, offset: int = 0, kind: str | None = None,
+              oldest_first: bool = False) -> list[StoredGame]:
+        """Newest first (or oldest first); of a round, of a kind of round, or with an account in either
+        seat, when asked."""
+        where, args = _of_rounds(round_id, kind)
+        if played_only:
+            where.append("g.record IS NOT NULL")
+        if user_id is not None:
+            where.append("(sa.user_id = ? OR sb.user_id = ?)")
+            args += [user_id, user_id]
+        clause = f" WHERE {' AND '.join(where)}" if where else ""
+        page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
+        order = "ASC" if oldest_first else "DESC"
+        # within a round, its slots are in the order of its ids (written in one go), and the round's
+        # index gives them sorted: 20,000 games' records are not read to sort them by id
+        by = "g.round_id {0}, g.slot {0}" if round_id is not None else "g.id {0}"
+        return self._games(f"{clause} ORDER BY {by.format(order)}{page}", tuple(args))
+
+    def round_counts(self) -> dict[int, tuple[int, int]]:
+        """(games, games played) of every round that has games, in one query (a listing of rounds
+        reads no record)."""
+        unplayed = self.unplayed_counts()  # on the index of unplayed games: no record is read
+        return {round_id: (total, total - unplayed.get(round_id, 0)) for round_id, total in self._all(
+            "SELECT round_id, COUNT(*) FROM games GROUP BY round_id")}
+
+    def round_players(self, round_id: int) -> dict[int, str]:
+        """Every submission seated in one of the round's games, played or not, with its account's name."""
+        return dict(self._all(
+            "SELECT s.id, u.name FROM submissions s JOIN users u ON u.id = s.user_id WHERE s.id IN"
+            " (SELECT first_submission FROM games WHERE round_id = ?"
+            "  UNION SELECT second_submission FROM games WHERE round_id = ?)", (round_id, round_id)))
+
+    def results(self, rated_only: bool = True, kind: str | None = None, with_moves: bool = True,
+                round_id: int | None = None) -> Iterator[tuple[tuple[str, str], dict]]:
+        """(account names in seat order, {"id", "result", "moves"}) of each played game: what rankings
+        need, picked out by SQLite so the transcripts are never parsed. ``with_moves=False`` leaves the
+        moves out (an empty list): reading them is most of the cost, and a ranking needs them only for
+        times. ``kind``, ``round_id``: the games of those rounds only."""
+        where, args = _of_rounds(round_id, kind)
+        where.append("g.record IS NOT NULL")
+        if rated_only:
+            where.append("g.rated = 1")
+        moves = "json_quote(json_extract(g.record, '$.moves'))" if with_moves else "'[]'"
+        rows = self._all("SELECT g.id, a.name, b.name, json_quote(json_extract(g.record, '$.result')), "
+                         + moves + _GAME_JOINS
+                         + f" WHERE {' AND '.join(where)} ORDER BY g.id", tuple(args))
+        for game_id, first, second, result, moves in rows:
+            yield (first, second), {"id": game_id, "result": json.loads(result), "moves": json.loads(moves)}
+
+    def stderr(self, game_id: int, seat: int) -> str | None:
+        if seat not in (0, 1):
+            raise ValueError(f"a seat is 0 or 1, got {seat}")
+        row = self._one(f"SELECT {('stderr_first', 'stderr_second')[seat]} FROM games WHERE id = ?", (game_id,))
+        return None if row is None else row[0]
+
+    # -- analyses ---------------------------------------------------------
+
+    def analysis(self, game_id: int) -> dict[str, Any] | None:
+        """The analysis document kept for a game, None when it has none (ValueError if it is no JSON)."""
+        row = self._one("SELECT analysis FROM analyses WHERE game_id = ?", (game_id,))
+        return None if row is None else json.loads(row[0])
+
+    def save_analysis(self, game_id: int, document: dict[str, Any]) -> None:
+        self._write("INSERT OR REPLACE INTO analyses (game_id, analysis) VALUES (?, ?)",
+                    (game_id, json.dumps(document)))
+
+    def _games(self, clause: str, args: tuple) -> list[StoredGame]:
+        return [StoredGame(id=row[0], round_id=row[1], slot=row[2], submissions=(row[3], row[4]),
+                           players=(row[5], row[6]), seed=row[7],
+                           setup=None if row[8] is None else json.loads(row[8]), rated=bool(row[9]),
+                           record=None if row[10] is None else json.loads(row[10]), finished=row[11])
+                for row in self._all(f"SELECT {_GAME_COLUMNS}{_GAME_JOINS}{clause}", args)]
+
+
+def _of_rounds(round_id: int | None, kind: str | None) -> tuple[list[str], list[Any]]:
+    """The conditions (and their arguments) that keep the games of one round, or of a kind of round."""
+    where: list[str] = []
+    args: list[Any] = []
+    if round_id is not None:
+        where.append("g.round_id = ?")
+        args.append(round_id)
+    if kind is not None:
+        where.append("g.round_id IN (SELECT id FROM rounds WHERE kind = ?)")
+        args.append(kind)
+    return where, args
