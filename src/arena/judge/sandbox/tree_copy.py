@@ -119,9 +119,14 @@ def _copy_entry(source_fd: int, target_fd: int, name: str, path: str, depth: int
         try:
             os.mkdir(name, 0o755, dir_fd=target_fd)
             inner_target = os.open(name, _DIRECTORY, dir_fd=target_fd)
-            os.fchmod(inner_target, 0o755)
         except OSError:
             os.close(inner_source)
+            raise
+        try:
+            os.fchmod(inner_target, 0o755)  # not the umask's
+        except OSError:
+            os.close(inner_source)
+            os.close(inner_target)
             raise
         return inner_source, inner_target
     if not stat.S_ISREG(info.st_mode):
