@@ -197,3 +197,22 @@ def test_a_build_takes_out_only_the_folders_and_regular_files_its_compile_left(c
         assert (build / "compiled-as").read_text().strip() != "0"  # a uid of its own
     # nothing of the step's folder is left beside the build
     assert sorted(os.listdir(build.parent)) == [str(competition.count)]
+
+
+def test_what_a_compile_writes_is_bounded_where_the_server_can_mount(competition, monkeypatch):
+    """The steps' folders lie on a tmpfs of BUILD_DISK_MB (the server root): 32 files of 64 MB cannot
+    fill the competition's disk; past it the compile fails, saying why."""
+    if os.geteuid() != 0:
+        pytest.skip("only a root server mounts the builds' tmpfs")
+    from arena.competition.build import one_build
+
+    monkeypatch.setattr(one_build, "BUILD_DISK_MB", 16)
+    table = json.loads(competition.table.read_text())
+    table["python"]["compile"] = ["sh", "-c", "head -c 40000000 /dev/zero > big || exit 7"]
+    competition.table.write_text(json.dumps(table))
+    outcome = competition.build("bot.py", template_source("flippo", "python"), "python")
+    assert outcome.status == "build-failed"
+    assert "No space left on device" in outcome.build_log, outcome.build_log
+    build = competition.root / "builds" / str(competition.count)
+    assert os.listdir(build) == [] and sorted(os.listdir(build.parent)) == [str(competition.count)]
+    assert f" {build.parent}/.building-" not in open("/proc/self/mountinfo").read()

@@ -27,6 +27,7 @@ from typing import Callable
 from ...judge.sandbox.settings import Sandbox
 from ...judge.sandbox.tree_copy import MAX_ENTRIES, TreeTooLarge, copy_out
 from ...judge.sandbox.tree_removal import remove_path
+from ...judge.sandbox.uid_box import home_mount
 from ...admission_report import check_program
 from ..privacy import as_seen_by_author
 from .upload_checks import ArchiveError, check_upload, is_archive, unpack_in_sandbox
@@ -41,6 +42,9 @@ LOG_BYTES = 64 * 1024
 ADMISSION_GAMES = 4
 SCRATCH = ".scratch"
 """A step's scratch folder (HOME, TMPDIR, the compiler's caches), never taken out."""
+BUILD_DISK_MB = 1024
+"""What a build's steps may write all together (a tmpfs, where the server can mount one: its
+pages count in the compile's memory too); the build taken out is bounded by tree_copy.py."""
 MAX_BUILD_ENTRIES = MAX_ENTRIES
 """Files and folders a build may leave (tree_copy.py's bound)."""
 
@@ -88,9 +92,13 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     log.append(f"language: {language.title} (main file {language.main_file})")
     # root's, 0700, beside the build folder: no program of another uid can reach a step's folder in it
     workspace = tempfile.mkdtemp(prefix=f".building-{os.path.basename(build)}-", dir=os.path.dirname(build))
+    # a tmpfs where the server may mount one: 32 files of 64 MB cannot fill the competition's disk
+    on_tmpfs = home_mount.mount_scratch(workspace, BUILD_DISK_MB)
     try:
         problem = _build_in(job, language, workspace, build, log)
     finally:
+        if on_tmpfs:
+            home_mount.unmount(workspace)  # and everything the steps left with it
         remove_path(workspace)
     if problem is not None:
         _remove(build)

@@ -63,6 +63,21 @@ def release(home: str) -> None:
         _libc.umount2(os.fsencode(home), MNT_DETACH)
 
 
+def mount_scratch(folder: str, size_mb: int) -> bool:
+    """Make ``folder`` (root's, empty) a tmpfs of ``size_mb``, root's and 0700: a build's workspace,
+    where its steps' folders are (competition/build/one_build.py): what a compile writes there is
+    bounded as a home is. False where this judge cannot mount (not root): a folder on disk."""
+    if os.geteuid() != 0:
+        return False
+    return _libc.mount(b"tmpfs", os.fsencode(folder), b"tmpfs", MS_NOSUID | MS_NODEV,
+                       f"size={size_mb}m,mode=0700".encode()) == 0
+
+
+def unmount(folder: str) -> None:
+    """Unmount the tmpfs on ``folder`` lazily: everything in it goes at once, however deep."""
+    _libc.umount2(os.fsencode(folder), MNT_DETACH)
+
+
 def _forget_after_fork() -> None:
     _sizes.clear()  # a forked child unmounts nothing of its parent's
 
