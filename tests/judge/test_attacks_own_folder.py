@@ -214,13 +214,10 @@ def test_a_hard_link_to_the_interpreter_is_never_given_to_write(secret_folder):
     with pytest.raises(RefusedFolder, match="hard link"):
         Program([str(linked), "-c", "print(1)"], sandbox=Sandbox("limits"))
     # and beside another program file, it gets read at most: its ACL entry would be the interpreter's
+    # (none is needed where everybody may run it; its mode is never changed here: it is the interpreter)
     (secret_folder / "bot.py").write_text("")
-    os.chmod(linked, 0o700)  # others may not read it: an entry is needed, and it gives no write
-    try:
-        plan = access_plan([str(secret_folder)], [str(secret_folder / "bot.py")], ())
-    finally:
-        os.chmod(linked, os.stat(INTERPRETER).st_mode & 0o7777)
-    assert plan[str(linked)] == READ_RUN
+    plan = access_plan([str(secret_folder)], [str(secret_folder / "bot.py")], ())
+    assert plan.get(str(linked)) in (None, READ_RUN) and plan[str(secret_folder)] == READ_RUN
 
 
 def test_a_link_the_program_put_in_its_own_folder_is_not_followed_to_decide_what_it_reads(secret_folder, tmp_path):
