@@ -8,19 +8,12 @@ travels to the judge, is checked, forwarded, answered, checked and forwarded
 back). The same programs relayed by a bare loop with no checks, no clocks and
 no suspension give the physical limit of this machine.
 
-As root (``limits`` or ``isolate``) a last line gives the floor under the judge's cost per
-game: the kernel work alone of bounding each program's disk (a tmpfs and an overlay of its
-folder mounted and unmounted), beside what a judge at 85% of the relay's games/s may add to
-a game in all.
-
     python bench/judge.py [--games N]
 """
 
 from __future__ import annotations
 
 import argparse
-import ctypes
-import os
 import shutil
 import statistics
 import subprocess
@@ -34,7 +27,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 from arena.refereeing.players import PlayerSpec  # noqa: E402
 from arena.refereeing.referee import play_game  # noqa: E402
 from arena.judge.sandbox.settings import MODES, Sandbox  # noqa: E402
-from arena.judge.sandbox.uid_box.folder_overlay import MNT_DETACH, MS_NODEV, MS_NOSUID  # noqa: E402
 
 SANDBOX = Sandbox()
 
@@ -150,35 +142,6 @@ def measure_side_by_side(runs: dict, command: list[str], games: int) -> dict[str
     return {label: (seconds[label], samples[label]) for label in runs}
 
 
-def mount_floor(folder: str, programs: int) -> float | None:
-    """Milliseconds per program of the kernel work alone that bounding its disk needs (docs/sandbox.md):
-    a tmpfs and an overlay of its folder on it mounted, then both unmounted and the mount point
-    removed, bare ctypes calls with nothing else of the judge's. None if this user cannot mount."""
-    libc = ctypes.CDLL(None, use_errno=True)
-    mount_flags, detach = MS_NOSUID | MS_NODEV, MNT_DETACH  # as folder_overlay.py mounts and unmounts
-    base = tempfile.mkdtemp(prefix="arena-bench-mounts-")
-    try:
-        start = time.perf_counter()
-        for _ in range(programs):
-            root = tempfile.mkdtemp(dir=base)
-            if libc.mount(b"tmpfs", root.encode(), b"tmpfs", mount_flags, b"size=256m,mode=0711") != 0:
-                os.rmdir(root)
-                return None
-            for name in ("upper", "work", "merged"):
-                os.mkdir(os.path.join(root, name), 0o711)
-            options = f"lowerdir={folder},upperdir={root}/upper,workdir={root}/work".encode()
-            if libc.mount(b"overlay", f"{root}/merged".encode(), b"overlay", mount_flags, options) != 0:
-                libc.umount2(root.encode(), detach)
-                os.rmdir(root)
-                return None
-            libc.umount2(f"{root}/merged".encode(), detach)
-            libc.umount2(root.encode(), detach)  # its folders were on the tmpfs: gone with it
-            os.rmdir(root)
-        return (time.perf_counter() - start) * 1000 / programs
-    finally:
-        shutil.rmtree(base, ignore_errors=True)
-
-
 def percentile(values: list[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(int(q * len(ordered)), len(ordered) - 1)]
@@ -216,17 +179,6 @@ def main() -> None:
         print(f"{name:<8} ratio  judge/raw turn median {statistics.median(judged) / statistics.median(raw):.2f}x "
               f"(goal <= 2x), games/s {sum(raw_seconds) / sum(judge_seconds):.0%} of raw (goal >= 60%; "
               f"median game {statistics.median(raw_seconds) / statistics.median(judge_seconds):.0%})")
-        if name == "C" and args.sandbox != "none":
-            # the floor under any judge that keeps the bounded-disk promise this way, against what
-            # a judge at 85% of the relay's games/s may add to a game (the relay's game / 0.85 - itself)
-            floor = mount_floor(str(work), 200)
-            allowance = statistics.median(raw_seconds) * 1000 * (1 / 0.85 - 1)
-            if floor is None:
-                print(f"{name:<8} floor  (this user cannot mount a tmpfs: the judge runs without overlays)")
-            else:
-                print(f"{name:<8} floor  mounting and unmounting one program's tmpfs and overlay, nothing else: "
-                      f"{floor:.2f} ms, {2 * floor:.2f} ms a game; 85% of the relay's games/s leaves the judge "
-                      f"{allowance:.2f} ms a game for everything")
     shutil.rmtree(work)
 
 

@@ -137,6 +137,23 @@ def script(tmp_path, game):
 
 
 @pytest.fixture
+def log_for_programs(tmp_path):
+    """``log_for_programs(name)``: an empty file every program may append to, in a folder of its
+    own in the test's folder. A root judge's programs write nothing in their own folder (read-only
+    to them): a test program that counts its starts writes here instead, a file its command names
+    (the program itself kept in another folder)."""
+    def make(name: str) -> Path:
+        logs = tmp_path / "logs"
+        logs.mkdir(exist_ok=True)
+        os.chmod(logs, 0o777)
+        path = logs / name
+        path.touch()
+        os.chmod(path, 0o666)
+        return path
+    return make
+
+
+@pytest.fixture
 def builtin(game):
     """``builtin("greedy")``: a built-in player of the folder's game."""
     return lambda name: resolve_player(game, f"builtin:{name}")

@@ -29,7 +29,8 @@ for line in sys.stdin:
 
 
 def program(tmp_path, source, name="bot.py"):
-    path = tmp_path / name
+    (tmp_path / "bot").mkdir(exist_ok=True)  # a folder of its own, beside the logs it writes
+    path = tmp_path / "bot" / name
     path.write_text(textwrap.dedent(source))
     return f"{sys.executable} {path}"
 
@@ -148,10 +149,11 @@ for line in sys.stdin:
 
 
 @pytest.mark.parametrize("faulty_game", [1, 2, 3, 4])
-def test_one_faulty_game_of_four_fails_the_check(tmp_path, faulty_game):
+def test_one_faulty_game_of_four_fails_the_check(tmp_path, faulty_game, log_for_programs):
     bot = program(tmp_path, FAULTS_IN_ONE_GAME)
-    done = arena("check", "flippo", f"{bot} {tmp_path / 'starts'} {faulty_game}", "--seed", "3")
-    assert (tmp_path / "starts").read_text().count("started") == 4  # one start a game
+    starts = log_for_programs("starts")
+    done = arena("check", "flippo", f"{bot} {starts} {faulty_game}", "--seed", "3")
+    assert starts.read_text().count("started") == 4  # one start a game
     assert "Not clean: 1 of 4 games had a fault." in done.stdout, done.stdout
     assert f"Problem 1: game {faulty_game}," in done.stdout
     assert done.returncode == 1

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 import click
@@ -48,9 +49,9 @@ def sandbox_options(command):
     command = click.option("--disk", "disk_mb", type=click.IntRange(min=1), default=DEFAULT_DISK_MB,
                            show_default=True, metavar="MB", expose_value=False,
                            callback=lambda ctx, param, value: ctx.meta.__setitem__(DISK_KEY, value),
-                           help="What each program may write in its home and TMPDIR, in its own folder "
-                                "in one run (as root), and under isolate its /tmp (with --sandbox isolate, "
-                                "or limits as root).")(command)
+                           help="What each program may write in its home and TMPDIR, and under isolate "
+                                "its /tmp (with --sandbox isolate, or limits as root; as root its own "
+                                "folder is read-only to it).")(command)
     # no default here: each game has its own limit (GameInfo.memory_mb), filled in per game
     command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=None, metavar="MB",
                            help="Each program's memory limit (with --sandbox limits or isolate) "
@@ -58,7 +59,8 @@ def sandbox_options(command):
     return click.option("--sandbox", "sandbox_mode", type=click.Choice(MODES), default="limits", show_default=True,
                         help="none: the programs run with your rights; limits: memory, processes, file size "
                              "and open files limited; isolate: limits, and no network, nothing writable "
-                             "but the program's own folder (needs bubblewrap).")(command)
+                             "but its home and /tmp, and its own folder unless arena runs as root (needs "
+                             "bubblewrap).")(command)
 
 
 def _folder_to_hide(command: str) -> str | None:
@@ -70,18 +72,48 @@ def _folder_to_hide(command: str) -> str | None:
         return None
 
 
+def real_forms(path: str) -> list[str]:
+    """Where a judge's file really is: its folder's links resolved (``/srv/bots/alice-link/rec.json``
+    is ``/srv/bots/alice/rec.json``), and, if the file itself is a link, where it leads."""
+    absolute = os.path.abspath(path)
+    in_real_folder = os.path.join(os.path.realpath(os.path.dirname(absolute)), os.path.basename(absolute))
+    return list(dict.fromkeys([in_real_folder, os.path.realpath(absolute)]))
+
+
 def _refuse_judge_files_in_own_folders(files: list[str], commands, folders: list[str | None]) -> None:
-    """A program may create any name in its own folder. Beside a database it could plant the
-    ``-journal`` or ``-wal`` file SQLite would replay into it (forged results), and where a record
-    is yet to be written, a link the judge would follow: so the judge's files stay outside."""
+    """A program's own folder is read-only to it under a root judge, yet its owner gave it to a
+    stranger's program: the judge writes nothing there. A database there would have its
+    ``-journal`` or ``-wal`` beside it, where a program could have put one for SQLite to replay
+    (forged results); a record, a link to follow. Compared by real paths on both sides (the
+    folder is already resolved, needed_paths.py): a path through a link to the folder is inside."""
     for path in files:
-        for command, folder in zip(commands, folders):
-            if folder is not None and os.path.commonpath([path, folder]) == folder:
-                raise click.BadParameter(
-                    f"{path} lies inside the folder of the program {command!r} ({folder}), which that "
-                    "program may write in: it could plant files beside it that the judge would trust. "
-                    "Keep databases, records and results outside the players' folders",
-                    param_hint="--sandbox")
+        for real in real_forms(path):
+            for command, folder in zip(commands, folders):
+                if folder is not None and os.path.commonpath([real, folder]) == folder:
+                    really = f" (really {real})" if real != os.path.abspath(path) else ""
+                    raise click.BadParameter(
+                        f"{path}{really} lies inside the folder of the program {command!r} ({folder}), which "
+                        "that program's owner gave it: it could have planted files beside it that the judge "
+                        "would trust. Keep databases, records and results outside the players' folders",
+                        param_hint="--sandbox")
+
+
+def _refuse_judge_files_where_anyone_writes(files: list[str]) -> None:
+    """A box uid may make names in a folder everybody may write (/tmp, /var/tmp): the -journal of
+    a database before SQLite makes it, a name the judge is yet to use. Root writes nowhere a
+    program's uid could."""
+    for path in files:
+        real = real_forms(path)[0]
+        folder = real if os.path.isdir(real) else os.path.dirname(real)  # a --records folder, or a file's
+        try:
+            anyone_writes = os.stat(folder).st_mode & stat.S_IWOTH
+        except OSError:
+            continue  # a missing folder is said elsewhere (check_record_path, the database's opening)
+        if anyone_writes:
+            raise click.BadParameter(
+                f"{path} lies in {folder}, where every user may write, and so every program's uid: it could "
+                "plant files there that the judge would trust. Keep databases, records and results in a "
+                "folder of your own", param_hint="--sandbox")
 
 
 def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) -> Sandbox:
@@ -95,9 +127,13 @@ def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) ->
     wherever programs run as users of their own (a root judge's ``limits``).
     """
     folders = [_folder_to_hide(command) for command in commands]
-    judge_files = [os.path.abspath(path) for path in files]
     if mode == "isolate" or (mode == "limits" and os.geteuid() == 0):
-        _refuse_judge_files_in_own_folders(judge_files, commands, folders)
+        _refuse_judge_files_in_own_folders(list(files), commands, folders)
+    if os.geteuid() == 0 and mode != "none":
+        _refuse_judge_files_where_anyone_writes(list(files))
+    # hidden as named and in its real folder (ACL entries and bwrap's covers are put on both); not
+    # where a link there leads, which the judge replaces rather than follows (judge/record.py)
+    judge_files = list(dict.fromkeys(form for path in files for form in (os.path.abspath(path), real_forms(path)[0])))
     hidden = folders + judge_files
     context = click.get_current_context(silent=True)
     chosen = context.meta.get(ENV_KEY, ()) if context is not None else ()

@@ -13,6 +13,7 @@ import pytest
 from arena.competition.build import unpacking, upload_checks
 from arena.competition.build.upload_checks import ArchiveError, check_upload, unpack_in_sandbox
 from arena.competition.build.sandboxed_step import run_confined
+from arena.judge.sandbox.tree_copy import copy_out
 
 from .build_support import needs_isolate
 
@@ -85,20 +86,23 @@ def everything_in(folder) -> set[str]:
                              tar_entry("alias.h", tarfile.SYMTYPE, "lib/helper.h"),
                              tar_entry("copy.h", tarfile.LNKTYPE, "lib/helper.h"), compressed=True)),
 ])
-def test_a_good_archive_is_unpacked_in_the_build_folder_and_given_to_its_owner(tmp_path, place, build_folder,
-                                                                              filename, data):
+def test_a_good_archive_is_unpacked_and_only_its_files_and_folders_are_taken_out(tmp_path, place, build_folder,
+                                                                                filename, data):
     words = unpack(tmp_path, place(filename, data), filename, build_folder)
     assert "unpacked" in words
-    assert (build_folder / "bot.cpp").read_bytes() == BOT
-    assert (build_folder / "lib" / "helper.h").read_text() == "// help\n"
-    assert os.readlink(build_folder / "alias.h") == "lib/helper.h"  # a link down into it is fine
     assert not os.listdir(build_folder / ".scratch")  # the copy of the upload is gone
-    owner = os.stat(build_folder).st_uid
-    assert {os.lstat(build_folder / name).st_uid for name in everything_in(build_folder)} == {owner}
+    source = tmp_path / "source"
+    notes = copy_out(str(build_folder), str(source), skip=frozenset({".scratch"}))
+    assert (source / "bot.cpp").read_bytes() == BOT
+    assert (source / "lib" / "helper.h").read_text() == "// help\n"
+    # a link, even one down into the folder, is not taken out: the build log says so
+    assert not os.path.lexists(source / "alias.h") and notes == ["alias.h: a symbolic link, not kept"]
+    assert {os.lstat(source / name).st_uid for name in everything_in(source)} == {0}  # root's, not the step's
+    assert not os.path.exists(source / ".scratch")
     if filename.endswith(".zip"):
-        assert os.stat(build_folder / "run.sh").st_mode & stat.S_IXUSR
+        assert os.stat(source / "run.sh").st_mode & stat.S_IXUSR
     else:
-        assert (build_folder / "copy.h").read_text() == "// help\n"
+        assert (source / "copy.h").read_text() == "// help\n"  # a hard link: a file of its own
 
 
 @pytest.mark.parametrize("data, reason", [

@@ -187,3 +187,46 @@ def test_the_organisers_edit_of_the_table_is_what_compiles(competition):
                                 "cpp")
     assert outcome.status == "build-failed"
     assert "$ g++ -DORGANISERS_FLAG -O2" in outcome.build_log and "the organisers' flag reached me" in outcome.build_log
+
+
+def test_a_build_takes_out_only_the_folders_and_regular_files_its_compile_left(competition):
+    """Issue 47: a compile that leaves a link to /etc/shadow, a FIFO, a set-uid file and a folder:
+    DIR/builds/ID holds the files and the folder, root's, without the set-uid bit, and the build
+    log names what was not kept. The compile ran in a folder of its own uid, not there."""
+    table = json.loads(competition.table.read_text())
+    table["python"]["compile"] = [
+        "sh", "-c", "ln -s /etc/shadow shadow && mkfifo pipe && cp bot.py helper && chmod 6755 helper && "
+                    "mkdir -p lib/deeper && echo weights > lib/deeper/data && id -u > compiled-as"]
+    competition.table.write_text(json.dumps(table))
+    outcome = competition.build("bot.py", template_source("flippo", "python"), "python")
+    build = competition.root / "builds" / str(competition.count)
+    assert outcome.status == "admitted", outcome.build_log + outcome.admission  # the games ran the copy
+    assert "shadow: a symbolic link, not kept" in outcome.build_log, outcome.build_log
+    assert "pipe: a named pipe, not kept" in outcome.build_log
+    assert sorted(os.listdir(build)) == ["bot.py", "compiled-as", "helper", "lib"]
+    assert (build / "lib" / "deeper" / "data").read_text() == "weights\n"
+    assert oct(os.stat(build / "helper").st_mode & 0o7777) == oct(0o755)
+    assert {os.lstat(path).st_uid for path in build.rglob("*")} | {os.stat(build).st_uid} == {os.geteuid()}
+    if os.geteuid() == 0:
+        assert (build / "compiled-as").read_text().strip() != "0"  # a uid of its own
+    # nothing of the step's folder is left beside the build
+    assert sorted(os.listdir(build.parent)) == [str(competition.count)]
+
+
+def test_what_a_compile_writes_is_bounded_where_the_server_can_mount(competition, monkeypatch):
+    """The steps' folders lie on a tmpfs of BUILD_DISK_MB (the server root): 32 files of 64 MB cannot
+    fill the competition's disk; past it the compile fails, saying why."""
+    if os.geteuid() != 0:
+        pytest.skip("only a root server mounts the builds' tmpfs")
+    from arena.competition.build import one_build
+
+    monkeypatch.setattr(one_build, "BUILD_DISK_MB", 16)
+    table = json.loads(competition.table.read_text())
+    table["python"]["compile"] = ["sh", "-c", "head -c 40000000 /dev/zero > big || exit 7"]
+    competition.table.write_text(json.dumps(table))
+    outcome = competition.build("bot.py", template_source("flippo", "python"), "python")
+    assert outcome.status == "build-failed"
+    assert "No space left on device" in outcome.build_log, outcome.build_log
+    build = competition.root / "builds" / str(competition.count)
+    assert os.listdir(build) == [] and sorted(os.listdir(build.parent)) == [str(competition.count)]
+    assert f" {build.parent}/.building-" not in open("/proc/self/mountinfo").read()

@@ -39,20 +39,32 @@ def member(name: str, kind: bytes = tarfile.REGTYPE, link: str = "") -> tarfile.
     return info
 
 
-def test_a_build_folder_comes_back_whole_with_its_links_inside_and_replaces_the_old(tmp_path):
+def test_a_build_folder_comes_back_whole_and_replaces_the_old(tmp_path):
     built = tmp_path / "worker-build"
     (built / "lib").mkdir(parents=True)
     (built / "bot").write_bytes(b"\x7fELF...")
     os.chmod(built / "bot", 0o755)
     (built / "lib" / "data.txt").write_text("weights")
-    os.symlink("lib/data.txt", built / "weights")
     target = tmp_path / "competition" / "builds" / "7"
     target.mkdir(parents=True)
     (target / "stale").write_text("from an earlier attempt")
     unpack_build(pack_folder(built)[1], str(target))
-    assert sorted(p.name for p in target.iterdir()) == ["bot", "lib", "weights"]
-    assert (target / "weights").read_text() == "weights" and os.access(target / "bot", os.X_OK)
+    assert sorted(p.name for p in target.iterdir()) == ["bot", "lib"]
+    assert (target / "lib" / "data.txt").read_text() == "weights" and os.access(target / "bot", os.X_OK)
     assert [p.name for p in target.parent.iterdir()] == ["7"]  # no unpacking folder left beside it
+
+
+def test_a_build_folder_sent_back_with_a_link_even_inside_it_is_refused(tmp_path):
+    """By the rule of a build on the server: folders and regular files only (a worker's build
+    never holds anything else, tree_copy.py)."""
+    built = tmp_path / "worker-build"
+    built.mkdir()
+    (built / "bot").write_bytes(b"\x7fELF...")
+    os.symlink("bot", built / "alias")
+    target = tmp_path / "competition" / "builds" / "7"
+    with pytest.raises(ShippingError, match="'./alias', neither a file nor a folder"):
+        unpack_build(pack_folder(built)[1], str(target))
+    assert not target.exists()
 
 
 @pytest.mark.parametrize("evil", [

@@ -22,7 +22,8 @@ pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privi
 MODES = ["limits", pytest.param("isolate", marks=pytest.mark.skipif(
     bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap), not installed here"))]
 
-# reads its weights beside it, and records whether it could read a file outside its folder
+# reads its weights beside it, and fails to start if it could read a file outside its folder (its
+# own folder is read-only to it: the check's verdict says what it found)
 POLICY = """
 import numpy as np
 from pathlib import Path
@@ -31,10 +32,9 @@ here = Path(__file__).parent
 preference = np.load(here / "weights.npy")
 try:
     SECRET_PATH.read_text()
-    outcome = "read"
+    raise SystemExit("read the root-only secret")
 except OSError as error:
-    outcome = f"refused {type(error).__name__}"
-(here / "outcome.txt").write_text(outcome)
+    pass
 
 def {function}(observation, mask):
     return int(np.argmax(np.where(mask == 1, preference, -1.0)))
@@ -66,8 +66,7 @@ def test_the_bare_command_is_clean_and_reaches_its_folder_but_nothing_outside(tm
     policy = spelling.format(file=folder / "policy.py")
     command = f"{sys.executable} -m arena.cli policy-bot domineering {policy}"
     report, clean = check_program("domineering", command, games=2, seed=3, sandbox=sandbox(mode))
-    assert clean, report
-    assert (folder / "outcome.txt").read_text().startswith("refused")
+    assert clean, report  # (a policy that read the secret would not even start)
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -54,8 +54,5 @@ def start(folder, source: str, mode: str, *args: str, hidden=(), name="bot.py") 
 
 
 def granted(path) -> list[str]:
-    """The extended attributes left on ``path`` that give something (ACLs), leaving out the
-    ledger of how much a program's runs grew its own folder (folder_overlay.GROWN), kept on purpose."""
-    from arena.judge.sandbox.uid_box.folder_overlay import GROWN
-
-    return [name for name in os.listxattr(path) if name != GROWN]
+    """The extended attributes left on ``path`` (ACLs the judge gave and did not take back)."""
+    return os.listxattr(path)

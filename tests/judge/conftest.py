@@ -16,8 +16,7 @@ def faulty(tmp_path):
     """``faulty(game, kind, at, *extra) -> (PlayerSpec, pid_file)``: builtin:random behind
     tests/programs/fault_relay.py, misbehaving as ``kind`` says at its reply ``at``."""
     counter = iter(range(1000))
-    # beside the files it writes: its own folder is the only one a program may write to
-    # when it runs as a user of its own (a root judge)
+    # its pids go to its stderr, and to a file beside it where it may write (a judge not root)
     relay = tmp_path / FAULT_RELAY.name
     relay.write_text(FAULT_RELAY.read_text())
 

@@ -91,22 +91,26 @@ def test_a_launcher_the_program_made_a_link_to_the_interpreter_gives_it_no_right
         #!{sys.executable}
         import os
         here = os.path.dirname(os.path.abspath(__file__))
-        os.unlink(os.path.join(here, "bot"))
-        os.symlink({INTERPRETER!r}, os.path.join(here, "bot"))  # the next game runs root's Python
-        print("replaced", flush=True)
+        try:
+            os.unlink(os.path.join(here, "bot"))
+            os.symlink({INTERPRETER!r}, os.path.join(here, "bot"))  # the next game runs root's Python
+            print("replaced", flush=True)
+        except OSError as error:
+            print("refused", error.errno, flush=True)
     """))
     os.chmod(launcher, 0o755)
     attack = secret_folder / "attack.py"
     attack.write_text(textwrap.dedent(PLANTER))
     command = [str(launcher), str(attack), planted]
     first = Program(command, sandbox=Sandbox(mode))
-    assert lines_of(first, 1) == ["replaced"]
-    assert os.path.islink(launcher)
+    assert lines_of(first, 1)[0].startswith("refused")  # its folder is read-only to it (issue 47)
+    assert not os.path.islink(launcher)
 
+    # had the link been there all the same (its owner's doing), no judge starts it
+    launcher.unlink()
+    os.symlink(INTERPRETER, launcher)
     second = in_a_new_judge(command, mode)
-    assert second.startswith(("not started:", "refused")), second
-    if second.startswith("not started:"):
-        assert "is a link to" in second and "outside its folder" in second, second
+    assert second.startswith("not started:") and "is a link to" in second and "outside its folder" in second, second
     assert not os.path.lexists(planted)
     with pytest.raises(RefusedFolder, match="outside its folder"):  # this judge too, however it remembers
         Program(command, sandbox=Sandbox(mode))
@@ -185,18 +189,12 @@ def test_a_hidden_database_in_the_programs_own_folder_cannot_be_moved_replaced_o
         attempt("remove shm", lambda: os.unlink(db + "-shm"))
         attempt("move data", lambda: os.rename(data, os.path.join(here, "moved")))
         forged = os.path.join(here, "forged")
-        open(forged, "w").write("forged")
+        attempt("forge", lambda: open(forged, "w").write("forged"))
         attempt("replace db", lambda: os.replace(forged, db))
-        # what it wrote itself stays its own to move
-        mine = os.path.join(here, "mine.txt")
-        open(mine, "w").write("mine")
-        os.rename(mine, mine + ".kept")
-        print("own", open(mine + ".kept").read(), flush=True)
     """).lstrip("\n"))
     program = Program([sys.executable, str(script)], sandbox=Sandbox(mode, hidden=(str(database),)))
     replies = lines_of(program, 6)
-    assert all(reply.startswith("refused") for reply in replies[:5]), replies
-    assert replies[5] == "own mine"
+    assert all(reply.startswith("refused") for reply in replies), replies
     assert database.read_text() == "results" and (data / "t.db-wal").read_text() == "log"
     assert (data / "t.db-shm").read_text() == "index"
     # the folders are as they were once it has ended: no sticky bit, no ACL
@@ -216,9 +214,10 @@ def test_a_hard_link_to_the_interpreter_is_never_given_to_write(secret_folder):
     with pytest.raises(RefusedFolder, match="hard link"):
         Program([str(linked), "-c", "print(1)"], sandbox=Sandbox("limits"))
     # and beside another program file, it gets read at most: its ACL entry would be the interpreter's
+    # (none is needed where everybody may run it; its mode is never changed here: it is the interpreter)
     (secret_folder / "bot.py").write_text("")
     plan = access_plan([str(secret_folder)], [str(secret_folder / "bot.py")], ())
-    assert plan[str(linked)] == READ_RUN
+    assert plan.get(str(linked)) in (None, READ_RUN) and plan[str(secret_folder)] == READ_RUN
 
 
 def test_a_link_the_program_put_in_its_own_folder_is_not_followed_to_decide_what_it_reads(secret_folder, tmp_path):
@@ -249,52 +248,6 @@ def test_a_folder_that_is_or_holds_the_judges_python_is_never_a_programs_own(tmp
     assert program_folder(f"python3 {tmp_path}/absent.py ''") is None  # an empty word is not "."
 
 
-def fresh_user():
-    """A uid held by no judge, what a dead one left it taken back: not one this judge keeps, whose
-    ledger also lists what every program is given (taking its entries out here would lose those)."""
-    from arena.judge.sandbox.uid_box.acl import revoke_left_behind
-    from arena.judge.sandbox.uid_box.uid_pool import _new_user
-
-    user = _new_user()
-    revoke_left_behind(user.uid, user.ledger)
-    return user
-
-
-def test_the_sticky_bit_stays_while_any_program_holds_it_and_a_dead_judges_is_taken_back(secret_folder):
-    from arena.judge.sandbox.uid_box.acl import ALL, Grants, hold_sticky, revoke_left_behind
-
-    first, second = fresh_user(), fresh_user()
-    try:
-        grants = {}
-        for user in (first, second):  # two games of the same bot at once, from two judges, say
-            grants[user.uid] = Grants(user.uid, user.ledger)
-            grants[user.uid].give({str(secret_folder): ALL})
-            hold_sticky(str(secret_folder), user.uid)
-        assert os.stat(secret_folder).st_mode & 0o1000
-        grants[first.uid].revoke_all()
-        assert os.stat(secret_folder).st_mode & 0o1000  # the other still runs
-        revoke_left_behind(second.uid, second.ledger)  # its judge died: the next to take the uid
-        assert os.stat(secret_folder).st_mode & 0o7777 == 0o700 and granted(secret_folder) == []
-    finally:
-        first.release()
-        second.release()
-
-
-def test_a_folder_sticky_by_its_owners_choice_stays_sticky(secret_folder):
-    from arena.judge.sandbox.uid_box.acl import ALL, Grants, hold_sticky
-
-    os.chmod(secret_folder, 0o1700)
-    user = fresh_user()
-    try:
-        grants = Grants(user.uid, user.ledger)
-        grants.give({str(secret_folder): ALL})
-        hold_sticky(str(secret_folder), user.uid)
-        grants.revoke_all()
-        assert os.stat(secret_folder).st_mode & 0o7777 == 0o1700
-    finally:
-        user.release()
-
-
 @pytest.mark.parametrize("mode", MODES)
 def test_the_judge_keeps_its_database_and_records_out_of_a_programs_own_folder(secret_folder, mode):
     """A program may create any name in its own folder: beside a database, the ``-journal`` a
@@ -302,7 +255,7 @@ def test_the_judge_keeps_its_database_and_records_out_of_a_programs_own_folder(s
     play`` and ``arena tournament`` refuse such a file, naming it, before any program starts."""
     arena = os.path.join(os.path.dirname(sys.executable), "arena")
     script = secret_folder / "bot.py"
-    script.write_text("open(__file__ + '.started', 'w').close()\n")
+    script.write_text("print('started', flush=True)\n")
     command = f"{sys.executable} {script}"
     for options in (["play", "flippo", command, "builtin:random", "--record", str(secret_folder / "r.json")],
                     ["tournament", "flippo", "--player", f"mine={command}", "--player", "r=builtin:random",
@@ -311,9 +264,9 @@ def test_the_judge_keeps_its_database_and_records_out_of_a_programs_own_folder(s
         done = subprocess.run([arena, *options, "--sandbox", mode], capture_output=True, text=True, timeout=60)
         assert done.returncode == 2, done.stderr
         named = options[options.index("--record" if "--record" in options else "--db") + 1]
-        assert f"{named} lies inside the folder of the program" in done.stderr
-        assert not (secret_folder / "bot.py.started").exists()  # refused before anything ran
+        assert f"{named} lies inside the folder of the program" in done.stderr and "Traceback" not in done.stderr
     outside = secret_folder.parent / f"{secret_folder.name}-r.json"  # beside it, not inside: accepted
     done = subprocess.run([arena, "play", "flippo", command, "builtin:random", "--record", str(outside),
                            "--sandbox", mode], capture_output=True, text=True, timeout=60)
-    assert "lies inside" not in done.stderr and (secret_folder / "bot.py.started").exists(), done.stderr
+    assert "lies inside" not in done.stderr and done.returncode == 0, done.stderr
+    assert outside.exists() and "started" in outside.read_text()  # its record: it ran

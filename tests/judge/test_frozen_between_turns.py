@@ -158,9 +158,16 @@ def assert_counted_on_whites_turns_only(record: dict) -> None:
 @pytest.mark.parametrize("mode", ["limits", "none"])
 def test_a_helper_that_left_the_group_or_the_tree_counts_only_on_its_programs_turns(tmp_path, mode, how,
                                                                                    left_behind):
-    counter_file, pid_file = tmp_path / "counter", tmp_path / "helper.pid"
+    # beside the bots, not in their folder (read-only to a root judge's programs): a folder both
+    # may write, the counter a file both may write
+    bots, shared = tmp_path / "bots", tmp_path / "shared"
+    bots.mkdir()
+    shared.mkdir()
+    os.chmod(shared, 0o777)
+    counter_file, pid_file = shared / "counter", shared / "helper.pid"
     counter_file.write_bytes(bytes(8))
-    record = play_game("flippo", players(tmp_path, counter_file, pid_file, how), seed=1, sandbox=Sandbox(mode))
+    os.chmod(counter_file, 0o666)
+    record = play_game("flippo", players(bots, counter_file, pid_file, how), seed=1, sandbox=Sandbox(mode))
     assert record["result"]["verdicts"] == ["ok", "ok"], record["result"]
     helper = int(pid_file.read_text())
 

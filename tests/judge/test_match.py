@@ -41,7 +41,7 @@ def test_same_seed_same_game_with_seeded_builtin_players(builtin):
 
 
 def test_the_waiting_program_is_suspended(script, tmp_path):
-    # in /tmp, shared by the two: each sees its own folder as its own overlay (folder_overlay.py)
+    # in /tmp, shared by the two: under a root judge their own folders are read-only to them
     pid_file = f"/tmp/arena-test-{os.getpid()}-{tmp_path.name}.pid"
     # White "ponders": a thread burns CPU all game long. Black, while it thinks,
     # measures White's CPU time over 30 ms: a suspended White gains none.

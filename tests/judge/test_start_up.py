@@ -43,7 +43,7 @@ def test_a_start_up_during_the_opponents_first_turn_costs_only_its_cpu_time(scri
 
 
 def test_a_start_up_that_computes_pays_for_all_of_it_and_waits_past_its_window(script, tmp_path):
-    # in /tmp, shared by the two: each sees its own folder as its own overlay (folder_overlay.py)
+    # in /tmp, shared by the two: under a root judge their own folders are read-only to them
     pid_file = f"/tmp/arena-test-{os.getpid()}-{tmp_path.name}.pid"
     # Black computes for 1 s of CPU before it reads. White looks at Black 0.5 s into its
     # own first turn: Black's start-up window is over, so it is stopped.

@@ -16,9 +16,8 @@ KINDS = {"crasher": ("crash", "1"), "hanger": ("hang", "0"), "flooder": ("flood_
 
 def test_every_game_is_recorded_with_each_players_verdict(arena, tmp_path):
     players = ["--player", "sound=builtin:random"]
-    # the relay beside the pid files it writes, its own folder; the database outside it (a folder
-    # holding the database is sticky while a program runs, docs/sandbox.md: the relay could not
-    # replace a pid file an earlier game's run left)
+    # the relay in a folder of its own (where, under a judge not root, it writes its pid files);
+    # the database outside it, where the judge refuses it
     (tmp_path / "relay").mkdir()
     relay = tmp_path / "relay" / FAULT_RELAY.name
     relay.write_text(FAULT_RELAY.read_text())

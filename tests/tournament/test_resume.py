@@ -90,11 +90,11 @@ for line in sys.stdin:
 """
 
 
-def test_a_resumed_tournament_plays_only_the_games_not_saved(tmp_path, arena):
+def test_a_resumed_tournament_plays_only_the_games_not_saved(tmp_path, arena, log_for_programs):
     # the store keeps a slot's first record, so a replayed game would not show in the
     # database: the games the program was started for do
-    (tmp_path / "bot").mkdir()  # the database outside the program's own folder
-    counter = tmp_path / "bot" / "games.txt"
+    (tmp_path / "bot").mkdir()  # the database and the counter outside the program's own folder
+    counter = log_for_programs("games.txt")
     player = tmp_path / "bot" / "counts.py"
     player.write_text(COUNTS_ITS_GAMES)
     db = tmp_path / "t.db"
@@ -102,7 +102,7 @@ def test_a_resumed_tournament_plays_only_the_games_not_saved(tmp_path, arena):
                "--player", "r=builtin:random", "--rounds", "2", "--seed", "4", "--jobs", "1", "--db", db]
 
     def games_played() -> int:
-        return counter.read_text().count("game") if counter.exists() else 0
+        return counter.read_text().count("game")
 
     arena(*command, cwd=tmp_path)
     assert games_played() == 4 and len(saved_games(db)) == 4

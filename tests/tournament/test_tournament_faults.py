@@ -9,11 +9,10 @@ from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 from arena.tournament.store import TournamentStore
 
-# a Python bot that notes every start of it in a file beside it, then becomes arena's random player
+# a Python bot that notes every start of it in the file its command names, then becomes arena's random player
 LOGS_EACH_START = """
 import os, sys
-from pathlib import Path
-with open(Path(__file__).with_name("starts.log"), "a") as log:
+with open(sys.argv[1], "a") as log:  # named on its command line: its own folder is read-only to it
     log.write("start\\n")
 os.execv(sys.executable, [sys.executable, "-m", "arena.bot", "flippo", "random"])
 """
@@ -46,18 +45,18 @@ def test_a_program_that_ends_before_its_first_line_stops_the_tournament_saying_w
     assert quits.returncode == 1 and "player quits (true) cannot start: exited (code 0)" in quits.stderr
 
 
-def test_each_program_is_started_once_per_game(arena, tmp_path):
+def test_each_program_is_started_once_per_game(arena, tmp_path, log_for_programs):
     """No program is started to be watched and killed before its games: a bot that logs each of
     its starts is started exactly once by arena play, and once per game by a tournament."""
     (tmp_path / "bot").mkdir()  # the database outside the program's own folder
     bot = tmp_path / "bot" / "bot.py"
     bot.write_text(LOGS_EACH_START)
-    log = tmp_path / "bot" / "starts.log"
-    played = arena("play", "flippo", f"{sys.executable} {bot}", "builtin:random", "--seed", "1", cwd=tmp_path)
+    log = log_for_programs("starts.log")
+    played = arena("play", "flippo", f"{sys.executable} {bot} {log}", "builtin:random", "--seed", "1", cwd=tmp_path)
     assert "60 moves" in played.stdout  # a whole game (however it ended under load)
     assert log.read_text().splitlines() == ["start"]
-    log.unlink()
-    arena("tournament", "flippo", "--player", "r=builtin:random", "--player", f"mine={sys.executable} {bot}",
+    log.write_text("")
+    arena("tournament", "flippo", "--player", "r=builtin:random", "--player", f"mine={sys.executable} {bot} {log}",
           "--rounds", "2", "--jobs", "1", "--db", tmp_path / "t.db", cwd=tmp_path)
     with TournamentStore(tmp_path / "t.db") as store:
         games = len(store.finished_slots())

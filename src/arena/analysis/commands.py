@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from ..judge.record import write_new_file
 from .describe import game_lines, report_lines
 from .plies import RecordError
 from .storage import AnalysisFileError, load_beside, save_beside
@@ -52,8 +53,8 @@ def _analyse_file(path: Path, seconds: float | None, jobs: int | None, out: Path
         if sys.stderr.isatty():
             click.echo("", err=True)
         where = out or save_beside(path, document)
-        if out:
-            out.write_text(json.dumps(document, indent=1) + "\n")
+        if out:  # whole, and never through a link planted where it goes
+            write_new_file(out, (json.dumps(document, indent=1) + "\n").encode())
         note = f"analysed in {time.monotonic() - started:.1f} s, written to {where}"
     else:
         note = "analysed before (arena analyse --again to redo it)"

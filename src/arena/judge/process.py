@@ -380,7 +380,7 @@ class Program:
                                           f"({describe_exit(status)})")
         if self.confinement.out_of_disk():
             return ProgramFault("disk", f"filled the {self.confinement.sandbox.disk_mb} MB it may write in its home "
-                                        f"and TMPDIR, or in its own folder (--disk) ({describe_exit(status)})")
+                                        f"and TMPDIR (--disk) ({describe_exit(status)})")
         if status in (*SHELL_CANNOT_RUN, CANNOT_CONFINE):
             self._drain_stderr()
             message = refusal_to_start(status, self.stderr.value())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import re
 import sys
 
@@ -12,6 +13,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
 from rich.text import Text
 
 from ..cli_params import check_record_path, game_argument, sandbox_argument, sandbox_options
+from ..judge.record import write_new_file
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..terminal_text import visible
@@ -152,9 +154,19 @@ def standings(db_path) -> None:
 @click.command()
 @click.option("--db", "db_path", required=True, help="The tournament database.")
 @click.option("--format", "format_name", type=click.Choice(sorted(EXPORTERS)), default="csv", show_default=True)
-@click.option("--output", type=click.File("w"), default="-", help="Where to write (default: standard output).")
+@click.option("--output", default="-", metavar="FILE", help="Where to write (default: standard output).")
 def export(db_path, format_name, output) -> None:
     """Every game of a tournament: CSV, one line per game, or JSON with the full records."""
     with open_store(db_path, must_exist=True) as store:
-        # a file gets the players' text as it is; a terminal, with its control characters written out
-        EXPORTERS[format_name](store, output, visible if output.isatty() else str)
+        if output == "-":
+            # a terminal gets the players' text with its control characters written out
+            stdout = click.get_text_stream("stdout")
+            EXPORTERS[format_name](store, stdout, visible if stdout.isatty() else str)
+            return
+        # a file gets it as it is, written whole and never through a link planted where it goes
+        text = io.StringIO(newline="")
+        EXPORTERS[format_name](store, text, str)
+    try:
+        write_new_file(output, text.getvalue().encode())
+    except OSError as error:
+        raise click.BadParameter(f"cannot write {output!r}: {error.strerror or error}", param_hint="--output") from None

@@ -1,11 +1,18 @@
 """From a contestant's upload to an admitted (or refused) program.
 
-:func:`build_submission` makes the build folder afresh, puts the source in it (a file
-copied under its language's main name, or an archive unpacked in the sandbox:
-upload_checks.py), compiles it in the sandbox (sandboxed_step.py: its own uid, a time and
-memory limit, no network, nothing of the competition visible but its own build
-folder, a capped log), and runs the admission test, ``arena check`` in both seats
-under ``--sandbox isolate``. Plain arguments in, plain data out: it runs in a worker
+:func:`build_submission` takes the source (a file copied under its language's main name,
+or an archive unpacked in the sandbox: upload_checks.py), compiles it in the sandbox
+(sandboxed_step.py: its own uid, a time and memory limit, no network, nothing of the
+competition visible but its own folder, a capped log), and runs the admission test,
+``arena check`` in both seats under ``--sandbox isolate``.
+
+Each sandboxed step (the unpacking, the compile) runs in a fresh empty folder of its own
+box uid, in a workspace of root's beside the build folder that nothing else can reach;
+afterwards only folders and regular files are taken out of it, by descriptors, bounded
+(judge/sandbox/tree_copy.py): the unpacked source into the compile's folder, the compile's
+folder into ``DIR/builds/ID``, root's and read-only to every program, which the games run.
+Anything else a step left (a link, a device, a FIFO) is named in the build log, not kept;
+set-uid bits and extended attributes are never copied. Plain arguments in, plain data out: it runs in a worker
 process as well as in the server's.
 """
 
@@ -13,12 +20,14 @@ from __future__ import annotations
 
 import os
 import shutil
-import stat
+import tempfile
 from dataclasses import dataclass
 from typing import Callable
 
-from ...judge.sandbox.uid_box.acl_plan import OWN_ENTRIES_MAX
 from ...judge.sandbox.settings import Sandbox
+from ...judge.sandbox.tree_copy import MAX_ENTRIES, TreeTooLarge, copy_out
+from ...judge.sandbox.tree_removal import remove_path
+from ...judge.sandbox.uid_box import home_mount
 from ...admission_report import check_program
 from ..privacy import as_seen_by_author
 from .upload_checks import ArchiveError, check_upload, is_archive, unpack_in_sandbox
@@ -32,9 +41,12 @@ COMPILE_MEMORY_MB = 2048
 LOG_BYTES = 64 * 1024
 ADMISSION_GAMES = 4
 SCRATCH = ".scratch"
-"""The build's scratch folder (HOME, TMPDIR, the compiler's caches), removed after the compile."""
-MAX_BUILD_ENTRIES = OWN_ENTRIES_MAX - 50
-"""Files and folders a build may leave: the judge gives a program's uid at most OWN_ENTRIES_MAX of its own."""
+"""A step's scratch folder (HOME, TMPDIR, the compiler's caches), never taken out."""
+BUILD_DISK_MB = 1024
+"""What a build's steps may write all together (a tmpfs, where the server can mount one: its
+pages count in the compile's memory too); the build taken out is bounded by tree_copy.py."""
+MAX_BUILD_ENTRIES = MAX_ENTRIES
+"""Files and folders a build may leave (tree_copy.py's bound)."""
 
 
 @dataclass(frozen=True)
@@ -75,25 +87,22 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     except KeyError:
         return _failed(log, f"cannot build: the languages table has no language {job.language!r}")
     build = os.path.abspath(job.build_folder)
-    scratch = os.path.join(build, SCRATCH)
-    _fresh_folder(build)
-    os.mkdir(scratch)
+    _remove(build)
+    os.makedirs(os.path.dirname(build), exist_ok=True)
     log.append(f"language: {language.title} (main file {language.main_file})")
-    filename = os.path.basename(job.upload)
+    # root's, 0700, beside the build folder: no program of another uid can reach a step's folder in it
+    workspace = tempfile.mkdtemp(prefix=f".building-{os.path.basename(build)}-", dir=os.path.dirname(build))
+    # a tmpfs where the server may mount one: 32 files of 64 MB cannot fill the competition's disk
+    on_tmpfs = home_mount.mount_scratch(workspace, BUILD_DISK_MB)
     try:
-        if is_archive(filename):
-            log.append(unpack_in_sandbox(job.upload, filename, build, scratch, language.main_file, job.hidden))
-        else:
-            check_upload(job.upload, filename)
-            shutil.copyfile(job.upload, os.path.join(build, language.main_file))
-    except (ArchiveError, OSError) as error:
-        return _failed(log, str(error))
-    compiled = _compile(job, language, build, scratch, log)
-    shutil.rmtree(scratch, ignore_errors=True)
-    if not compiled:
-        return _failed(log)
-    problem = _settle(build)
-    if problem:
+        problem = _build_in(job, language, workspace, build, log)
+    finally:
+        if on_tmpfs:
+            home_mount.unmount(workspace)  # and everything the steps left with it
+        remove_path(workspace)
+    if problem is not None:
+        _remove(build)
+        os.mkdir(build, 0o755)  # empty: nothing of this attempt or an earlier one
         return _failed(log, problem)
     command = language.run_command(build)
     on_checking()
@@ -107,7 +116,48 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
                         command)
 
 
+def _build_in(job: BuildJob, language: Language, workspace: str, build: str, log: list[str]) -> str | None:
+    """Unpack and compile in ``workspace``, then take the build out into ``build``; what went
+    wrong ('' when the log says it already), or None."""
+    source = os.path.join(workspace, "source")
+    try:
+        _take_source(job, language, os.path.basename(job.upload), workspace, source, log)
+    except (ArchiveError, TreeTooLarge, OSError) as error:
+        return str(error)
+    compiling = os.path.join(workspace, "compile")
+    try:
+        copy_out(source, compiling)  # the source reaches the compile as it reached us: files and folders
+    except TreeTooLarge as error:
+        return str(error)
+    os.mkdir(os.path.join(compiling, SCRATCH), 0o755)
+    if not _compile(job, language, compiling, os.path.join(compiling, SCRATCH), log):
+        return ""
+    try:
+        log += copy_out(compiling, build, skip=frozenset({SCRATCH}))
+    except TreeTooLarge as error:
+        return str(error)
+    return None
+
+
+def _take_source(job: BuildJob, language: Language, filename: str, workspace: str, source: str,
+                 log: list[str]) -> None:
+    """Put the upload's source in the folder ``source`` (made here, root's): the file itself, or
+    what the unpacking step left in a folder of its own, taken out as files and folders only."""
+    if not is_archive(filename):
+        check_upload(job.upload, filename)
+        os.mkdir(source, 0o755)
+        shutil.copyfile(job.upload, os.path.join(source, language.main_file))
+        return
+    unpacking = os.path.join(workspace, "unpack")
+    os.mkdir(unpacking, 0o755)
+    os.mkdir(os.path.join(unpacking, SCRATCH), 0o755)
+    log.append(unpack_in_sandbox(job.upload, filename, unpacking, os.path.join(unpacking, SCRATCH),
+                                 language.main_file, job.hidden))
+    log += copy_out(unpacking, source, skip=frozenset({SCRATCH}))
+
+
 def _compile(job: BuildJob, language: Language, build: str, scratch: str, log: list[str]) -> bool:
+    """Compile in ``build``, a fresh folder the compile's uid may write (work_folder)."""
     argv = language.compile_argv(build, scratch)
     if not argv:
         log.append("nothing to compile")
@@ -124,33 +174,10 @@ def _compile(job: BuildJob, language: Language, build: str, scratch: str, log: l
     return outcome.succeeded
 
 
-def _fresh_folder(build: str) -> None:
-    if os.path.lexists(build):
-        if os.path.isdir(build) and not os.path.islink(build):
-            shutil.rmtree(build)
-        else:
-            os.unlink(build)
-    os.makedirs(build, mode=0o755)
-
-
-def _settle(build: str) -> str | None:
-    """Make what the compile left the build folder owner's (the compile ran as a uid lent to it;
-    the judge gives that back only up to OWN_ENTRIES_MAX entries), and refuse a build of more
-    entries than the program's uid could be given later."""
-    owner = os.stat(build)
-    count = 0
-    for root, dirs, files in os.walk(build):
-        for name in dirs + files:
-            count += 1
-            path = os.path.join(root, name)
-            info = os.lstat(path)
-            if info.st_uid != owner.st_uid or info.st_gid != owner.st_gid:
-                os.lchown(path, owner.st_uid, owner.st_gid)
-            if not stat.S_ISLNK(info.st_mode) and info.st_mode & 0o6000:
-                os.chmod(path, stat.S_IMODE(info.st_mode) & ~0o6000)  # no set-uid file of the server's
-    if count > MAX_BUILD_ENTRIES:
-        return f"the build left {count} files and folders; at most {MAX_BUILD_ENTRIES} are allowed"
-    return None
+def _remove(build: str) -> None:
+    """No build folder of an earlier attempt: a build that fails leaves none."""
+    if os.path.lexists(build) and not remove_path(build):
+        raise OSError(f"cannot remove the earlier build folder {build}")
 
 
 def _failed(log: list[str], reason: str = "") -> BuildOutcome:

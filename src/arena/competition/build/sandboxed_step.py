@@ -2,7 +2,8 @@
 
 The step runs under ``--sandbox isolate`` through the judge's own machinery
 (confinement.py): as an unprivileged uid of its own when the server is root, with a
-memory limit, no network, the whole file system read-only but its build folder, and
+memory limit, no network, the whole file system read-only but its folder (a fresh one
+made for this step, its uid's to write: one_build.py takes out of it what it keeps), and
 the paths the competition hides covered. Its stdout and stderr are kept together, in
 the order they came, capped (head and tail, saying how much was cut), so a flood of
 errors neither fills the server nor stalls it; a step that outlives its wall-time limit
@@ -49,14 +50,15 @@ class StepOutcome:
         if self.returncode == 0:
             return f"{what} succeeded in {self.seconds:.1f} s"
         if self.out_of_disk:
-            return (f"{what} failed: it filled the {self.disk_mb} MB it may write in its home and TMPDIR, or in its folder "
+            return (f"{what} failed: it filled the {self.disk_mb} MB it may write in its home and TMPDIR "
                     f"(it {describe_exit(self.returncode)} after {self.seconds:.1f} s)")
         return f"{what} failed: it {describe_exit(self.returncode)} after {self.seconds:.1f} s"
 
 
 def run_confined(argv: list[str], folder: str, *, env: dict[str, str], hidden: tuple[str, ...],
                  time_limit_s: float, memory_mb: int, log_bytes: int) -> StepOutcome:
-    """Run ``argv`` in ``folder`` (its own, and its working folder) confined, to its end or its time limit.
+    """Run ``argv`` in ``folder`` (its own, and its working folder: a fresh folder made for this step,
+    which it may write) confined, to its end or its time limit.
 
     ``env`` is added to its clean environment; PATH is CLEAN_PATH unless ``env`` says otherwise.
     """
@@ -66,7 +68,7 @@ def run_confined(argv: list[str], folder: str, *, env: dict[str, str], hidden: t
     command = ["env", "-C", folder, *argv]
     output = Capped(log_bytes)
     started = time.monotonic()
-    confinement = Confinement(command, sandbox, {"PATH": CLEAN_PATH, **env})
+    confinement = Confinement(command, sandbox, {"PATH": CLEAN_PATH, **env}, work_folder=True)
     timed_out = out_of_memory = out_of_disk = False
     try:
         confinement.proc.stdin.close()

@@ -10,11 +10,11 @@ and the admission report name the build folder "." already, wherever it was buil
 from __future__ import annotations
 
 import os
-import shutil
 import tempfile
 from dataclasses import replace
 from pathlib import Path
 
+from ...judge.sandbox.tree_removal import remove_path
 from ...tournament.dask_quiet import quiet_dask_worker
 from ..build.one_build import build_submission
 from ..cluster.parcels import RemoteBuild, SandboxRefused, ShippedUpload, pack_folder
@@ -50,4 +50,4 @@ def build_on_worker(shipped: ShippedUpload) -> RemoteBuild:
         files = pack_folder(Path(build))[1] if outcome.command is not None else None
         return RemoteBuild(outcome, build, files)
     finally:
-        shutil.rmtree(root, ignore_errors=True)
+        remove_path(root)

@@ -15,16 +15,17 @@ the tests play):
   64 MB, 256 open files. Under a root judge it runs as an unprivileged uid of its own, which
   reaches exactly what its command needs and cannot signal, trace or read the other
   program, the judge, the database or the record; its home is a tmpfs of ``disk_mb``
-  (256 MB), its own folder an overlay on another (what it writes there in one run, carried
-  back when it ends), and what its uid leaves in /tmp, /var/tmp, /dev/shm is removed after it.
-  What it may write (its own folder) is decided from its command as given, never from a
-  link it planted; an interpreter's or a tool's installation is never its own (refused);
-  it reads nothing of a private folder on its way (``/root``) but what its command needs,
-  and cannot move a hidden path inside its own folder.
+  (256 MB), its own folder read-only to it (nothing it writes outlives its run), and what
+  its uid leaves in /tmp, /var/tmp, /dev/shm is removed after it. Its own folder is decided
+  from its command as given, never from a link it planted; an interpreter's or a tool's
+  installation is never its own (refused); it reads nothing of a private folder on its way
+  (``/root``) but what its command needs. A build step alone writes a folder: a fresh one,
+  out of which only folders and regular files are taken (tree_copy.py).
 - ``isolate``: ``limits`` under bubblewrap: no network, a private ``/tmp`` and ``/dev/shm`` (of
-  ``disk_mb``), no Unix socket of the host (``/run``, ``/var`` empty),
-  everything read-only but its own folder, the database, record and other players' folders
-  hidden; under a judge not root, the user's home hidden but what it needs, read-only.
+  ``disk_mb``), no Unix socket of the host (``/run``, ``/var`` empty), everything read-only
+  but its home and (under a judge not root) its own folder, the database, record and other
+  players' folders hidden; under a judge not root, the user's home hidden but what it needs,
+  read-only.
 
 Where each part lives:
 
@@ -35,9 +36,11 @@ Where each part lives:
 - ``cgroups/``: a cgroup per program (made, pooled, read, frozen, killed; v1 and v2).
 - ``uid_box/``: the per-uid layer of a root judge: the box (uid, home, environment), the
   pool of box uids, ACL grants and their plan, the paths a command needs and its own
-  folder, the clean environment, the home's tmpfs and the folder's overlay.
+  folder, the clean environment, the home's tmpfs.
 - ``bubblewrap.py``: the ``isolate`` command line.
 - ``shared_folders.py``: what a box uid left in the folders everybody may write, removed.
+- ``tree_removal.py``: the one remover of trees programs made (iterative, by descriptors,
+  bounded); ``tree_copy.py``: what a build step made taken out, folders and regular files only.
 - ``guardian_daemon.py`` and ``guardian_client.py``: the two ends of the guardian, a small
   process that kills whatever a dead judge left running.
 

@@ -1,14 +1,17 @@
 """``--sandbox isolate``: the bubblewrap command line around a program.
 
 No network, its own process, IPC and host-name namespaces, the whole file system
-read-only, a private /tmp and /dev/shm (each a tmpfs of ``--disk``), and its own folder
-(needed_paths.py) and its home writable. /run and /var, where the host's Unix sockets
-live (a read-only bind does not stop ``connect()``), are empty read-only tmpfs but for
-what the program needs there. Under a judge that is not root, the program runs as the judge's user, who
+read-only, a private /tmp and /dev/shm (each a tmpfs of ``--disk``), and its home writable.
+/run and /var, where the host's Unix sockets live (a read-only bind does not stop
+``connect()``), are empty read-only tmpfs but for what the program needs there. Its own
+folder (needed_paths.py) is read-only under a root judge (nothing it writes outlives its
+run; a build step's fresh folder is the exception) and writable under a judge not root,
+whose user's folder it is. Under a judge that is not root, the program runs as the judge's user, who
 may read everything in their own home: that home is covered by an empty tmpfs, and
 only what the program needs there (this Python, arena, the PATH folders, the files
-its command names) is shown back, read-only, with its own folder writable as ever. A root judge starts bwrap as the program's own unprivileged uid, so the
-nobody it runs as inside is that uid outside, never root. Paths the judge names as
+its command names) is shown back, read-only, with its own folder writable as ever. A root
+judge starts bwrap as the program's own unprivileged uid, so the nobody it runs as inside
+is that uid outside, never root. Paths the judge names as
 hidden (the tournament database, the other players' folders) are covered: a folder
 by an empty one, a file by /dev/null, so the program can neither read nor write them.
 """
@@ -80,7 +83,7 @@ def _inside(path: str, folder: str) -> bool:
 def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | None = None,
                own_user: bool = False, reachable: Callable[[str], bool] = lambda path: True,
                command_files: tuple[str, ...] = (), disk_mb: int | None = None,
-               folder_view: str | None = None) -> list[str]:
+               folder_writable: bool = True) -> list[str]:
     """The bwrap arguments, up to and including ``--``, for a program whose own folder is ``folder``.
 
     ``home`` is its private home, writable too. ``own_user``: bwrap runs as the program's
@@ -91,9 +94,8 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     stay visible, read-only, where the private /tmp would hide them (``/tmp/mybot``, whose
     folder, /tmp itself, is no program's own). ``disk_mb``: the size of its private /tmp, and of
     its home where the judge did not make that a tmpfs of this size already (a judge not root):
-    a tmpfs of its own in the sandbox, gone with it. ``folder_view``: what is bound at its
-    folder's path, read-write (a root judge's overlay of it, uid_box/folder_overlay.py), else
-    the folder itself.
+    a tmpfs of its own in the sandbox, gone with it. ``folder_writable``: its folder bound
+    read-write (a judge not root's, a build step's fresh folder), else read-only.
     """
     argv = [bwrap_path() or "bwrap", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
             "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
@@ -124,7 +126,7 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     for cover in covers:
         argv += cover
     if folder is not None:
-        argv += ["--bind", folder_view or folder, folder]
+        argv += ["--bind" if folder_writable else "--ro-bind", folder, folder]
     if home is not None:
         # a root judge's box home is a tmpfs of its size already (uid_box/box.py); else one here
         argv += ["--bind", home, home] if own_user or not size else size + ["--tmpfs", home]
@@ -142,8 +144,8 @@ services and the user's session keep their sockets (/run/user/UID, /var/run, /va
 
 def _cover_homes(homes: list[str], command_files: tuple[str, ...]) -> list[str]:
     """An empty tmpfs over each of ``homes`` (the user's homes, the run-time folders), and what
-    the program needs there shown back read-only: this Python, arena and the PATH folders (_needed_under), the files its
-    command names. Its own folder, bound writable after this, shows through too; its working
+    the program needs there shown back read-only: this Python, arena and the PATH folders
+    (_needed_under), the files its command names. Its own folder, bound after this, shows through too; its working
     folder is made (empty, unless something shown holds it) so that relative paths still work."""
     argv: list[str] = []
     for covered in homes:

@@ -39,8 +39,11 @@ from . import shared_folders
 class Confinement:
     """A started program's process (``proc``, a ChildProcess with piped stdin/stdout/stderr)."""
 
-    def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None) -> None:
-        """``env``: what the judge adds to the program's clean environment (a built-in player's settings)."""
+    def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None,
+                 work_folder: bool = False) -> None:
+        """``env``: what the judge adds to the program's clean environment (a built-in player's settings);
+        ``work_folder``: its own folder is a fresh one made for this run, its to write (a build step,
+        uid_box/box.py)."""
         sandbox.check_available()
         self.sandbox = sandbox
         # a forked child's ru_maxrss starts from the judge's own peak size (kept across exec):
@@ -58,7 +61,7 @@ class Confinement:
         try:
             self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env,
                            isolated=sandbox.mode == "isolate",
-                           disk_mb=sandbox.disk_mb if sandbox.limited else None)
+                           disk_mb=sandbox.disk_mb if sandbox.limited else None, work_folder=work_folder)
             box = self.box
             # when the shared folders last changed, before it could make a name there (its sweep)
             self._shared_at_start = shared_folders.snapshot() if box.uid >= 0 else None
@@ -66,7 +69,7 @@ class Confinement:
                 # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
                 self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
                                                 home=box.home, command_files=box.needed,
-                                                reachable=box.reachable, folder_view=box.folder_view,
+                                                reachable=box.reachable, folder_writable=box.folder_writable,
                                                 namespace=self.in_namespace), box.env)
                 running(self.proc.waited)
                 if not self.in_namespace:
@@ -158,10 +161,8 @@ class Confinement:
         return self.cgroup is not None and self.cgroup.oom_kills() > 0
 
     def out_of_disk(self) -> bool:
-        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py) or
-        in its own folder (folder_overlay.py)?"""
-        return self.box is not None and ((self.box.home_limited and home_mount.full(self.box.home))
-                                         or self.box.folder_full())
+        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py)?"""
+        return self.box is not None and self.box.home_limited and home_mount.full(self.box.home)
 
     def suspend(self) -> None:
         self.suspension.suspend()
@@ -282,12 +283,14 @@ class Confinement:
             self.cgroup.close()
             give_back(self.cgroup)
         if self.box is not None:
-            if self.box.uid >= 0 and self.sandbox.mode != "isolate":
-                # its processes are gone: what its uid left in /tmp and the like goes (about 1 ms;
-                # under isolate its /tmp and /dev/shm are its own and the rest is read-only)
-                shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder),
-                                     since=self._shared_at_start)
-            self.box.close()  # its uid and what it was given can go back
+            try:
+                if self.box.uid >= 0 and self.sandbox.mode != "isolate":
+                    # its processes are gone: what its uid left in /tmp and the like goes (about 1 ms;
+                    # under isolate its /tmp and /dev/shm are its own and the rest is read-only)
+                    shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder),
+                                         since=self._shared_at_start)
+            finally:
+                self.box.close()  # its uid and what it was given go back, whatever the sweep met
 
 
 def _own_peak_rss_bytes() -> int:

@@ -27,8 +27,8 @@ took meanwhile, every process of that uid, gets SIGKILL, which also ends stopped
 catches a process that left its group with setsid(). A program the judge had
 frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
 thawed after the first kill, before any is waited for. Then the programs' private homes
-are removed. Last, the ACL entries the judge
-gave its uids are taken back, and what they left in the shared folders removed (judge/sandbox/uid_box/acl.py, run in a Python of its own: the only
+are unmounted, and removed (arena's tree_removal.py: whatever tree a program made there). Last,
+the ACL entries the judge gave its uids are taken back, and what they left in the shared folders removed (judge/sandbox/uid_box/acl.py, run in a Python of its own: the only
 import of arena, when there is something to do), for each uid no other judge took since.
 """
 
@@ -38,7 +38,6 @@ import ctypes
 import fcntl
 import os
 import select
-import shutil
 import signal
 import subprocess
 import sys
@@ -52,7 +51,11 @@ import fcntl, os, sys
 sys.path.insert(0, sys.argv[1])
 from arena.judge.sandbox.uid_box.acl import revoke_left_behind
 from arena.judge.sandbox.shared_folders import sweep
-pairs = sys.argv[2:]
+from arena.judge.sandbox.tree_removal import remove_path
+split = sys.argv.index("--homes")
+pairs, homes = sys.argv[2:split], sys.argv[split + 1:]
+for home in homes:
+    remove_path(home)  # iterative, by descriptors, bounded: whatever tree a program made there
 for uid, ledger in zip(pairs[::2], pairs[1::2]):
     lock = os.open(ledger[:-len(".grants")] + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
     try:
@@ -296,14 +299,14 @@ def main() -> None:
         thaw(folder)  # all of them before any is waited for: a v1 program's freezer is a folder of its own
     for folder in cgroups:
         empty_and_remove(folder)
+    homes = [home for home in homes if os.path.basename(home).startswith("arena-home-")]  # never anything else
     for home in homes:
-        if os.path.basename(home).startswith("arena-home-"):  # never anything else, whatever the pipe said
-            if os.path.ismount(home):  # a box uid's home, a tmpfs of its disk limit (uid_box/home_mount.py)
-                ctypes.CDLL(None).umount2(os.fsencode(home), 2)  # MNT_DETACH
-            shutil.rmtree(home, ignore_errors=True)
-    if users:  # its programs are gone: what their uids were given can go back
+        if os.path.ismount(home):  # a box uid's home, a tmpfs of its disk limit (uid_box/home_mount.py)
+            ctypes.CDLL(None).umount2(os.fsencode(home), 2)  # MNT_DETACH: emptied at once, whatever it held
+    if users or homes:  # its programs are gone: their homes go, what their uids were given goes back
         subprocess.run([sys.executable, "-S", "-c", REVOKE, ARENA_ROOT,
-                        *(part for pair in users.items() for part in pair)], timeout=30, check=False)
+                        *(part for pair in users.items() for part in pair), "--homes", *homes],
+                       timeout=90, check=False)
 
 
 if __name__ == "__main__":

@@ -98,7 +98,7 @@ class Sandbox:
 
 def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *, uid: int = -1,
            folder: str | None = None, home: str | None = None, command_files: tuple[str, ...] = (),
-           reachable: Callable[[str], bool] = lambda path: True, folder_view: str | None = None,
+           reachable: Callable[[str], bool] = lambda path: True, folder_writable: bool = True,
            namespace: bool = False) -> Launch:
     """How to start ``command`` (a shell command or an argument list) confined.
 
@@ -107,16 +107,16 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     only the bash that runs it (bash replaces itself with a command's last simple
     command), an argument list nothing more. ``folder`` is its own folder, ``home`` its
     private home, ``command_files`` the files its command names (command_paths.needed_paths);
-    ``reachable`` tells which hidden paths its uid could get to; ``folder_view``, what it is
-    shown at its folder's path (uid_box/folder_overlay.py), bound there by bubblewrap under
-    ``isolate`` and by the spawner, in a mount namespace of its own, under ``limits``.
+    ``reachable`` tells which hidden paths its uid could get to; ``folder_writable``, whether
+    bubblewrap binds its folder writable (a build step's, or a judge not root's) or read-only.
     ``namespace``: in a PID namespace of its own, under arena's init (pid_namespace.py), whose
     parent-death signal (SIGKILL) and end take everything of it with them.
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
         program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable,
-                             command_files=command_files, disk_mb=sandbox.disk_mb, folder_view=folder_view) + program
+                             command_files=command_files, disk_mb=sandbox.disk_mb,
+                             folder_writable=folder_writable) + program
     # With a cgroup registered before it starts, the guardian already covers it. Without, the
     # kernel stops its main process when the judge ends: stopped, not killed, so that it stays
     # the subreaper of everything it started (a setsid child included), which the guardian then
@@ -126,8 +126,7 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
                   uid=uid, namespace=namespace,
                   # in every mode: a setuid file planted in /var/tmp by another program (another
                   # uid) gives nothing. bwrap sets it itself, but a setuid bwrap needs its bit.
-                  no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]),
-                  bind=(folder_view, folder) if folder_view is not None and sandbox.mode != "isolate" else None)
+                  no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]))
     if sandbox.limited:
         plan.joins = cgroup.join_files if cgroup is not None else []
         plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]

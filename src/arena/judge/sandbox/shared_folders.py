@@ -11,16 +11,18 @@ of a judge that died, whatever its mode).
 
 Only the folders themselves and, inside them, folders everybody may write (a sticky
 ``/tmp/.X11-unix``) are looked through: a uid can make a name nowhere else there. A
-path the program is meant to keep (its home, emptied by its box; its own folder, whose
-files go back to their owner) is spared. Nothing is ever followed: a link the program
-made is removed as a link.
+path the box clears itself (its home, emptied by its box; its own folder, read-only to it)
+is spared. Nothing is ever followed: a link the program made is removed as a link, and a
+tree it made is removed by tree_removal.py (iterative, by descriptors, bounded), however
+deep or wide. Every removal of one sweep shares one bound in time and entries.
 """
 
 from __future__ import annotations
 
 import os
-import shutil
 import stat
+
+from .tree_removal import Bounds, remove_entry
 
 SHARED_FOLDERS = ("/tmp", "/var/tmp", "/dev/shm", "/run/lock")
 MAX_DEPTH = 4
@@ -83,8 +85,9 @@ def sweep(uid: int, spared: tuple[str | None, ...] = (), since: dict[str, int] |
     and statting them all took 7 ms a program, more than a whole game between two C programs."""
     keep = {os.path.realpath(path) for path in spared if path}
     removed: list[str] = []
+    bounds = Bounds()
     for folder in SHARED_FOLDERS:
-        _sweep_folder(folder, uid, keep, removed, 0, since)
+        _sweep_folder(folder, uid, keep, removed, 0, since, bounds)
     return removed
 
 
@@ -93,7 +96,7 @@ def _inside_kept(path: str, keep: set[str]) -> bool:
 
 
 def _sweep_folder(folder: str, uid: int, keep: set[str], removed: list[str], depth: int,
-                  since: dict[str, int] | None) -> None:
+                  since: dict[str, int] | None, bounds: Bounds) -> None:
     if since is not None and folder in since:
         try:
             unchanged = os.stat(folder, follow_symlinks=False).st_mtime_ns == since[folder]
@@ -101,7 +104,7 @@ def _sweep_folder(folder: str, uid: int, keep: set[str], removed: list[str], dep
             return
         if unchanged:  # nothing new here: only the world-writable folders inside may have news
             for inner in sorted(_world_writable.get(folder, ())):
-                _sweep_folder(inner, uid, keep, removed, depth + 1, since)
+                _sweep_folder(inner, uid, keep, removed, depth + 1, since, bounds)
             return
     for entry in _entries(folder):
         path = entry.path
@@ -116,17 +119,18 @@ def _sweep_folder(folder: str, uid: int, keep: set[str], removed: list[str], dep
         if _inside_kept(path, keep) or any(_inside_kept(kept, {path}) for kept in keep if kept != path):
             continue  # its home or its own folder, or a folder above them
         if mine:
-            _remove(path, info)
+            _remove(folder, entry.name, bounds)
             removed.append(path)
         elif depth < MAX_DEPTH:
-            _sweep_folder(path, uid, keep, removed, depth + 1, since)
+            _sweep_folder(path, uid, keep, removed, depth + 1, since, bounds)
 
 
-def _remove(path: str, info: os.stat_result) -> None:
-    if stat.S_ISDIR(info.st_mode):
-        shutil.rmtree(path, ignore_errors=True)  # never follows a link inside (fd-based on Linux)
-    else:
-        try:
-            os.unlink(path)
-        except OSError:
-            pass
+def _remove(folder: str, name: str, bounds: Bounds) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except OSError:
+        return
+    try:
+        remove_entry(fd, name, bounds)
+    finally:
+        os.close(fd)

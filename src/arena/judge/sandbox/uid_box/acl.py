@@ -4,7 +4,7 @@ A root judge runs each program as an unprivileged uid of its own (uid_pool.py).
 What its command needs may sit where that uid cannot go: Python under a root-only
 ``/root`` (pyenv), a bot in a 0700 temporary folder. Rather than open those
 folders to everyone, the judge adds an ACL entry for the program's uid alone
-(``user:UID:--x`` to pass through a folder, ``rwx`` on its own folder) and, for
+(``user:UID:--x`` to pass through a folder, ``r-x`` to read its own folder) and, for
 files it must not touch (the tournament database, the other player's folder),
 ``user:UID:---``, which outranks the permissions everybody else has. At the end
 of the program the entries are taken out again, and an ACL left with no named
@@ -37,7 +37,7 @@ ACL_VERSION = 2
 ENTRY = struct.Struct("<HHI")
 USER_OBJ, USER, GROUP_OBJ, GROUP, MASK, OTHER = 0x01, 0x02, 0x04, 0x08, 0x10, 0x20
 UNDEFINED_ID = 0xFFFFFFFF
-TRAVERSE, READ_RUN, READ_WRITE, ALL, NOTHING = 0o1, 0o5, 0o6, 0o7, 0o0
+TRAVERSE, READ, READ_RUN, READ_WRITE, ALL, NOTHING = 0o1, 0o4, 0o5, 0o6, 0o7, 0o0
 
 
 UNSUPPORTED = (errno.EOPNOTSUPP, errno.ENOTSUP)
@@ -150,66 +150,10 @@ def _set_entry(path: str, uid: int, perm: int | None) -> None:
             if perm is not None:
                 entries.append((USER, perm, uid))
             _write(fd, entries, mode)
-            if perm is None and stat.S_ISDIR(mode):
-                _let_go_sticky(fd, uid)
     except OSError as error:
         if error.errno in UNSUPPORTED:
             raise
         # a link (ELOOP), a socket, or gone: nothing the program could reach through it
-
-
-def _sticky_marker(info: os.stat_result) -> str:
-    return os.path.join(lock_folder(), f"sticky-{info.st_dev}-{info.st_ino}")
-
-
-def _holders(marker: str) -> set[str] | None:
-    try:
-        with open(marker) as holders:
-            return set(holders.read().split())
-    except FileNotFoundError:
-        return None
-
-
-def hold_sticky(path: str, uid: int) -> None:
-    """Set the sticky bit of the folder ``path`` while ``uid``'s program runs (a hidden file is in
-    it): it may then rename or remove in it only what it made itself, not the tournament database
-    beside it, root's, which its rwx entry on the folder would let it move away or replace.
-
-    Several programs (of any judge on the host) may hold it at once: a marker file in the lock
-    folder names them, and the bit goes when the last lets go (_let_go_sticky, with its entry).
-    A folder that was sticky before, without a marker, is its owner's choice and stays as it is."""
-    try:
-        with _opened(path) as fd:
-            info = os.fstat(fd)
-            if not stat.S_ISDIR(info.st_mode):
-                return
-            with _FILE_LOCKS.holding(info):
-                marker = _sticky_marker(info)
-                holders = _holders(marker)
-                if holders is None and info.st_mode & stat.S_ISVTX:
-                    return
-                holders = (holders or set()) | {str(uid)}
-                with open(marker, "w") as note:  # noted before the change: its entry's revocation undoes it
-                    note.write("\n".join(sorted(holders)) + "\n")
-                os.fchmod(fd, stat.S_IMODE(os.fstat(fd).st_mode) | stat.S_ISVTX)
-    except OSError:
-        pass  # a link or gone: nothing to hold
-
-
-def _let_go_sticky(fd: int, uid: int) -> None:
-    """``uid`` no longer holds the folder's sticky bit (its lock held): the last to let go clears it."""
-    info = os.fstat(fd)
-    marker = _sticky_marker(info)
-    holders = _holders(marker)
-    if holders is None:
-        return
-    holders.discard(str(uid))
-    if holders:
-        with open(marker, "w") as note:
-            note.write("\n".join(sorted(holders)) + "\n")
-        return
-    os.fchmod(fd, stat.S_IMODE(info.st_mode) & ~stat.S_ISVTX)
-    os.unlink(marker)
 
 
 class Grants:

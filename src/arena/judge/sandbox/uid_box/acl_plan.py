@@ -3,8 +3,10 @@
 - Every folder above a needed path that others may not pass through: ``--x`` (pass
   through, not list).
 - A needed file or folder that others may not read: ``r-x``.
-- Its own folder and what is in it (at most OWN_ENTRIES_MAX): ``rwx`` on folders and
-  programs, ``rw-`` on other files. (Its home belongs to its uid.)
+- Its own folder: ``r-x``, and what is in it (at most OWN_ENTRIES_MAX) that others may not
+  read, or may write: ``r-x`` on folders and programs, ``r--`` on other files. A named entry
+  outranks the permissions of everybody else, so the folder is read-only to it even where
+  others may write it: nothing it writes outlives its run. (Its home belongs to its uid.)
 - Each hidden path (the tournament database and its -wal and -shm, the record, the
   other player's folder): ``---``, unless the program needs to pass through it.
 """
@@ -15,7 +17,7 @@ import os
 import stat
 from dataclasses import dataclass
 
-from .acl import ALL, NOTHING, READ_RUN, READ_WRITE, TRAVERSE
+from .acl import NOTHING, READ, READ_RUN, TRAVERSE
 
 OWN_ENTRIES_MAX = 500
 """Files and folders in its own folder given to it at most: each costs a little at every start."""
@@ -44,15 +46,21 @@ def _others_may(path: str, bits: int) -> bool:
 
 def own_entries(folder: str, hidden: set[str] = frozenset()) -> list[str]:
     """Its own folder and what is in it (not following links, not into hidden paths), at
-    most OWN_ENTRIES_MAX."""
+    most OWN_ENTRIES_MAX, breadth first (no recursion, however deep the folder is)."""
     found = [folder]
-    for root, dirs, files in os.walk(folder):
-        dirs[:] = [name for name in dirs
-                   if not os.path.islink(os.path.join(root, name)) and os.path.join(root, name) not in hidden]
-        found += [os.path.join(root, name) for name in dirs + files if os.path.join(root, name) not in hidden]
-        if len(found) >= OWN_ENTRIES_MAX:
-            return found[:OWN_ENTRIES_MAX]
-    return found
+    pending = [folder]
+    while pending and len(found) < OWN_ENTRIES_MAX:
+        try:
+            with os.scandir(pending.pop(0)) as entries:
+                for entry in entries:
+                    if entry.path in hidden:
+                        continue
+                    found.append(entry.path)
+                    if entry.is_dir(follow_symlinks=False):
+                        pending.append(entry.path)
+        except OSError:
+            continue  # gone, or too long a path: nothing it may read through the judge
+    return found[:OWN_ENTRIES_MAX]
 
 
 def hidden_with_companions(hidden: tuple[str, ...]) -> list[str]:
@@ -199,10 +207,10 @@ def _private(folder: str, known: dict[str, bool]) -> bool:
 def access_plan(own_folders: list[str], needed: list[str], hidden: tuple[str, ...],
                 fixed: FixedPlan = _NO_PLAN, home: str | None = None,
                 shut: set[str] | None = None) -> dict[str, int]:
-    """path -> the permissions the program's uid gets there (acl.py's TRAVERSE, READ_RUN, ALL, NOTHING),
+    """path -> the permissions the program's uid gets there (acl.py's TRAVERSE, READ, READ_RUN, NOTHING),
     beyond what ``fixed`` gives it already.
 
-    ``own_folders``: its own folder, if its command names one. ``home``: its private home,
+    ``own_folders``: its own folder, if its command names one (read-only to it). ``home``: its private home,
     its uid's own, which it only needs to get to. ``shut`` gets the entries of private
     folders refused to it beside what it needs (see _reach).
     """
@@ -211,20 +219,20 @@ def access_plan(own_folders: list[str], needed: list[str], hidden: tuple[str, ..
     for path in own_folders + ([home] if home else []):
         plan.pop(path, None)  # given more below, or its own
     for own_folder in own_folders:
+        plan[own_folder] = READ_RUN  # whatever others may: read-only to it
         for entry in own_entries(own_folder, set(hidden_paths)):
+            if entry == own_folder:
+                continue
             try:
                 info = os.lstat(entry)
             except OSError:
                 continue  # gone meanwhile
             if stat.S_ISLNK(info.st_mode):
                 continue
-            if stat.S_ISREG(info.st_mode) and info.st_nlink > 1:
-                # a hard link: the same file lives elsewhere too (an interpreter hard-linked into
-                # the bot's folder): an ACL entry is on the file, so writing it here writes it there
-                plan[entry] = READ_RUN
-                continue
-            # a file another run of the program wrote: this run may write it too
-            plan[entry] = ALL if stat.S_ISDIR(info.st_mode) or info.st_mode & 0o111 else READ_WRITE
+            runs = stat.S_ISDIR(info.st_mode) or info.st_mode & 0o111
+            wanted = READ_RUN if runs else READ
+            if info.st_mode & 0o007 != wanted:  # others may not read it, or may write it: say what it may
+                plan[entry] = wanted
     for path in hidden_paths:
         # what it must pass through, or its own folder, cannot be hidden from it
         if path in passed or path in fixed.passed or path in needed or path in fixed.plan:

@@ -4,32 +4,41 @@ Under a root judge (``limits`` or ``isolate``) the program gets an unprivileged 
 of its own (uid_pool.py) with ACL entries for exactly the paths its command
 needs (acl_plan.py, acl.py); in every mode it gets a private home and a
 clean environment (clean_environment.py). All of it is given back when the program
-has ended.
+has ended, each step whatever the one before it raised.
 
 A box uid's home is a tmpfs of the sandbox's ``disk_mb`` (home_mount.py): what the
 program writes there (its HOME and TMPDIR) cannot fill the judge's disk, and a write past
-it fails with ENOSPC, which the judge turns into the ``disk`` verdict.
+it fails with ENOSPC, which the judge turns into the ``disk`` verdict. Its own folder it
+may only read (its uid's ACL entry gives read and pass-through, never write): nothing it
+writes outlives its run, as CodeCup starts a program afresh for each game. The one
+exception is a build step's ``work_folder``, a fresh empty folder the caller made for this
+run alone, which becomes its uid's to write and which the caller copies out of
+(tree_copy.py) and removes.
 """
 
 from __future__ import annotations
 
 import atexit
 import os
-import shutil
 import stat
 import tempfile
 
-from .acl import Grants, hold_sticky, revoke_left_behind
-from .acl_plan import hidden_with_companions
-from .acl_plan import OWN_ENTRIES_MAX, FixedPlan, access_plan, fixed_plan, reachable
+from .acl import Grants, revoke_left_behind
+from .acl_plan import FixedPlan, access_plan, fixed_plan, reachable
 from .uid_pool import BoxUser, NoFreeUser, give_back_user, release_kept, take_user
 from ...child import ChildProcess, Launch
 from .needed_paths import judge_needs, needed_paths, program_folder
 from .clean_environment import program_environment
 from . import home_mount
-from .folder_overlay import FolderOverlay
 from ..errors import RefusedFolder, SandboxError
 from ..guardian_client import WATCHDOG
+from ..tree_removal import Bounds, empty_folder, remove_path
+from ..tree_copy import give_tree
+
+
+QUICK_EMPTYING = 1000
+"""Entries of a home on a tmpfs removed one by one, at most; beyond, the tmpfs is unmounted (the
+tmpfs is kept with the uid between programs: most leave their home empty or nearly)."""
 
 
 class BoxError(SandboxError):
@@ -39,20 +48,20 @@ class BoxError(SandboxError):
 class Box:
     def __init__(self, command: str | list[str], limited: bool, hidden: tuple[str, ...],
                  added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...],
-                 isolated: bool = False, disk_mb: int | None = None) -> None:
-        """``isolated``: under bubblewrap, which binds its own folder read-write; ``disk_mb``: the
-        size of the tmpfs its home is (None: an ordinary folder)."""
+                 isolated: bool = False, disk_mb: int | None = None, work_folder: bool = False) -> None:
+        """``isolated``: under bubblewrap; ``disk_mb``: the size of the tmpfs its home is (None: an
+        ordinary folder); ``work_folder``: its own folder is a fresh one made for this run (a build
+        step), its uid's to write."""
         try:
             self.folder = program_folder(command)
         except RefusedFolder:
             if isolated or (limited and os.geteuid() == 0):
-                raise  # its uid or its bwrap would be given that folder to write: not started
+                raise  # a link out of its folder, an interpreter's installation: not started
             self.folder = None  # it runs with the judge's own rights: its folder gives it nothing more
         self.disk_mb = disk_mb
         self.home_limited = False  # its home is a tmpfs of disk_mb
-        self.overlay: FolderOverlay | None = None
-        """Its own folder as it sees it, its writes bounded by disk_mb (folder_overlay.py): a root judge's."""
         self._hidden = hidden
+        self._work_folder = work_folder and self.folder is not None
         self.user: BoxUser | None = None
         self.grants: Grants | None = None
         self.plan: dict[str, int] = {}
@@ -75,30 +84,26 @@ class Box:
             WATCHDOG.watch_user(uid, self.user.ledger)
         self.fixed = fixed_plan(judge_needs(self.env["PATH"], os.getcwd()))
         refused = _give_lasting(self.user, self.fixed.plan)
-        owned = [self.folder] if self.folder else []  # its home is its uid's own
+        if self._work_folder:
+            try:
+                give_tree(self.folder, uid)
+            except OSError as error:
+                self.close()
+                raise BoxError(f"cannot give the build step its folder {self.folder}: {error}") from None
+        owned = [self.folder] if self.folder and not self._work_folder else []  # read-only to it
         shut: set[str] = set()
-        self.plan = access_plan(owned, list(self.needed), hidden, self.fixed, self.home, shut)
+        self.plan = access_plan(owned, list(self.needed) + ([self.folder] if self._work_folder else []),
+                                hidden, self.fixed, self.home, shut)
         self.grants = Grants(uid, self.user.ledger)
         refused += self.grants.give(self.plan)
         # an open entry beside what it needs that takes no ACL (another file system mounted there)
         # stays as open as it was: no reason not to run it
         refused = [path for path in refused if path not in shut and path not in self.fixed.shut]
-        if not refused and self.folder is not None:
-            for folder in _folders_holding(self.folder, hidden):
-                hold_sticky(folder, uid)
         if refused:
             self.close()
             raise BoxError(f"cannot give the program's own user access to {refused[0]}: its file system keeps "
                            "no POSIX ACLs (mount it with acl), so the program could not run, or could read what "
                            "it must not; use --sandbox none to run it as yourself")
-        if self.folder is not None and disk_mb is not None:
-            try:  # after its ACL entries and sticky bits: the overlay shows the folder with them
-                self.overlay = FolderOverlay(self.folder, disk_mb)
-            except OSError:
-                # no right to mount (a container without CAP_SYS_ADMIN), or a folder overlayfs cannot
-                # stack on: it writes its folder itself, bounded by RLIMIT_FSIZE only, as home_mount.py
-                # leaves a home a plain folder (docs/sandbox.md says so)
-                self.overlay = None
 
     def _make_home(self) -> str:
         """A private, empty home: a new folder, or its uid's own, kept with the uid and emptied."""
@@ -112,13 +117,10 @@ class Box:
         return self.user.home
 
     @property
-    def folder_view(self) -> str | None:
-        """What the program is shown at its own folder's path: the overlay, or None (the folder itself)."""
-        return None if self.overlay is None else self.overlay.merged
-
-    def folder_full(self) -> bool:
-        """Did the program fill what it may write in its own folder (disk_mb)?"""
-        return self.overlay is not None and self.overlay.full()
+    def folder_writable(self) -> bool:
+        """May the program write its own folder? Under a root judge only a build step's fresh one;
+        otherwise it runs with the judge's user's rights, whose folder it is."""
+        return self.user is None or self._work_folder
 
     @property
     def uid(self) -> int:
@@ -145,28 +147,63 @@ class Box:
         killer.wait()
 
     def close(self) -> None:
-        """Take back what the program was given; its processes are gone."""
-        if self.grants is not None:
-            self.grants.revoke_all(restore=self.fixed.plan)  # what every program gets stays with the uid
-            self.grants = None
+        """Take back what the program was given; its processes are gone. Every step is tried
+        whatever an earlier one raised (a tree the program made, a file system gone): a clean-up
+        that fails in one part never leaves the uid, the home or a mount behind; the first
+        error is raised at the end."""
+        steps = [self._revoke]
         if self.user is None:
-            _remove_home(self.home)
+            steps.append(lambda: _remove_home(self.home))
+        else:
+            steps += [self._take_back_work_folder, self._clear_home, self._give_back_user]
+        failure: BaseException | None = None
+        for step in steps:
+            try:
+                step()
+            except BaseException as error:  # noqa: BLE001 - the rest must run; raised below
+                failure = failure or error
+        if failure is not None:
+            raise failure
+
+    def _revoke(self) -> None:
+        if self.grants is not None:
+            grants, self.grants = self.grants, None
+            grants.revoke_all(restore=self.fixed.plan)  # what every program gets stays with the uid
+
+    def _take_back_work_folder(self) -> None:
+        """A build step's folder goes back to root, shut (its contents are the caller's to copy
+        out and remove): the uid goes to another program next."""
+        if not self._work_folder or self.folder is None:
             return
-        if self.overlay is not None:
-            self.overlay.carry_back(skip=frozenset(hidden_with_companions(self._hidden)))
-            self.overlay.release()
-            self.overlay = None
-        if self.folder is not None:
-            _reclaim(self.folder, self.user.uid)
+        fd = os.open(self.folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
+        try:
+            os.fchown(fd, 0, 0)
+            os.fchmod(fd, 0o700)
+        finally:
+            os.close(fd)
+
+    def _clear_home(self) -> None:
+        assert self.user is not None
+        if self.home_limited and not empty_folder(self.home, Bounds(QUICK_EMPTYING, 0.05)):
+            # a tmpfs holding more than a few entries: unmounting it (lazily) empties it at once,
+            # whatever tree the program made there; the next program of the uid mounts a fresh one
+            home_mount.release(self.home)
+            self.home_limited = False
         if _still_a_home(self.home, self.user.uid):
-            _empty(self.home)  # nothing of this program for the next one of the uid
+            if not empty_folder(self.home, Bounds()):  # nothing of this program for the next one of the uid
+                _remove_home(self.home)
+                self.user.home = None
         else:
             _remove_home(self.home)  # gone, or a link the program put there: never followed
             self.user.home = None
-        if not give_back_user(self.user):
-            _forget(self.user)
-            self.user.release()
-        self.user = None
+
+    def _give_back_user(self) -> None:
+        user, self.user = self.user, None
+        if user is not None and not give_back_user(user):
+            try:
+                _forget(user)
+            finally:
+                user.release()
 
 
 def _new_home() -> str:
@@ -177,10 +214,7 @@ def _new_home() -> str:
 
 def _remove_home(home: str) -> None:
     home_mount.release(home)
-    if os.path.islink(home):
-        os.unlink(home)  # the link itself, not what it points to
-    else:
-        shutil.rmtree(home, ignore_errors=True)  # never follows a link inside
+    remove_path(home)  # a link the program put there is removed as a link, never followed
     WATCHDOG.forget_folder(home)
 
 
@@ -192,42 +226,6 @@ def _still_a_home(home: str, uid: int) -> bool:
     except OSError:
         return False
     return stat.S_ISDIR(info.st_mode) and info.st_uid == uid
-
-
-def _empty(folder: str) -> None:
-    """Remove everything in ``folder``, through its descriptor: a link the program put in place of
-    the folder or of anything in it is never followed by root."""
-    try:
-        fd = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except OSError:
-        return
-    try:
-        for entry in os.scandir(fd):
-            try:
-                if entry.is_dir(follow_symlinks=False):
-                    shutil.rmtree(entry.name, dir_fd=fd)  # fd-relative all the way down, links unfollowed
-                else:
-                    os.unlink(entry.name, dir_fd=fd)
-            except OSError:
-                pass
-    finally:
-        os.close(fd)
-
-
-def _folders_holding(folder: str, hidden: tuple[str, ...]) -> list[str]:
-    """The folders from ``folder`` down to each hidden path inside it: sticky while the program runs
-    (acl.hold_sticky), so that it can neither move the database away nor a folder above it."""
-    found = []
-    for path in hidden_with_companions(hidden):
-        if path == folder or not path.startswith(folder.rstrip("/") + "/"):
-            continue
-        parent = os.path.dirname(path)
-        while parent.startswith(folder) and parent not in found:
-            found.append(parent)
-            if parent == folder:
-                break
-            parent = os.path.dirname(parent)
-    return found
 
 
 def _give_lasting(user: BoxUser, plan: dict[str, int]) -> list[str]:
@@ -246,47 +244,15 @@ def _give_lasting(user: BoxUser, plan: dict[str, int]) -> list[str]:
 
 def _forget(user: BoxUser) -> None:
     """Take back a uid's lasting grants and remove its home before it is released."""
-    if user.lasting is not None:
-        user.lasting.revoke_all()
-        user.lasting = None
-    if user.home is not None:
-        _remove_home(user.home)
-        user.home = None
-    WATCHDOG.forget_user(user.uid)
+    try:
+        if user.lasting is not None:
+            lasting, user.lasting = user.lasting, None
+            lasting.revoke_all()
+    finally:
+        if user.home is not None:
+            home, user.home = user.home, None
+            _remove_home(home)
+        WATCHDOG.forget_user(user.uid)
 
 
 atexit.register(release_kept, _forget)
-
-
-def _reclaim(folder: str, uid: int) -> None:
-    """Give what the program wrote in its own folder to that folder's owner: the uid goes to
-    someone else's program next, which must not own the files of this one. Walked through
-    descriptors (os.fwalk), each change relative to its folder's and never through a link: the
-    program may have made a folder of its a link to anywhere."""
-    try:
-        owner = os.stat(folder)
-    except OSError:
-        return
-    try:
-        top = os.open(folder, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW | os.O_CLOEXEC)
-        try:
-            if os.fstat(top).st_uid == uid:
-                os.fchown(top, owner.st_uid, owner.st_gid)
-        finally:
-            os.close(top)
-    except OSError:
-        pass
-    seen = 1
-    try:
-        for _, dirs, files, dir_fd in os.fwalk(folder, follow_symlinks=False):
-            for name in dirs + files:
-                seen += 1
-                if seen > OWN_ENTRIES_MAX:
-                    return
-                try:
-                    if os.stat(name, dir_fd=dir_fd, follow_symlinks=False).st_uid == uid:
-                        os.chown(name, owner.st_uid, owner.st_gid, dir_fd=dir_fd, follow_symlinks=False)
-                except OSError:
-                    pass
-    except OSError:
-        pass

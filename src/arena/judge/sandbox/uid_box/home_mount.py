@@ -6,7 +6,8 @@ sandbox's ``disk_mb`` on it instead (``nosuid``, ``nodev``, owned by the uid, 07
 write past the size fails with ENOSPC, its pages count in the program's memory cgroup,
 and nothing of it outlives the uid's hold (unmounted when the home is removed; the guardian
 unmounts it should the judge die). The mount is kept with the uid between its programs
-(emptied, like the home), and remounted only when another size is asked for. Only root can
+(emptied, like the home; unmounted instead when a program left too much to empty one entry
+at a time, box.py), and remounted only when another size is asked for. Only root can
 mount: elsewhere the home stays a plain folder (under ``isolate`` bubblewrap makes a tmpfs of
 its own).
 """
@@ -44,8 +45,7 @@ def full(home: str) -> bool:
 
 
 def nearly_full(tmpfs: str) -> bool:
-    """Has the file system at ``tmpfs`` less than a few pages left (a write there failed with ENOSPC)?
-    Also folder_overlay.py's test of its tmpfs."""
+    """Has the file system at ``tmpfs`` less than a few pages left (a write there failed with ENOSPC)?"""
     try:
         info = os.statvfs(tmpfs)
     except OSError:
@@ -61,6 +61,21 @@ def release(home: str) -> None:
     """Unmount the tmpfs on ``home``, if any (lazily: nothing of the program holds it any more)."""
     if _sizes.pop(home, None) is not None:
         _libc.umount2(os.fsencode(home), MNT_DETACH)
+
+
+def mount_scratch(folder: str, size_mb: int) -> bool:
+    """Make ``folder`` (root's, empty) a tmpfs of ``size_mb``, root's and 0700: a build's workspace,
+    where its steps' folders are (competition/build/one_build.py): what a compile writes there is
+    bounded as a home is. False where this judge cannot mount (not root): a folder on disk."""
+    if os.geteuid() != 0:
+        return False
+    return _libc.mount(b"tmpfs", os.fsencode(folder), b"tmpfs", MS_NOSUID | MS_NODEV,
+                       f"size={size_mb}m,mode=0700".encode()) == 0
+
+
+def unmount(folder: str) -> None:
+    """Unmount the tmpfs on ``folder`` lazily: everything in it goes at once, however deep."""
+    _libc.umount2(os.fsencode(folder), MNT_DETACH)
 
 
 def _forget_after_fork() -> None:

@@ -1,11 +1,11 @@
 """What a program's command names on disk: its own folder, and every path it needs to run.
 
-Its own folder is the one it may write to (under ``isolate`` the only one; under a
-root judge the one its uid is given): decided from the command as it is written, never
-from where a link the program could have planted leads, and never an interpreter's or a
-tool's installation (program_folder refuses those). Everything else it needs — its interpreter,
-the interpreter's libraries, the files its command names, arena itself for the
-built-in players — it may only read.
+Its own folder is the one it reads whole (under a root judge, read-only: nothing it writes
+outlives its run; under a judge not root, ``isolate`` binds it writable, the user's own):
+decided from the command as it is written, never from where a link the program could have
+planted leads, and never an interpreter's or a tool's installation (program_folder refuses
+those). Everything else it needs — its interpreter, the interpreter's libraries, the files
+its command names, arena itself for the built-in players — it may only read.
 """
 
 from __future__ import annotations
@@ -27,12 +27,15 @@ INTERPRETERS = re.compile(
     r"tclsh|wish|gawk|awk|sbcl|clisp|gforth)[0-9.]*(-[0-9.]+)?"
 )
 """Names of interpreters and launchers: a command that starts with one (wherever it lives,
-``/root/.pyenv/versions/3.11.7/bin/python3`` too) is not the program, the file it runs is."""
+``/root/.pyenv/versions/3.11.7/bin/python3`` too) is not the program, the file it runs is.
+It decides which folder a program reads whole, never what it may write under a root judge
+(its folder is read-only then): an interpreter under a name not here (``py3``) makes its own
+folder the program's, read-only all the same, and gains nothing by it."""
 
 SYSTEM_FOLDERS = frozenset({"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32",
                             "/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp",
                             "/usr", "/var", "/var/tmp"})
-"""Never a program's own folder, whatever its command names: it would be made writable."""
+"""Never a program's own folder, whatever its command names (a judge not root's isolate binds it writable)."""
 
 SYSTEM_TREES = ("/proc", "/sys", "/dev", "/etc", "/usr", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32",
                 "/boot", "/run")
@@ -294,13 +297,13 @@ def _program_folder(command: str | list[str], path_variable: str) -> str | None:
         if tree is not None:
             raise RefusedFolder(f"the program's own folder would be {folder}, which "
                                 f"{'is' if folder == tree else 'lies in' if _inside(folder, tree) else 'holds'} "
-                                f"the installation {tree} of an interpreter or a tool: the program may write "
-                                "its own folder, and arena itself runs from there; put the program in a "
-                                "folder of its own")
+                                f"the installation {tree} of an interpreter or a tool: a program is given its "
+                                "own folder whole (to write, under a judge not root), and arena itself runs "
+                                "from there; put the program in a folder of its own")
         if stat.S_ISREG(info.st_mode) and info.st_nlink > 1 and (info.st_dev, info.st_ino) in _tool_inodes(
                 path_variable):
-            raise RefusedFolder(f"the program's file {named} is a hard link to an interpreter or a tool: its "
-                                "uid would be given the right to write that tool; copy the file instead")
+            raise RefusedFolder(f"the program's file {named} is a hard link to an interpreter or a tool, whose "
+                                "folder is no program's own; copy the file instead")
         return folder
     return None
 
