@@ -39,7 +39,6 @@ class Launch:
     parent_death_signal: int = signal.SIGKILL
     uid: int = -1  # the unprivileged user (and group) it runs as; -1: the judge's own
     no_new_privs: bool = False  # PR_SET_NO_NEW_PRIVS: no setuid file or file capability raises its privileges
-    bind: tuple[str, str] | None = None  # (source, target): a folder bound over another in its own mount namespace
     namespace: bool = False  # in a PID namespace of its own, under arena's init (pid_namespace.py)
     refuse_shared_memory: bool = False  # no shared anonymous memory, System V shm, memfd (spawn.pyx)
 
@@ -58,7 +57,6 @@ class ChildProcess:
                                 [os.fsencode(path) for path in launch.joins], launch.limits,
                                 launch.parent_death_signal if launch.die_with_parent else 0, launch.uid, *child_ends,
                                 report_write, no_new_privs=launch.no_new_privs,
-                                bind=None if launch.bind is None else tuple(os.fsencode(p) for p in launch.bind),
                                 namespace=None if init_ends is None else (id_maps(), *init_ends.init_side),
                                 refuse_shared_memory=launch.refuse_shared_memory)
         except BaseException:

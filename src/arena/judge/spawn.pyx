@@ -27,7 +27,6 @@ cdef extern from *:
     #include <sched.h>
     #include <signal.h>
     #include <poll.h>
-    #include <sys/mount.h>
     #include <sys/signalfd.h>
     #include <sys/wait.h>
     #include <sys/prctl.h>
@@ -94,7 +93,7 @@ cdef extern from *:
     static int arena_child(char *const argv[], char *const envp[], char *const joins[], int njoins,
                            const int resources[], const unsigned long values[], int nlimits,
                            int die_with_parent, int no_new_privs, int refuse_shared, long uid,
-                           const char *bind_from, const char *bind_to, pid_t parent, int in_namespace,
+                           pid_t parent, int in_namespace,
                            int fd0, int fd1, int fd2, int report_fd, const sigset_t *mask) {
         struct sigaction action;
         for (int sig = 1; sig < NSIG; sig++) {
@@ -118,13 +117,6 @@ cdef extern from *:
             struct rlimit limit = {values[i], values[i]};
             if (resources[i] == RLIMIT_NPROC) continue;  /* once it is its own user: below */
             if (setrlimit(resources[i], &limit) != 0) { arena_report(report_fd, 5); return ARENA_CANNOT_CONFINE; }
-        }
-        /* Its own folder as the judge prepared it (uid_box/folder_overlay.py), in a mount namespace
-           of its own: only it sees the overlay there. Slave, so that nothing it mounts reaches the
-           host, while what the host mounts still reaches it. Root's to do: before the change of user. */
-        if (bind_from && (unshare(CLONE_NEWNS) != 0 || mount(NULL, "/", NULL, MS_REC | MS_SLAVE, NULL) != 0
-                          || mount(bind_from, bind_to, NULL, MS_BIND, NULL) != 0)) {
-            arena_report(report_fd, 9); return ARENA_CANNOT_CONFINE;
         }
         /* Its own unprivileged user, after the cgroup is joined (only root may write there) and
            for good. Raw system calls: glibc's setuid() would make every thread of the judge,
@@ -247,7 +239,7 @@ cdef extern from *:
 
     static int arena_init(char *const argv[], char *const envp[], char *const joins[], int njoins,
                           const int resources[], const unsigned long values[], int nlimits, int no_new_privs,
-                          int refuse_shared, long uid, const char *bind_from, const char *bind_to, const char *uid_map,
+                          int refuse_shared, long uid, const char *uid_map,
                           const char *gid_map, int fd0, int fd1, int fd2, int report_fd, int control_fd,
                           int ack_fd, const sigset_t *mask) {
         /* a judge not root made a user namespace with it (so that it may make the PID namespace):
@@ -273,7 +265,7 @@ cdef extern from *:
         pid_t program = vfork();
         if (program == 0) {
             _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, 0, no_new_privs,
-                              refuse_shared, uid, bind_from, bind_to, 0, 1, fd0, fd1, fd2, report_fd, mask));
+                              refuse_shared, uid, 0, 1, fd0, fd1, fd2, report_fd, mask));
         }
         if (program < 0) { arena_report(report_fd, 11); return ARENA_NO_NAMESPACE; }
         int started[2] = {-1, (int)arena_first_child_outside()};
@@ -324,8 +316,8 @@ cdef extern from *:
 
     static pid_t arena_spawn_init(char *const argv[], char *const envp[], char *const joins[], int njoins,
                                   const int resources[], const unsigned long values[], int nlimits,
-                                  int no_new_privs, int refuse_shared, long uid, const char *bind_from,
-                                  const char *bind_to, const char *uid_map, const char *gid_map, int fd0,
+                                  int no_new_privs, int refuse_shared, long uid,
+                                  const char *uid_map, const char *gid_map, int fd0,
                                   int fd1, int fd2, int report_fd, int control_fd, int ack_fd) {
         sigset_t all, old;
         sigfillset(&all);
@@ -335,7 +327,7 @@ cdef extern from *:
         pid_t pid = syscall(SYS_clone, flags, 0, NULL, NULL, 0);
         if (pid == 0) {
             _exit(arena_init(argv, envp, joins, njoins, resources, values, nlimits, no_new_privs, refuse_shared, uid,
-                             bind_from, bind_to, uid_map, gid_map, fd0, fd1, fd2, report_fd, control_fd,
+                             uid_map, gid_map, fd0, fd1, fd2, report_fd, control_fd,
                              ack_fd, &old));
         }
         int saved = errno;
@@ -380,8 +372,7 @@ cdef extern from *:
     static pid_t arena_spawn(char *const argv[], char *const envp[], char *const joins[], int njoins,
                              const int resources[], const unsigned long values[], int nlimits,
                              int die_with_parent, int no_new_privs, int refuse_shared, long uid,
-                             const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
-                             int report_fd) {
+                             int fd0, int fd1, int fd2, int report_fd) {
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
@@ -389,7 +380,7 @@ cdef extern from *:
         pid_t pid = vfork();
         if (pid == 0) {
             _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent,
-                              no_new_privs, refuse_shared, uid, bind_from, bind_to, parent, 0, fd0, fd1, fd2,
+                              no_new_privs, refuse_shared, uid, parent, 0, fd0, fd1, fd2,
                               report_fd, &old));
         }
         int saved = errno;
@@ -400,18 +391,18 @@ cdef extern from *:
     """
     int arena_spawn(char **argv, char **envp, char **joins, int njoins, const int *resources,
                     const unsigned long *values, int nlimits, int die_with_parent, int no_new_privs,
-                    int refuse_shared, long uid, const char *bind_from, const char *bind_to, int fd0, int fd1, int fd2,
+                    int refuse_shared, long uid, int fd0, int fd1, int fd2,
                     int report_fd) nogil
     int arena_spawn_init(char **argv, char **envp, char **joins, int njoins, const int *resources,
                          const unsigned long *values, int nlimits, int no_new_privs, int refuse_shared,
-                         long uid, const char *bind_from, const char *bind_to, const char *uid_map, const char *gid_map,
+                         long uid, const char *uid_map, const char *gid_map,
                          int fd0, int fd1, int fd2, int report_fd, int control_fd, int ack_fd) nogil
     int arena_probe_namespace(const char *uid_map, const char *gid_map) nogil
 
 
 STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its standard streams",
          4: "join its cgroup", 5: "set its limits", 6: "exec", 7: "take its own user",
-         8: "forbid it new privileges", 9: "see its own folder", 10: "enter a namespace of its own",
+         8: "forbid it new privileges", 10: "enter a namespace of its own",
          11: "start it in its namespace", 12: "refuse it shared memory"}
 """The child's steps, as its failure report numbers them."""
 
@@ -433,7 +424,7 @@ cdef char **c_strings(list items):
 
 
 def spawn(list argv, object env, list joins, list limits, int die_with_parent, long uid,
-          int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False, object bind=None,
+          int fd0, int fd1, int fd2, int report_fd, bint no_new_privs=False,
           object namespace=None, bint refuse_shared_memory=False) -> int:
     """Start ``argv`` (bytes) with ``env`` (a list of b"NAME=value", or None: the judge's),
     stdin/stdout/stderr on ``fd0``/``fd1``/``fd2``, in a new session, after writing "0" to every
@@ -441,8 +432,7 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
     parent-death signal, setting every (resource, value) in ``limits``
     and, when ``uid`` is not -1, becoming that user and group with no supplementary groups;
     ``no_new_privs``: with PR_SET_NO_NEW_PRIVS, so that no setuid file or file capability
-    it runs raises its privileges; ``bind``: (source, target) bytes, the folder ``source`` bound
-    over ``target`` in a mount namespace of the program's own (a root judge's folder overlay).
+    it runs raises its privileges.
 
     Returns the child's pid. A step that fails writes (step, errno) to ``report_fd``,
     which the child holds open, close-on-exec, until its exec.
@@ -462,18 +452,11 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
     cdef int *resources = <int *>malloc((len(limits) + 1) * sizeof(int))
     cdef unsigned long *values = <unsigned long *>malloc((len(limits) + 1) * sizeof(unsigned long))
     cdef int pid, njoins = len(joins), nlimits = len(limits)
-    cdef bytes bind_from = bind[0] if bind is not None else None
-    cdef bytes bind_to = bind[1] if bind is not None else None
-    cdef const char *c_bind_from = NULL
-    cdef const char *c_bind_to = NULL
     cdef bytes uid_map = None, gid_map = None
     cdef const char *c_uid_map = NULL
     cdef const char *c_gid_map = NULL
     cdef int control_fd = -1, ack_fd = -1
     cdef bint in_namespace = namespace is not None
-    if bind is not None:
-        c_bind_from = bind_from
-        c_bind_to = bind_to
     if in_namespace:
         id_maps, control_fd, ack_fd = namespace
         if id_maps is not None:
@@ -491,11 +474,11 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
         with nogil:
             if in_namespace:
                 pid = arena_spawn_init(c_argv, c_env, c_joins, njoins, resources, values, nlimits, no_new_privs,
-                                       refuse_shared_memory, uid, c_bind_from, c_bind_to, c_uid_map, c_gid_map,
+                                       refuse_shared_memory, uid, c_uid_map, c_gid_map,
                                        fd0, fd1, fd2, report_fd, control_fd, ack_fd)
             else:
                 pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
-                                  die_with_parent, no_new_privs, refuse_shared_memory, uid, c_bind_from, c_bind_to,
+                                  die_with_parent, no_new_privs, refuse_shared_memory, uid,
                                   fd0, fd1, fd2, report_fd)
         if pid < 0:
             raise OSError(errno, "clone failed" if in_namespace else "vfork failed")
