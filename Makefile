@@ -46,16 +46,18 @@ host-packages:
 demo: install
 	$(BIN)/arena games
 	$(BIN)/arena play flippo builtin:greedy builtin:random --seed 1 --record demo-record.json
-	# a short tournament of the built-in players of every game, each in a fresh database
+	# a short tournament of the built-in players of every game, each in a fresh database, in a folder
+	# of the user's own (as root, arena writes no database where every user may: not in /tmp)
+	mkdir -p demo-databases
 	for game in $$($(BIN)/python -c 'from arena.games import game_names; print(*game_names())'); do \
-	  db="$${TMPDIR:-/tmp}/arena-demo-$$game.db"; rm -f "$$db" "$$db-wal" "$$db-shm"; \
+	  db="demo-databases/$$game.db"; rm -f "$$db" "$$db-wal" "$$db-shm"; \
 	  $(BIN)/arena tournament $$game --player random=builtin:random --player greedy=builtin:greedy \
 	    --rounds 1 --seed 1 --time-scale 0.5 --db "$$db" || exit 1; \
 	done
 	@echo; echo "See every game of these tournaments in the browser (standings, replays, play):"; \
 	printf '  $(BIN)/arena serve'; \
 	for game in $$($(BIN)/python -c 'from arena.games import game_names; print(*game_names())'); do \
-	  printf ' --db %s' "$${TMPDIR:-/tmp}/arena-demo-$$game.db"; done; echo
+	  printf ' --db %s' "demo-databases/$$game.db"; done; echo
 
 test: install-test
 	# the floors of the house (pyproject.toml's import-linter contract), then the suite
@@ -66,4 +68,4 @@ bench: install
 	$(BIN)/python bench/judge.py
 
 clean:
-	rm -rf $(VENV) build *.egg-info src/*.egg-info
+	rm -rf $(VENV) build *.egg-info src/*.egg-info demo-databases
