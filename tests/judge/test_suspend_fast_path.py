@@ -62,6 +62,8 @@ def _play(tmp_path, white: str, mode: str, *args: str) -> dict:
 
 
 def test_with_a_cgroup_a_program_of_one_process_is_only_stopped_and_one_of_two_frozen(tmp_path, monkeypatch):
+    # a cgroup's freezer holds a program of more than one process only where no PID namespace does
+    monkeypatch.setattr(pid_namespace, "_usable", False)
     calls: dict[str, int] = {}
     _spy(monkeypatch, Cgroup, "more_than_one_process", calls)
     _spy(monkeypatch, Cgroup, "freeze", calls)
@@ -84,6 +86,7 @@ def test_with_a_cgroup_a_program_of_one_process_is_only_stopped_and_one_of_two_f
 
 @pytest.mark.skipif(shutil.which("bwrap") is None, reason="--sandbox isolate needs bubblewrap (bwrap)")
 def test_under_isolate_bwrap_and_the_program_share_a_group_and_are_only_stopped(tmp_path, monkeypatch):
+    monkeypatch.setattr(pid_namespace, "_usable", False)  # as above: the freezer's path, without a namespace
     calls: dict[str, int] = {}
     _spy(monkeypatch, Cgroup, "outside_group", calls)
     _spy(monkeypatch, Cgroup, "freeze", calls)

@@ -108,6 +108,7 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     on_checking()
     # the report names the program as its author runs it at home (their file, "./bot"): its replay
     # lines are commands they can run, not the server's
+    filename = os.path.basename(job.upload)
     home = language.home_command(None if is_archive(filename) else filename)
     report, clean = check_program(job.game, command, games=job.admission_games or ADMISSION_GAMES,
                                   time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden),
