@@ -254,7 +254,9 @@ cdef extern from *:
            program unseen: the init waits for its children itself (blocked, read from a signalfd) */
         struct sigaction default_action;
         default_action.sa_handler = SIG_DFL;
-        default_action.sa_flags = 0;
+        /* SA_NOCLDSTOP: a child's stop and continue (the judge's SIGSTOP and SIGCONT of the program,
+           twice a move) raise no SIGCHLD, which would wake the init for nothing at every move */
+        default_action.sa_flags = SA_NOCLDSTOP;
         sigemptyset(&default_action.sa_mask);
         sigaction(SIGCHLD, &default_action, NULL);
         /* nothing of the program may trace it or read its memory (a copy of the judge's) */
