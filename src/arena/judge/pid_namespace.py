@@ -1,7 +1,7 @@
 """The judge's end of a program's init: the first process of the program's own PID namespace.
 
-The init is C (spawn.pyx, ``arena_init``): the judge's child, pid 1 of a namespace made for
-one program. Inside it every orphan of the program goes to the init, not to the judge or
+The init is a small C program, arena-init (arena_init.c, confine.h): the judge's child, pid 1 of
+a namespace made for one program. Inside it every orphan of the program goes to the init, not to the judge or
 to the system's init; nothing inside can see, signal or trace a process outside; and when
 the init ends, the kernel kills everything left in it. So, without walking /proc:
 
@@ -25,7 +25,7 @@ import os
 import struct
 from dataclasses import dataclass
 
-from .spawn import NO_NAMESPACE, probe_namespace
+from .spawn import INIT, NO_NAMESPACE, probe_namespace
 
 ENDED = struct.Struct("qqqq")
 """The init's last report: the main process's wait status, the largest resident size of every
@@ -48,7 +48,9 @@ def usable() -> bool:
     """Can this judge start programs in PID namespaces of their own? Asked of the kernel once."""
     global _usable
     if _usable is None:
-        _usable = probe_namespace(id_maps()) == 0
+        # arena-init is built at install beside the spawner: an install without it (a copy of the
+        # sources without a build) falls back to the process tree, as a kernel without namespaces
+        _usable = os.access(INIT, os.X_OK) and probe_namespace(id_maps()) == 0
     return _usable
 
 

@@ -251,13 +251,12 @@ class Confinement:
         if self.cgroup is not None:
             self.cgroup.kill_all()  # nothing should be left there; thawed, should the freezer have held it
         try:
-            _, status, usage = os.wait4(init.pid, 0)
+            _, status, _ = os.wait4(init.pid, 0)
             self.proc.returncode = init.exit_code_of(status)
-            # the largest of every process the init reaped (its report), else of the init itself; either
-            # starts from the judge's own size (the init is a copy of the judge): below it, it says nothing
-            peak = init.ended.peak_rss_bytes if init.ended is not None else usage.ru_maxrss * 1024
-            if peak > self._judge_rss_bytes:
-                self.peak_memory_bytes = max(peak, self.peak_memory_bytes or 0)
+            # the largest of every process the init reaped (its report): the program's own, started by the
+            # init (arena-init, a few pages), never a copy of the judge's size
+            if init.ended is not None and init.ended.peak_rss_bytes > 0:
+                self.peak_memory_bytes = max(init.ended.peak_rss_bytes, self.peak_memory_bytes or 0)
         except ChildProcessError:
             self.proc.wait()
         subreaper.finished(self.proc.waited)
