@@ -147,12 +147,13 @@ static int arena_child(char *const argv[], char *const envp[], char *const joins
 
    A small program of its own (arena-init, arena_init.c), which the judge's clone(CLONE_NEWPID |
    CLONE_VM | CLONE_VFORK) child execs at once: a fork of the judge would copy its page tables,
-   about 1.8 ms on these machines for every program started, where the exec costs about 0.4. It starts the program as its child (vfork, arena_child), reaps every
-   process that comes to it (every orphan of the namespace does), and at the judge's word on
-   its control pipe stops ('S', acknowledged with 'A' once sent) or continues ('C') every other
-   process of the namespace with kill(-1): one system call, which the kernel makes atomic
+   about 1.8 ms on these machines for every program started, where the exec costs about 0.4.
+   It starts the program as its child (vfork, arena_child), reaps every process that comes to
+   it (every orphan of the namespace does), and at the judge's word on its control pipe stops
+   ('S', acknowledged with 'A' once sent) or continues ('C') every other process of the
+   namespace with kill(-1): one system call, which the kernel makes atomic
    against a concurrent fork, where a walk of /proc can be outrun. When the program's main
-   process ends it writes its status, and what it knows of its children, on the report pipe,
+   process ends it writes its status, and the peak size of what it reaped, on the report pipe,
    and ends: the kernel then kills whatever is left in the namespace. So does the judge's
    death: its parent-death signal (the judge's thread), and the end of its control pipe
    (the judge's whole process, however it died). */
@@ -162,8 +163,6 @@ static int arena_child(char *const argv[], char *const envp[], char *const joins
 struct arena_ended {  /* the init's last report; the judge reads it once the init has ended */
     long long status;        /* the main process's wait status */
     long long maxrss_kb;     /* getrusage(RUSAGE_CHILDREN): the largest of every process it reaped */
-    long long cpu_us;        /* and their CPU time, user and system */
-    long long reaped;        /* how many processes it reaped */
 };
 
 static int arena_write_file(const char *path, const char *text) {
@@ -256,18 +255,14 @@ static int arena_init_run(char *const argv[], char *const joins[], int njoins,
     sigaddset(&children, SIGCHLD);  /* blocked, as every signal is since the judge's clone */
     int child_fd = signalfd(-1, &children, SFD_CLOEXEC | SFD_NONBLOCK);
     struct pollfd watched[2] = {{control_fd, POLLIN, 0}, {child_fd, POLLIN, 0}};
-    long long reaped = 0;
     for (;;) {
         int status;
         pid_t pid;
         while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
-            reaped++;
             if (pid == program) {
                 struct rusage usage;
                 getrusage(RUSAGE_CHILDREN, &usage);
-                struct arena_ended ended = {status, usage.ru_maxrss,
-                    (long long)(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000000
-                    + usage.ru_utime.tv_usec + usage.ru_stime.tv_usec, reaped};
+                struct arena_ended ended = {status, usage.ru_maxrss};
                 ignored = write(report_fd, &ended, sizeof ended);
                 (void)ignored;
                 return 0;  /* and the kernel kills everything left in the namespace */

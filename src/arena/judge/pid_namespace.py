@@ -27,9 +27,9 @@ from dataclasses import dataclass
 
 from .spawn import INIT, NO_NAMESPACE, probe_namespace
 
-ENDED = struct.Struct("qqqq")
-"""The init's last report: the main process's wait status, the largest resident size of every
-process it reaped (KB), their CPU time (µs), and how many it reaped."""
+ENDED = struct.Struct("qq")
+"""The init's last report: the main process's wait status, and the largest resident size of every
+process it reaped (KB). (Their CPU time is read from the init's /proc stat as the game goes.)"""
 
 TICK_NS = 1e9 / os.sysconf("SC_CLK_TCK")
 
@@ -90,8 +90,6 @@ class InitPipes:
 class Ended:
     status: int  # the main process's wait status
     peak_rss_bytes: int
-    cpu_ns: int
-    reaped: int
 
 
 class Init:
@@ -173,8 +171,8 @@ class Init:
             except OSError:
                 report = b""
             if len(report) == ENDED.size:
-                status, peak_kb, cpu_us, reaped = ENDED.unpack(report)
-                self.ended = Ended(status, peak_kb * 1024, cpu_us * 1000, reaped)
+                status, peak_kb = ENDED.unpack(report)
+                self.ended = Ended(status, peak_kb * 1024)
         return self.ended
 
     def exit_code(self, info: os.waitid_result) -> int:
