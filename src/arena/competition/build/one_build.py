@@ -90,12 +90,13 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     _remove(build)
     os.makedirs(os.path.dirname(build), exist_ok=True)
     log.append(f"language: {language.title} (main file {language.main_file})")
+    filename = os.path.basename(job.upload)
     # root's, 0700, beside the build folder: no program of another uid can reach a step's folder in it
     workspace = tempfile.mkdtemp(prefix=f".building-{os.path.basename(build)}-", dir=os.path.dirname(build))
     # a tmpfs where the server may mount one: 32 files of 64 MB cannot fill the competition's disk
     on_tmpfs = home_mount.mount_scratch(workspace, BUILD_DISK_MB)
     try:
-        problem = _build_in(job, language, workspace, build, log)
+        problem = _build_in(job, language, filename, workspace, build, log)
     finally:
         if on_tmpfs:
             home_mount.unmount(workspace)  # and everything the steps left with it
@@ -108,7 +109,6 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     on_checking()
     # the report names the program as its author runs it at home (their file, "./bot"): its replay
     # lines are commands they can run, not the server's
-    filename = os.path.basename(job.upload)
     home = language.home_command(None if is_archive(filename) else filename)
     report, clean = check_program(job.game, command, games=job.admission_games or ADMISSION_GAMES,
                                   time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden),
@@ -117,12 +117,13 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
                         command)
 
 
-def _build_in(job: BuildJob, language: Language, workspace: str, build: str, log: list[str]) -> str | None:
+def _build_in(job: BuildJob, language: Language, filename: str, workspace: str, build: str,
+              log: list[str]) -> str | None:
     """Unpack and compile in ``workspace``, then take the build out into ``build``; what went
     wrong ('' when the log says it already), or None."""
     source = os.path.join(workspace, "source")
     try:
-        _take_source(job, language, os.path.basename(job.upload), workspace, source, log)
+        _take_source(job, language, filename, workspace, source, log)
     except (ArchiveError, TreeTooLarge, OSError) as error:
         return str(error)
     compiling = os.path.join(workspace, "compile")
