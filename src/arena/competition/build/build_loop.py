@@ -100,9 +100,8 @@ class BuildLoop:
             self.news.clear()
             with self._lock:
                 free = self.jobs - len(self.building)
+                building = set(self.building)
             if free > 0:
-                with self._lock:
-                    building = set(self.building)
                 waiting = [s for s in self.store.unfinished_submissions()
                            if s.id not in building and self._arrived(s)]
                 for submission in waiting[:free]:
