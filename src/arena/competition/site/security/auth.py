@@ -86,9 +86,12 @@ def bearer_user(request: Request) -> User | None:
     """The account of the request's bearer token; None without one; 401 for a bad, expired or
     ended one (logged out, the password changed), 403 while the account is disabled."""
     token = _bearer_token(request)
-    if token is None:
-        return None
-    user, current = _signed_user(request, token[0])
+    return None if token is None else _token_user(request, token[0])
+
+
+def _token_user(request: Request, data: dict) -> User:
+    """The account a checked token (``data``, what it signs) stands for, or the refusal why not."""
+    user, current = _signed_user(request, data)
     if user is not None and user.disabled:  # said before "log in again": logging in would not help
         raise Refusal(403, DISABLED)
     if user is None:
@@ -104,7 +107,7 @@ def revoke_token(request: Request) -> User:
     token = _bearer_token(request)
     if token is None:
         raise Refusal(401, "send the token to log out: 'Authorization: Bearer TOKEN'")
-    user = bearer_user(request)
+    user = _token_user(request, token[0])
     # its own expiry, plus a second: itsdangerous counts whole seconds from when it was signed
     site_of(request).store.revoke_session(token[0]["n"], token[1] + TOKEN_MAX_AGE_S + 1)
     return user
