@@ -111,8 +111,7 @@ def empty_open_folder(fd: int, bounds: Bounds | None = None) -> bool:
     # each level: (its identity, the names still to remove in it, the name it has in its parent)
     levels: list[tuple[tuple[int, int], list[bytes], bytes]] = []
     try:
-        current = (_identity(fd), _names(fd), b"")
-        levels.append(current)
+        levels.append((_identity(fd), _names(fd), b""))
         while levels:
             identity, names, _ = levels[-1]
             if names:

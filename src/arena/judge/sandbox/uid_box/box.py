@@ -60,7 +60,6 @@ class Box:
             self.folder = None  # it runs with the judge's own rights: its folder gives it nothing more
         self.disk_mb = disk_mb
         self.home_limited = False  # its home is a tmpfs of disk_mb
-        self._hidden = hidden
         self._work_folder = work_folder and self.folder is not None
         self.user: BoxUser | None = None
         self.grants: Grants | None = None
