@@ -44,48 +44,6 @@ def _run_folder(config) -> Path | None:
     return Path(config.option.basetemp).parent  # each worker's basetemp is <run folder>/popen-gwN
 
 
-# Tests whose wall-clock bound is tight enough that the load of the other pytest-xdist workers
-# could break it: marked serial here, by node id (every parameter), so that their files are left
-# as they are. Their bounds are unchanged.
-SERIAL = {
-    "tests/analysis/test_luckywords_analyst.py::test_evaluate_leaves_the_state_and_gives_a_legal_best_move_in_time":
-        "the search ends within its own time per ply",
-    "tests/analysis/test_turnright_analyst.py::test_evaluate_leaves_the_state_and_gives_a_legal_best_move_in_time":
-        "the search ends within 0.15 s of its time per ply",
-    "tests/browser/test_live_browser.py::test_the_standings_left_open_show_every_game_without_a_reload":
-        "the pages follow within 2 s of the last game",
-    "tests/games/blackhole/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
-    "tests/games/domineering/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
-    "tests/games/flippo/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
-    # strong's time plan, on a 1.5 s clock, ends a game with only milliseconds to spare: twice timed
-    # out ("replied 16 ms after its time ran out") with three workers, and alone on a machine at load 11
-    "tests/games/flippo/test_strong.py::test_strong_beats_greedy_in_both_colours_without_faults":
-        "no time-out on a 1.5 s clock",
-    "tests/games/flippo/test_strong.py::test_the_opponent_model_can_be_turned_off": "no time-out on a 1.5 s clock",
-    "tests/games/luckywords/test_strong.py::test_start_up_is_quick": "the best of three starts under 0.4 s",
-    "tests/games/luckywords/test_luckywords_scoring.py::test_scoring_a_full_grid_is_fast": "5 ms a grid",
-    "tests/judge/test_frozen_between_turns.py::test_a_helper_that_left_the_group_or_the_tree_counts_only_on_its_programs_turns":
-        "the helper counts less than a tenth as much between its program's turns as on them (the judge's "
-        "moment from a reply to the suspension, well under a millisecond, stretches on a loaded CPU)",
-    "tests/judge/test_jury_determinism.py::test_a_faulted_game_replays_exactly_from_its_seed":
-        "a relay and the player it starts (two Pythons) reply within a 0.5 time scale's clock: under load "
-        "one game of the pair faulted at its first move, so the two games differed",
-    "tests/judge/test_guardian.py::test_registered_groups_die_with_the_pipe_suspended_or_not_and_forgotten_ones_live":
-        "the groups are killed within 1 s of the pipe's end",
-    "tests/judge/test_match.py::test_no_process_of_a_program_stays_stopped_on_its_turn":
-        "the reply within 1.05 s",
-    "tests/judge/test_match.py::test_the_waiting_program_is_suspended":
-        "30 ms samples of the suspended program's CPU time, taken within a second of each turn's start: "
-        "under load its watcher once crashed (why is not known)",
-}
-
-
-def pytest_collection_modifyitems(config, items):
-    for item in items:
-        if item.nodeid.split("[")[0] in SERIAL:
-            item.add_marker(pytest.mark.serial)
-
-
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item, nextitem):
     """A test marked ``serial`` runs while no other pytest-xdist worker runs a test: its wall-clock

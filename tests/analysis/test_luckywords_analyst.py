@@ -116,6 +116,8 @@ def test_last_placement_by_brute_force(positions):
         states[-1].grid_text(1), words) == -analyst.outcome(states[-1], 1)
 
 
+# serial: the search ends within its own time per ply
+@pytest.mark.serial
 @pytest.mark.parametrize("ply", [0, 1, 2, 47, 95])
 def test_evaluate_leaves_the_state_and_gives_a_legal_best_move_in_time(positions, ply):
     states, moves = positions

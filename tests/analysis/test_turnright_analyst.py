@@ -122,6 +122,8 @@ def test_outcome_of_a_3x3_win_and_of_a_full_game():
     assert analyst.outcome(state, 0) == 18 and analyst.outcome(state, 1) == -18
 
 
+# serial: the search ends within 0.15 s of its time per ply
+@pytest.mark.serial
 @pytest.mark.parametrize("ply", [0, 20, 34, 40, 55])
 def test_evaluate_leaves_the_state_and_gives_a_legal_best_move_in_time(positions, ply):
     states, moves = positions

@@ -8,8 +8,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from arena.viewer.app import create_app
 from arena.web_common.server import BackgroundServer
+
+pytestmark = pytest.mark.browser
 
 # this interpreter and its environment (PYTHONPATH included): the arena under test, not another copy
 ARENA = [sys.executable, "-m", "arena.cli"]
@@ -34,6 +38,8 @@ def played(page) -> tuple[int, int]:
     return int(found[1]), int(found[2])
 
 
+# serial: the pages follow within 2 s of the last game
+@pytest.mark.serial
 def test_the_standings_left_open_show_every_game_without_a_reload(browser, tmp_path):
     db = tmp_path / "live.db"
     tournament = subprocess.Popen(

@@ -154,6 +154,9 @@ def assert_counted_on_whites_turns_only(record: dict) -> None:
     assert off_turn < on_turn / 10, (off_turn, on_turn)
 
 
+# serial: the helper counts less than a tenth as much between its program's turns as on them (the judge's moment
+# from a reply to the suspension, well under a millisecond, stretches on a loaded CPU)
+@pytest.mark.serial
 @pytest.mark.parametrize("how", ["setsid", "double_fork"])
 @pytest.mark.parametrize("mode", ["limits", "none"])
 def test_a_helper_that_left_the_group_or_the_tree_counts_only_on_its_programs_turns(tmp_path, mode, how,

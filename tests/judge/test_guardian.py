@@ -20,6 +20,8 @@ def sleeper() -> subprocess.Popen:
     return subprocess.Popen(["sleep", "60"], start_new_session=True)
 
 
+# serial: the groups are killed within 1 s of the pipe's end
+@pytest.mark.serial
 def test_registered_groups_die_with_the_pipe_suspended_or_not_and_forgotten_ones_live():
     guardian = start_guardian()
     running, suspended, forgotten = sleeper(), sleeper(), sleeper()

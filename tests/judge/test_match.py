@@ -5,6 +5,8 @@ import os
 import time
 from pathlib import Path
 
+import pytest
+
 import arena
 from arena.refereeing.players import builtin_env, resolve_player
 from arena.refereeing.referee import play_game
@@ -40,6 +42,9 @@ def test_same_seed_same_game_with_seeded_builtin_players(builtin):
     assert [m["text"] for m in first["moves"]] == [m["text"] for m in second["moves"]]
 
 
+# serial: 30 ms samples of the suspended program's CPU time, taken within a second of each turn's start: under
+# load its watcher once crashed (why is not known)
+@pytest.mark.serial
 def test_the_waiting_program_is_suspended(script, tmp_path):
     # in /tmp, shared by the two: under a root judge their own folders are read-only to them
     pid_file = f"/tmp/arena-test-{os.getpid()}-{tmp_path.name}.pid"
@@ -227,6 +232,8 @@ def test_builtin_players_are_told_their_scaled_clock(script):
     assert told["PYTHONPATH"] == str(Path(arena.__file__).resolve().parents[1])
 
 
+# serial: the reply within 1.05 s
+@pytest.mark.serial
 def test_no_process_of_a_program_stays_stopped_on_its_turn():
     import signal
 

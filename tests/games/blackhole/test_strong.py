@@ -5,6 +5,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 
@@ -60,6 +62,8 @@ def test_the_middle_game_is_played_by_the_tree_unless_turned_off(monkeypatch):
         assert any(line.startswith("p12 ") and " tree " not in line for line in lines)
 
 
+# serial: the best of three starts under 0.4 s
+@pytest.mark.serial
 def test_start_up_is_quick():
     """From spawn to exit on an immediate Quit: imports plus engine tables."""
     best = float("inf")

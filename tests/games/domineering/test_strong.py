@@ -5,6 +5,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from arena.games.domineering.rules import DomineeringState
 from arena.games.domineering.strong import engine
 from arena.games.domineering.strong.player import own_run_move
@@ -50,6 +52,8 @@ def test_a_run_only_the_mover_can_fill_is_filled_before_passing():
     assert own_run_move(occ, 1) == -1
 
 
+# serial: the best of three starts under 0.4 s
+@pytest.mark.serial
 def test_start_up_is_quick():
     """From spawn to exit on an immediate FINISH: imports plus engine tables."""
     best = float("inf")

@@ -14,6 +14,8 @@ from arena.refereeing.referee import play_game
 SCALE = 0.3  # a 1.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS
 
 
+# serial: no time-out on a 1.5 s clock
+@pytest.mark.serial
 @pytest.mark.parametrize("opponent", ["builtin:greedy", "builtin:mostpieces"])
 def test_strong_beats_the_baselines_in_both_colours_without_faults(monkeypatch, opponent):
     monkeypatch.setenv("ARENA_CLOCK_MS", str(5000 * SCALE))
@@ -32,6 +34,8 @@ def test_strong_beats_the_baselines_in_both_colours_without_faults(monkeypatch, 
             assert "greedy-model" in record["stderr"][strong]  # it noticed and used the model
 
 
+# serial: no time-out on a 1.5 s clock
+@pytest.mark.serial
 def test_the_opponent_model_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("ARENA_OPPONENT_MODEL", "off")
     specs = [resolve_player("flippo", text) for text in ("builtin:strong", "builtin:mostpieces")]
@@ -41,6 +45,8 @@ def test_the_opponent_model_can_be_turned_off(monkeypatch):
     assert record["result"]["scores"][0] > record["result"]["scores"][1]
 
 
+# serial: the best of three starts under 0.4 s
+@pytest.mark.serial
 def test_start_up_is_quick():
     """From spawn to exit on an immediate Quit: imports plus engine tables."""
     best = float("inf")

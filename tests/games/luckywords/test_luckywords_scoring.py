@@ -98,6 +98,8 @@ def test_the_default_list_is_clean_and_licensed():
     assert grid_points(EXAMPLE, load_words()) > 0
 
 
+# serial: 5 ms a grid
+@pytest.mark.serial
 def test_scoring_a_full_grid_is_fast(official_words):
     words = load_words(str(official_words))
     start = time.perf_counter()

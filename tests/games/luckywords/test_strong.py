@@ -5,6 +5,8 @@ import subprocess
 import sys
 import time
 
+import pytest
+
 from arena.games.luckywords.dictionary import load_words
 from arena.games.luckywords.strong.engine import Engine, grid_bytes
 from arena.games.luckywords.strong.odds import LetterOdds, SHARE
@@ -68,6 +70,8 @@ def test_it_completes_the_long_word():
     assert choose_call(engine, grid, None) == ord("T") - 64  # JACKPOT: 13 points
 
 
+# serial: the best of three starts under 0.4 s
+@pytest.mark.serial
 def test_start_up_is_quick():
     """From spawn to exit on closed input: imports only, the dictionary is read after the first line."""
     best = float("inf")
