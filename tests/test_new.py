@@ -66,6 +66,7 @@ def test_every_game_has_a_starter_in_all_six_languages():
     assert all(template_languages(game) == ["python", "cpp", "c", "java", "go", "rust"] for game in game_names())
 
 
+@pytest.mark.compilers
 @pytest.mark.parametrize("game, lang", STARTERS)
 def test_the_starter_bot_plays_clean_games_in_both_seats(starter_bot, game, lang):
     assert problems_in_games(game, starter_bot(game, lang)) == []
@@ -86,6 +87,7 @@ def run_alone(command: list[str], given: str) -> list[str]:
         process.stdout.close()
 
 
+@pytest.mark.compilers
 @pytest.mark.parametrize("game, lang", STARTERS)
 def test_the_starter_bot_stops_by_itself_at_the_end_of_a_game(starter_bot, game, lang):
     """Given a whole game's input, the bot plays the same moves (same seed) and exits 0 by itself."""
@@ -149,6 +151,7 @@ def test_new_names_an_unknown_game_or_language(tmp_path):
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
 
 
+@pytest.mark.compilers
 @pytest.mark.parametrize("lang", template_languages("turnright"))
 def test_the_turn_right_starter_stops_on_x(starter_bot, lang):
     """Turn Right has no end message, but a fault ends the game with a line "x" to both sides."""
@@ -157,6 +160,7 @@ def test_the_turn_right_starter_stops_on_x(starter_bot, lang):
         assert len(run_alone([bot], opening)) == 1  # its one placement, then nothing
 
 
+@pytest.mark.compilers
 @pytest.mark.parametrize("lang", template_languages("turnright"))
 def test_the_turn_right_starter_stops_after_a_3x3(starter_bot, lang):
     """A 3x3 block ends Turn Right early with no message: the bot must see it on its own board."""

@@ -11,6 +11,8 @@ from arena.analysis import analyse, storage
 from arena.viewer.app import create_app
 from arena.web_common.server import BackgroundServer
 
+pytestmark = pytest.mark.browser
+
 FAST = 0.05  # seconds of search per ply: a whole game in seconds on two shared cores
 
 

@@ -14,6 +14,8 @@ from arena.starter import template_source
 
 from ..competition.site.site_server import PASSWORD, running_competition
 
+pytestmark = [pytest.mark.browser, pytest.mark.compilers]
+
 GAME = "domineering"
 
 

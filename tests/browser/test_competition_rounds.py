@@ -7,9 +7,13 @@ round at once, every ordered pair of entrants one game."""
 
 from __future__ import annotations
 
+import pytest
+
 from arena.competition.accounts import hash_password
 
 from ..competition.site.site_server import PASSWORD, running_competition
+
+pytestmark = pytest.mark.browser
 
 NAMES = ("alice", "bob", "carol")
 

@@ -8,7 +8,11 @@ from __future__ import annotations
 
 import time
 
+import pytest
+
 from ..competition.site.site_server import running_competition
+
+pytestmark = pytest.mark.browser
 
 
 def board_loaded(page, limit_s: float = 10) -> None:

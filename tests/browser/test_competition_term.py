@@ -11,10 +11,14 @@ from __future__ import annotations
 import csv
 import io
 
+import pytest
+
 from arena.competition.accounts import hash_password
 
 from ..competition.site.site_server import PASSWORD, running_competition
 from .test_competition_rounds import admit, rows
+
+pytestmark = pytest.mark.browser
 
 NAMES = ("alice", "bob", "carol")
 

@@ -4,11 +4,15 @@ import json
 import re
 import time
 
+import pytest
+
 from arena.games.flippo.rules import ROWS
 from arena.games.flippo.svg import CELL, HEIGHT, MARGIN, WIDTH
 from arena.games.replay import replay
 from arena.viewer.app import create_app
 from arena.web_common.server import BackgroundServer
+
+pytestmark = pytest.mark.browser
 
 
 def click_square(page, square: str) -> None:

@@ -7,6 +7,8 @@ import pytest
 
 from arena.games import game_names
 
+pytestmark = pytest.mark.browser
+
 
 def board_loaded(page, limit_s: float = 10) -> str:
     """Wait for the board image to finish loading (polled: the page's CSP forbids wait_for_function)."""

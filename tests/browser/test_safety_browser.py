@@ -2,11 +2,15 @@
 
 import sys
 
+import pytest
+
 from arena.refereeing.players import resolve_player
 from arena.judge.record import write_record
 from arena.refereeing.referee import play_game
 from arena.viewer.app import create_app
 from arena.web_common.server import BackgroundServer
+
+pytestmark = pytest.mark.browser
 
 HOSTILE = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2"><i id="injected">x</i>'
 

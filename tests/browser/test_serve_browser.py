@@ -7,6 +7,10 @@ import subprocess
 import sys
 import time
 
+import pytest
+
+pytestmark = pytest.mark.browser
+
 # this interpreter and its environment (PYTHONPATH included): the arena under test, not another copy
 ARENA = [sys.executable, "-m", "arena.cli"]
 WIDE = {**os.environ, "COLUMNS": "200"}

@@ -10,6 +10,8 @@ import threading
 import time
 from pathlib import Path
 
+import pytest
+
 from arena.competition.build.build_loop import default_build_jobs
 from arena.competition.build.languages import write_default_table
 from arena.competition.conductor.conductor import Conductor
@@ -114,6 +116,7 @@ def test_serve_takes_build_jobs():
     assert done.returncode == 2 and "--build-jobs" in done.stderr
 
 
+@pytest.mark.compilers
 @needs_isolate
 def test_real_builds_side_by_side_in_the_sandbox_are_all_admitted(competition, conductors):
     """Python and C starters, built and admitted two at a time in the real sandbox (each its own uid,

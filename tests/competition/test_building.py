@@ -39,6 +39,7 @@ def competition(tmp_path):
     return make_competition(tmp_path / "competition")
 
 
+@pytest.mark.compilers
 def test_the_cpp_starter_bot_builds_is_admitted_and_plays_under_isolate(competition, tmp_path):
     needs_tool("g++", "g++")
     outcome = competition.build("bot.cpp", template_source("flippo", "cpp"), "cpp")
@@ -68,6 +69,7 @@ def test_the_python_starter_bot_is_admitted_from_a_worker_process(competition):
     assert outcome.command.endswith(f"python3 {competition.root}/builds/1/bot.py")
 
 
+@pytest.mark.compilers
 def test_a_cpp_file_that_does_not_compile_fails_with_the_compilers_error(competition):
     needs_tool("g++", "g++")
     checking = []
@@ -108,6 +110,7 @@ def test_the_reports_replay_lines_are_commands_its_author_runs_at_home(competiti
     assert not any("/usr/bin" in line or "./bot.py" in line for line in replays)
 
 
+@pytest.mark.compilers
 def test_including_dev_urandom_ends_at_the_time_limit_with_a_clear_log(competition):
     needs_tool("g++", "g++")
     started = time.monotonic()
@@ -120,6 +123,7 @@ def test_including_dev_urandom_ends_at_the_time_limit_with_a_clear_log(competiti
     assert len(outcome.build_log) < LOG_BYTES + 4096
 
 
+@pytest.mark.compilers
 def test_a_flood_of_compiler_errors_is_capped_saying_so(competition):
     needs_tool("g++", "g++")
     flood = "".join(f"int v{n} = missing_name_{n} + also_missing_{n};\n" for n in range(800))
@@ -132,6 +136,7 @@ def test_a_flood_of_compiler_errors_is_capped_saying_so(competition):
                                       % float(outcome.build_log.rsplit("after ", 1)[1].split()[0]))
 
 
+@pytest.mark.compilers
 def test_the_compiler_cannot_read_what_the_competition_hides(competition):
     needs_tool("g++", "g++")
     secret_upload = competition.upload("bot.cpp", "// another contestant's secret strategy\n")
@@ -142,6 +147,7 @@ def test_the_compiler_cannot_read_what_the_competition_hides(competition):
     assert "no program may read it" not in outcome.build_log and "secret strategy" not in outcome.build_log
 
 
+@pytest.mark.compilers
 @pytest.mark.parametrize("language, source, tool, package", [
     ("java", "Main.java", "javac", "default-jdk-headless"),
     ("go", "bot.go", "go", "golang-go"),
@@ -178,6 +184,7 @@ def test_a_hostile_archive_is_a_build_failure_and_writes_nothing_outside(competi
     assert not list(tmp_path.rglob("escaped.py"))
 
 
+@pytest.mark.compilers
 def test_the_organisers_edit_of_the_table_is_what_compiles(competition):
     needs_tool("g++", "g++")
     table = json.loads(competition.table.read_text())
@@ -213,6 +220,7 @@ def test_a_build_takes_out_only_the_folders_and_regular_files_its_compile_left(c
     assert sorted(os.listdir(build.parent)) == [str(competition.count)]
 
 
+@pytest.mark.root
 def test_what_a_compile_writes_is_bounded_where_the_server_can_mount(competition, monkeypatch):
     """The steps' folders lie on a tmpfs of BUILD_DISK_MB (the server root): 32 files of 64 MB cannot
     fill the competition's disk; past it the compile fails, saying why."""

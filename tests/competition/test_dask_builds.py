@@ -98,6 +98,7 @@ def test_too_many_files_or_too_many_bytes_are_refused(tmp_path, monkeypatch):
     assert not (tmp_path / "a").exists() and not (tmp_path / "b").exists()
 
 
+@pytest.mark.compilers
 @needs_isolate
 def test_a_cpp_bot_is_built_and_admitted_on_a_worker_then_plays_a_round_there(competition, conductors, tmp_path,
                                                                                monkeypatch):

@@ -123,6 +123,7 @@ def test_the_tools_of_a_language_are_its_compiler_and_its_runner():
     assert set(DEFAULT_TABLE) == set(table)
 
 
+@pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="the uid range matters to a root server only")
 def test_a_malformed_uid_range_fails_saying_so(competition_dir):
     done = doctor(competition_dir, env={**os.environ, "ARENA_UID_RANGE": "lots"})

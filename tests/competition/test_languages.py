@@ -49,6 +49,7 @@ def test_the_run_command_names_its_tool_on_the_clean_path(table_path):
     assert table["cpp"].run_command("/c/builds/my bot") == "'/c/builds/my bot/bot'"
 
 
+@pytest.mark.compilers
 def test_describe_gives_the_compiler_its_version_and_flags(table_path):
     if shutil.which("g++", path=CLEAN_PATH) is None:
         pytest.skip("g++ is not installed: install Debian's g++ (make install-test does, as root)")

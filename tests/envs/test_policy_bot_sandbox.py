@@ -17,7 +17,8 @@ from arena.judge.sandbox.bubblewrap import bwrap_path
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
+pytestmark = [pytest.mark.root,
+              pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")]
 
 MODES = ["limits", pytest.param("isolate", marks=pytest.mark.skipif(
     bwrap_path() is None, reason="--sandbox isolate needs bubblewrap (bwrap), not installed here"))]

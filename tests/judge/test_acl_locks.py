@@ -9,7 +9,8 @@ import pytest
 
 from arena.judge.sandbox.uid_box.acl import READ_RUN, Grants, user_entry
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the uids' lock folder is root's")
+pytestmark = [pytest.mark.root,
+              pytest.mark.skipif(os.geteuid() != 0, reason="the uids' lock folder is root's")]
 
 
 def _churn(path: str, uid: int, ledger: str, rounds: int) -> int:

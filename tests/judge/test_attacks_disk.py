@@ -44,6 +44,7 @@ def test_the_default_disk_limit_is_256_mb():
         Sandbox(disk_mb=0)
 
 
+@pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="a judge not root cannot mount a home of a given size "
                                               "(isolate's own tmpfs is tested below)")
 @pytest.mark.parametrize("mode", MODES)
@@ -124,6 +125,7 @@ def _size(folder: Path) -> int:
     return total
 
 
+@pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="a judge not root runs a program with its user's rights, "
                                               "whose own folder it may write")
 @pytest.mark.parametrize("mode", MODES)
@@ -159,6 +161,7 @@ def test_a_root_judge_shows_a_program_its_own_folder_read_only_and_nothing_it_wr
     assert granted(folder) == []  # its ACL entry taken back
 
 
+@pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge runs a program as a uid of its own")
 def test_the_disk_verdict_names_only_its_home_and_tmpdir(tmp_path):
     bot = tmp_path / "filler.py"

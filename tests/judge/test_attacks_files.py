@@ -16,7 +16,8 @@ import pytest
 
 from .attack_support import MODES, private_folder
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
+pytestmark = [pytest.mark.root,
+              pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")]
 
 ARENA = os.path.join(os.path.dirname(sys.executable), "arena")
 DEBIAN_PYTHON = "/usr/bin/python3"  # world-readable, and a copy of it still finds its library in /usr

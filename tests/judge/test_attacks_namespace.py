@@ -348,6 +348,7 @@ os.unlink(path)
 """
 
 
+@pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0 or not os.path.exists("/usr/bin/python3"),
                     reason="needs root to make a user of its own (useradd), and Debian's Python")
 def test_as_a_user_not_root_every_program_is_in_a_namespace_held_off_turn_and_gone_after(tmp_path):

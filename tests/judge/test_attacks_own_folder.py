@@ -20,7 +20,8 @@ from arena.judge.sandbox.settings import Sandbox
 
 from .attack_support import MODES, granted, private_folder
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
+pytestmark = [pytest.mark.root,
+              pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")]
 
 INTERPRETER = os.path.realpath(sys.executable)  # e.g. /root/.pyenv/versions/3.11.7/bin/python3.11
 INTERPRETER_FOLDER = os.path.dirname(INTERPRETER)

@@ -20,7 +20,8 @@ from arena.judge.sandbox.settings import Sandbox
 
 from .attack_support import FORK_BOMB, MODES, granted, private_folder, start
 
-pytestmark = pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")
+pytestmark = [pytest.mark.root,
+              pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")]
 
 
 @pytest.fixture

@@ -55,6 +55,7 @@ RUNNER = """
 """
 
 
+@pytest.mark.root
 @as_root
 def test_a_setuid_helper_planted_in_var_tmp_gives_a_later_program_no_other_uid_and_is_swept(folder):
     marker = uuid.uuid4().hex[:10]
@@ -76,6 +77,7 @@ def test_a_setuid_helper_planted_in_var_tmp_gives_a_later_program_no_other_uid_a
     assert left == [], f"what box uid {planter_uid} wrote outlived its program"
 
 
+@pytest.mark.root
 @as_root
 def test_what_a_program_leaves_in_a_world_writable_folder_made_before_it_is_swept_too(folder):
     """The sweep skips a shared folder where no name came or went, but not the world-writable
@@ -105,6 +107,7 @@ def test_what_a_program_leaves_in_a_world_writable_folder_made_before_it_is_swep
         shutil.rmtree(open_folder, ignore_errors=True)
 
 
+@pytest.mark.root
 @as_root
 def test_without_a_cgroup_a_box_uid_is_held_to_the_task_limit(folder, monkeypatch):
     monkeypatch.setattr(confined_process, "take_cgroup", lambda *limits: None)  # a container without cgroups

@@ -64,6 +64,7 @@ def recorded_and_real(record) -> tuple[float, float]:
     return record["times"][0]["cpu_ms"] / 1000, float(record["stderr"][0].split()[0])
 
 
+@pytest.mark.compilers
 @pytest.mark.skipif(shutil.which("gcc") is None, reason="needs gcc to build the threaded program")
 @pytest.mark.parametrize("mode", MODES)
 def test_every_thread_counts(tmp_path, mode):

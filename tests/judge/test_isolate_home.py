@@ -125,6 +125,7 @@ def give(user, *paths: Path) -> None:
             os.chown(inner, user[2], user[3])
 
 
+@pytest.mark.root
 @NEEDS_A_USER
 def test_arena_run_by_a_user_under_isolate_shows_the_program_nothing_of_the_users_home(user):
     home = user[1]
@@ -179,6 +180,7 @@ finally:
 """
 
 
+@pytest.mark.root
 @NEEDS_A_USER
 def test_isolate_keeps_its_file_promises_to_a_user_not_root(user):
     """Issue 47: the file promises of a judge not root, run by a user the test makes, with a Python

@@ -114,6 +114,7 @@ def test_a_program_writing_a_file_over_the_size_limit_faults(tmp_path):
 
 JVM_ERROR_FILE = "/tmp/arena-test-jvm-crash-%p.log"
 
+@pytest.mark.compilers
 @pytest.mark.skipif(shutil.which("java") is None, reason="needs a JVM")
 def test_a_jvm_starts_under_the_default_memory_limit():
     # RLIMIT_AS of 1 GB stops a JVM before it starts: it reserves far more address space.
@@ -147,6 +148,7 @@ func main() {
 """
 
 
+@pytest.mark.compilers
 @pytest.mark.skipif(shutil.which("go") is None, reason="needs Go (make test installs golang-go when root can)")
 @pytest.mark.parametrize("memory_mb", [1024, 64])
 def test_a_go_program_starts_under_a_memory_limit(tmp_path, memory_mb):
@@ -230,6 +232,7 @@ def test_without_a_cgroup_rlimit_data_limits_memory_and_the_record_says_so(tmp_p
     assert peak is None or 0 < peak < 200
 
 
+@pytest.mark.compilers
 @pytest.mark.skipif(shutil.which("java") is None, reason="needs a JVM")
 def test_without_a_cgroup_a_jvm_still_starts_under_the_default_limit(no_cgroup):
     # RLIMIT_DATA leaves the address space a JVM reserves alone (RLIMIT_AS of 1 GB would not)

@@ -143,6 +143,7 @@ def test_a_tree_past_a_bound_is_refused_saying_which(scratch, bound, made):
         copy_out(source, os.path.join(scratch, "target"), **bound)
 
 
+@pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="only root gives a tree to another uid")
 def test_a_tree_is_given_to_a_uid_links_as_links(scratch):
     tree = os.path.join(scratch, "tree")
@@ -156,6 +157,7 @@ def test_a_tree_is_given_to_a_uid_links_as_links(scratch):
     assert os.stat("/etc/passwd").st_uid == 0  # the link changed, not what it points to
 
 
+@pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge gives a program a uid of its own")
 def test_a_clean_up_step_that_fails_never_skips_the_others(tmp_path, monkeypatch):
     from arena.judge.sandbox.uid_box import box as box_module

@@ -21,6 +21,7 @@ def real_competition(tmp_path):
         yield competition
 
 
+@pytest.mark.compilers
 def test_the_cpp_starter_is_admitted_and_broken_programs_are_not(real_competition, tmp_path):
     url = real_competition.url
     starter = submit(url, tmp_path, "bot.cpp", template_source("domineering", "cpp"), "--poll", "0.2")
@@ -32,6 +33,7 @@ def test_the_cpp_starter_is_admitted_and_broken_programs_are_not(real_competitio
     assert crashing.returncode == 1 and "rejected" in crashing.stdout and "crash" in crashing.stdout
 
 
+@pytest.mark.compilers
 @pytest.mark.parametrize("lang", ["c", "java", "go", "rust"])
 def test_each_languages_starter_is_admitted(real_competition, tmp_path, lang):
     """``arena new``'s one source file in each compiled language, sent with ``arena submit``: built by
