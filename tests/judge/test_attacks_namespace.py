@@ -310,7 +310,8 @@ for mode in ("none", "limits", "isolate"):
                 return None
         left = [pid for pid in members if state(pid) not in (None, "Z")]
         print(mode, kind, on, off, left, flush=True)
-    # a judge killed with kill -9 while its program runs a fork chain: nothing of the game is left 3 s later
+    # a judge killed with kill -9 while its program runs a fork chain: nothing of the game is left
+    # within 3 s (a chain forks before each link ends: at no moment is none of it alive while it runs)
     import subprocess
     chain = folder / f"chain-{mode}-{os.getpid()}.py"
     chain.write_text(textwrap.dedent(attacker).lstrip("\\n"))
@@ -319,14 +320,17 @@ for mode in ("none", "limits", "isolate"):
     time.sleep(0.3)
     killed.kill()
     killed.wait()
-    time.sleep(3)
     def cmdline(pid):
         try:
             return open(f"/proc/{pid}/cmdline").read()
         except OSError:
             return ""
-    left = [pid for pid in os.listdir("/proc") if pid.isdigit() and chain.name in cmdline(pid)]
-    print(mode, "killed", left, flush=True)
+    def chain_left():
+        return [pid for pid in os.listdir("/proc") if pid.isdigit() and chain.name in cmdline(pid)]
+    deadline = time.monotonic() + 3
+    while chain_left() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    print(mode, "killed", chain_left(), flush=True)
     outside = os.fork()
     if outside == 0:
         time.sleep(60)
