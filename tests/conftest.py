@@ -76,6 +76,18 @@ def once(tmp_path_factory):
 
 
 @pytest.fixture
+def cheap_passwords(monkeypatch):
+    """argon2 at its lowest cost in this process (the site served in-process): its production cost, a
+    third of a second or more per hash and per login on purpose, added up to minutes over the site's
+    tests, which check who is logged in, not how slowly. tests/competition/test_accounts.py pins the
+    production cost, and every ``arena competition`` run as a command (users --import, serve) pays it."""
+    from argon2 import PasswordHasher
+
+    from arena.competition import accounts
+    monkeypatch.setattr(accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+
+
+@pytest.fixture
 def game():
     """The game a test folder plays; each game's conftest overrides it."""
     return "flippo"

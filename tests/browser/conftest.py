@@ -69,3 +69,8 @@ def page(browser):
 def records_server(records_dir):
     with BackgroundServer(create_app([], records_dir)) as server:
         yield server
+
+
+@pytest.fixture(autouse=True)
+def _cheap_passwords(cheap_passwords):
+    """Every test here hashes and checks passwords at argon2's lowest cost (tests/conftest.py says why)."""

@@ -96,3 +96,8 @@ def http(competition):
         return client.login(name) if name else client
 
     return make
+
+
+@pytest.fixture(autouse=True)
+def _cheap_passwords(cheap_passwords):
+    """Every test here hashes and checks passwords at argon2's lowest cost (tests/conftest.py says why)."""
