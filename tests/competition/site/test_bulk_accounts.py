@@ -14,11 +14,18 @@ import pytest
 
 from arena.competition.store.database import CompetitionError
 
-ARENA = str(Path(sys.executable).with_name("arena"))
+# `arena` as a command, its passwords hashed at argon2's lowest cost as the site this file logs in to
+# hashes them (tests/conftest.py's cheap_passwords says why; test_accounts.py pins the production cost)
+ARENA = [sys.executable, "-c", "import sys\n"
+         "from argon2 import PasswordHasher\n"
+         "from arena.competition import accounts\n"
+         "accounts._hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)\n"
+         "from arena.cli import main\n"
+         "sys.exit(main())"]
 
 
 def users(competition, *args):
-    return subprocess.run([ARENA, "competition", "users", str(competition.folder.root), *map(str, args)],
+    return subprocess.run([*ARENA, "competition", "users", str(competition.folder.root), *map(str, args)],
                           capture_output=True, text=True, timeout=120)
 
 
