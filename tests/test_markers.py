@@ -196,6 +196,10 @@ def test_every_test_that_needs_root_a_browser_or_compilers_carries_its_mark():
     # a mark on another test does not count
     ("@pytest.mark.root\ndef test_a(): pass\ndef test_b():\n    if os.geteuid() != 0:\n        pytest.skip('r')",
      {"test_b": {"root"}}),
-])
+], ids=["root-skipif", "root-pytestmark", "root-named-mark", "root-skip-in-body", "root-in-a-class",
+        "compilers-skipif", "compilers-which-of-a-variable", "compilers-needs-tool", "compilers-in-a-fixture",
+        "browser-page", "browser-through-a-fixture", "a-helpers-page-argument",
+        "marked-root", "marked-by-pytestmark", "marked-through-a-name",
+        "root-either-way", "bwrap-no-compiler", "a-programs-text", "marked-elsewhere"])
 def test_the_signs_of_a_need_and_the_marks_are_read(source, lacks):
     assert missing_marks(textwrap.dedent(source)) == lacks
