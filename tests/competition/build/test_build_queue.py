@@ -19,7 +19,7 @@ from arena.starter import template_source
 from arena.tournament.local_cluster import local_cluster
 
 from .build_support import needs_isolate, needs_tool
-from .conftest import FAST, GAME, FakeBuild, random_bot, upload, wait_for
+from ..conftest import FAST, GAME, FakeBuild, random_bot, upload, wait_for
 
 ARENA = str(Path(sys.executable).with_name("arena"))
 

@@ -7,7 +7,7 @@ from arena.competition.build.one_build import BuildOutcome
 from arena.competition.build.remade_builds import builds_to_remake, remake_missing_builds
 from arena.competition.store.database import PlannedGame
 
-from .conftest import write_bot
+from ..conftest import write_bot
 
 
 def test_what_may_still_play_is_remade_with_its_status_kept(competition):

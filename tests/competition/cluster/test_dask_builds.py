@@ -19,8 +19,8 @@ from arena.competition.cluster.parcels import ShippingError, pack_folder
 from arena.starter import template_source
 from arena.tournament.local_cluster import local_cluster
 
-from .build_support import needs_isolate, needs_tool
-from .conftest import FAST, GAME, wait_for
+from ..build.build_support import needs_isolate, needs_tool
+from ..conftest import FAST, GAME, wait_for
 
 
 def tar_of(*members: tuple[tarfile.TarInfo, bytes | None]) -> bytes:

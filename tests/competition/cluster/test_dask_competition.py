@@ -13,7 +13,7 @@ import pytest
 from arena.competition.conductor.conductor import Conductor
 from arena.tournament.local_cluster import DASK, _shut_down, _wait_for_workers, free_port, local_cluster
 
-from .conftest import FAST, contestant, random_bot, wait_for
+from ..conftest import FAST, contestant, random_bot, wait_for
 
 
 @contextmanager

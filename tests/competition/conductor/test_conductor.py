@@ -12,7 +12,7 @@ from arena.competition.store.database import CompetitionError
 
 import pytest
 
-from .conftest import CRASHING_BOT, FAST, FakeBuild, contestant, random_bot, upload, wait_for
+from ..conftest import CRASHING_BOT, FAST, FakeBuild, contestant, random_bot, upload, wait_for
 
 
 def finished(store, round_id):

@@ -11,7 +11,7 @@ import textwrap
 from arena.competition.conductor.conductor import Conductor
 from arena.competition.store.database import CompetitionStore
 
-from .conftest import FakeBuild, contestant, random_bot, upload, wait_for
+from ..conftest import FakeBuild, contestant, random_bot, upload, wait_for
 
 SERVER = textwrap.dedent("""
     import signal, sys, threading

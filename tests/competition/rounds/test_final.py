@@ -8,7 +8,7 @@ from arena.competition.conductor.conductor import Conductor
 from arena.competition.rounds.final import final_standings, official_standings
 from arena.competition.store.database import CompetitionError
 
-from .conftest import FAST, contestant, wait_for
+from ..conftest import FAST, contestant, wait_for
 
 
 def result(first_wins: bool, verdicts=("ok", "ok")) -> dict:

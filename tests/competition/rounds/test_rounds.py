@@ -14,7 +14,7 @@ from arena.competition.store.database import CompetitionError, PlannedGame
 from arena.competition.rounds.swiss import swiss_pairs
 from arena.games import get_game
 
-from .conftest import contestant
+from ..conftest import contestant
 
 
 def test_a_robin_plays_every_pair_in_both_seats_on_one_seed():

@@ -9,7 +9,7 @@ from dataclasses import replace
 from arena.competition.conductor.conductor import Conductor
 from arena.competition.rounds.ranking import ranking_rows
 
-from .conftest import contestant
+from ..conftest import contestant
 from .test_final import play_by_strength
 
 

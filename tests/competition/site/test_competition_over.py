@@ -9,7 +9,7 @@ from arena.competition.store.database import PlannedGame
 
 from .conftest import Http
 from .site_server import PASSWORD
-from .test_api import BOT, admitted_submission
+from .api.test_api import BOT, admitted_submission
 
 
 def state(http) -> str:

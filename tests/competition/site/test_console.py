@@ -10,7 +10,7 @@ import re
 from arena.competition.client.http import multipart_body
 
 from .site_server import PASSWORD
-from .test_pages import BOT, page_upload
+from .pages.test_pages import BOT, page_upload
 
 
 def _paired(store, round_id) -> set[str]:

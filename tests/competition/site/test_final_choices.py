@@ -9,7 +9,7 @@ from arena.competition.accounts import hash_password
 
 from .conftest import Http
 from .site_server import PASSWORD, running_competition
-from .test_api import admitted_submission
+from .api.test_api import admitted_submission
 
 
 def entrants_and_a_builtin(competition, http, contestants=("alice", "bob", "carol")):

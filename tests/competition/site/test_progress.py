@@ -9,7 +9,7 @@ from arena.competition.accounts import hash_password
 
 from .conftest import Http
 from .site_server import PASSWORD
-from .test_api import admitted_submission
+from .api.test_api import admitted_submission
 
 
 def test_my_page_lists_my_place_in_each_round_and_the_final_by_submission(competition, http):

@@ -7,7 +7,7 @@ import re
 
 from arena.competition.store.database import PlannedGame
 
-from .test_api import admitted_submission
+from .api.test_api import admitted_submission
 
 
 def test_test_rounds_are_numbered_1_2_and_debuts_and_unrated_games_have_titles_but_no_number(competition, http):

@@ -11,7 +11,7 @@ from arena.starter import template_source
 
 from .conftest import Http
 from .site_server import PASSWORD
-from .test_api import admitted_submission
+from .api.test_api import admitted_submission
 
 STARTER = template_source("domineering", "python")
 

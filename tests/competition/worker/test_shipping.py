@@ -19,7 +19,7 @@ from arena.competition.worker.games import play_shipped
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 
-from .conftest import GAME, random_bot, write_bot
+from ..conftest import GAME, random_bot, write_bot
 
 SPY = """
 import sys

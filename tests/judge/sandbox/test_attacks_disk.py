@@ -15,7 +15,7 @@ from arena.judge.process import Program, ProgramFault
 from arena.judge.sandbox.bubblewrap import bwrap_argv
 from arena.judge.sandbox.settings import DEFAULT_DISK_MB, Sandbox
 
-from .attack_support import MODES, WITH_BWRAP, granted
+from ..attack_support import MODES, WITH_BWRAP, granted
 
 
 # Writes files of 4 MB into its TMPDIR (at most 96 MB, not to fill a disk where nothing

@@ -9,7 +9,7 @@ import pytest
 from arena.judge.process import Program, ProgramFault
 from arena.judge.sandbox.settings import Sandbox
 
-from .attack_support import MODES, private_folder
+from ..attack_support import MODES, private_folder
 
 SHARED = """
     import ctypes, mmap, os, sys

@@ -10,7 +10,7 @@ import pytest
 from arena.judge.sandbox import confined_process
 from arena.judge.sandbox.settings import MAX_TASKS
 
-from .attack_support import ALL_MODES, FORK_BOMB, private_folder, start
+from ..attack_support import ALL_MODES, FORK_BOMB, private_folder, start
 
 as_root = pytest.mark.skipif(os.geteuid() != 0, reason="box uids exist only under a root judge")
 

@@ -4,7 +4,7 @@ five questions an hour each, then 429; every text escaped where shown."""
 
 from __future__ import annotations
 
-from .conftest import Http
+from ..conftest import Http
 
 SCRIPT = "<script>alert('x')</script> & is a draw a win?"
 

@@ -8,7 +8,7 @@ import io
 
 from arena.competition.accounts import hash_password
 
-from .site_server import PASSWORD
+from ..site_server import PASSWORD
 from .test_api import admitted_submission
 
 

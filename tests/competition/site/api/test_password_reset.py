@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from .site_server import PASSWORD
+from ..site_server import PASSWORD
 
 
 def test_the_console_resets_a_password_shows_it_once_and_ends_the_sessions(competition, http):

@@ -10,8 +10,8 @@ import zipfile
 
 from arena.competition.accounts import hash_password
 
-from .conftest import Http
-from .site_server import PASSWORD, running_competition
+from ..conftest import Http
+from ..site_server import PASSWORD, running_competition
 from .test_api import admitted_submission
 
 BOT = b"print('a bot')\n"

@@ -11,8 +11,8 @@ from arena.competition.store.database import CompetitionStore, PlannedGame
 from arena.competition.store.migrations import LATEST
 from arena.competition.store.schema import SCHEMA
 
-from .conftest import Http
-from .site_server import running_competition
+from ..conftest import Http
+from ..site_server import running_competition
 from .test_api import admitted_submission
 
 

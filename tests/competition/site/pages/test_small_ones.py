@@ -3,8 +3,8 @@ pages; an organiser who logs in lands on the console, a contestant on their own 
 
 from __future__ import annotations
 
-from .conftest import Http
-from .test_api import admitted_submission
+from ..conftest import Http
+from ..api.test_api import admitted_submission
 
 DOMINEERING_RULE = ("most wins first, then the biggest margin (points scored minus points conceded, added up over "
                     "the games); players still level, fewer irregular losses first")

@@ -12,7 +12,7 @@ from itsdangerous import URLSafeTimedSerializer
 from arena.competition.accounts import hash_password
 from arena.competition.site.security import throttle
 
-from .conftest import PASSWORD
+from ..conftest import PASSWORD
 
 
 def test_a_wrong_password_is_401_and_logins_slow_down_after_failures(competition, http):

@@ -9,7 +9,7 @@ import time
 from arena.competition.accounts import hash_password
 from arena.competition.site.security.auth import TOKEN_MAX_AGE_S
 
-from .site_server import PASSWORD
+from ..site_server import PASSWORD
 
 
 def test_logging_out_a_token_refuses_it_and_only_it(competition, http):

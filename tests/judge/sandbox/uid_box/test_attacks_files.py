@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from .attack_support import MODES, private_folder
+from ...attack_support import MODES, private_folder
 
 pytestmark = [pytest.mark.root,
               pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")]

@@ -18,7 +18,7 @@ from arena.judge.process import Program
 from arena.judge.sandbox.errors import RefusedFolder
 from arena.judge.sandbox.settings import Sandbox
 
-from .attack_support import MODES, granted, private_folder
+from ...attack_support import MODES, granted, private_folder
 
 pytestmark = [pytest.mark.root,
               pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")]

@@ -18,7 +18,7 @@ from arena.judge.sandbox.uid_box.uid_pool import take_user, uid_range
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
 
-from .attack_support import FORK_BOMB, MODES, granted, private_folder, start
+from ...attack_support import FORK_BOMB, MODES, granted, private_folder, start
 
 pytestmark = [pytest.mark.root,
               pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")]
