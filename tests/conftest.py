@@ -1,8 +1,10 @@
 """Fixtures shared by every test folder: contestant programs as real child processes."""
 
 import fcntl
+import json
 import os
 import shutil
+import subprocess
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
@@ -236,3 +238,49 @@ def records_dir(once):
             write_record(play_game(name, specs, seed=5, time_scale=0.5), folder / f"{name}.json")
     return once("records", fill)
 
+
+ARENA = str(Path(sys.executable).with_name("arena"))
+
+
+def play_record(folder: Path, game: str, first: str, second: str, seed: int, time_scale: float = 0.3) -> Path:
+    """A game played by the real ``arena play``, its record in ``folder``."""
+    path = folder / f"{game}-{seed}.json"
+    subprocess.run([ARENA, "play", game, first, second, "--seed", str(seed), "--record", str(path),
+                    "--time-scale", str(time_scale)], check=True, capture_output=True, timeout=120)
+    return path
+
+
+@pytest.fixture(scope="session")
+def flippo_records(once) -> list[Path]:
+    """Three Flippo games of builtin:greedy (White) against builtin:strong, played once per session
+    (the analysis's tests and Flippo's analyst's, in tests/analysis and tests/games/flippo, read them)."""
+    def fill(folder: Path) -> None:
+        for seed in (1, 2, 3):
+            play_record(folder, "flippo", "builtin:greedy", "builtin:strong", seed)
+    folder = once("flippo-records", fill)
+    return [folder / f"flippo-{seed}.json" for seed in (1, 2, 3)]
+
+
+@pytest.fixture
+def load():
+    return lambda path: json.loads(Path(path).read_text())
+
+
+@pytest.fixture
+def flippo_brute():
+    """Plain negamax over Flippo's rules.py: the exact disc margin for the side to move."""
+    from arena.games import get_analyst
+
+    outcome = get_analyst("flippo").outcome
+
+    def brute_value(state) -> float:
+        if state.is_over():
+            return outcome(state, state.to_move)
+        best = None
+        for move in state.legal_moves():
+            child = state.copy()
+            child.play(move)
+            value = -brute_value(child)
+            best = value if best is None else max(best, value)
+        return best
+    return brute_value

@@ -17,7 +17,7 @@ from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 
 analyst = get_analyst("luckywords")
-OFFICIAL = Path(__file__).resolve().parents[3] / "shared" / "data" / "words.dat"
+OFFICIAL = Path(__file__).resolve().parents[4] / "shared" / "data" / "words.dat"
 
 
 @pytest.fixture(scope="module")
