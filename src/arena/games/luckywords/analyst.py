@@ -16,7 +16,7 @@ opponent model assumes), never the real one. A placement is worth what it adds t
 own grid; a call what its letter adds to the caller's grid on the cell it names, less what the
 letter can add to the opponent's pictured grid (the opponent gets every called letter too).
 ``played_value`` is the shown value less that loss, so the loss the analysis reports is the
-honest one (tests/analysis/test_luckywords_analyst.py proves it does not read the opponent's
+honest one (tests/games/luckywords/test_luckywords_analyst.py proves it does not read the opponent's
 grid). Letters are called between plies, which is why the loss cannot be read from the next
 position. No value is exact: the letters to come are unknown.
 """
