@@ -7,7 +7,7 @@ import textwrap
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.tournament.store import TournamentStore
 
 # 100 MB taken at its first line (a tournament's start-up check sends none), then a built-in
@@ -17,7 +17,7 @@ HOARDS_THEN_PLAYS = """
     import subprocess, sys, threading
     first = sys.stdin.readline()
     hoard = b"x" * (100 * 2 ** 20)
-    bot = subprocess.Popen([sys.executable, "-m", "arena.bot", "turnright", sys.argv[1], "--seed", "1"],
+    bot = subprocess.Popen([sys.executable, "-m", "arena.toolkit.builtin_player", "turnright", sys.argv[1], "--seed", "1"],
                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
     bot.stdin.write(first)
     bot.stdin.flush()

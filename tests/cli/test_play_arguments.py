@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.judge.record import save_record
 
 ARENA = str(Path(sys.executable).parent / "arena")
@@ -83,12 +83,12 @@ def test_a_record_is_kept_when_the_summary_fails(tmp_path, monkeypatch):
 
 def test_every_players_command_is_the_string_as_run(tmp_path):
     path = tmp_path / "r.json"
-    done = run("play", "flippo", "builtin:greedy", f"{shlex.quote(sys.executable)} -m arena.bot flippo random",
+    done = run("play", "flippo", "builtin:greedy", f"{shlex.quote(sys.executable)} -m arena.toolkit.builtin_player flippo random",
                "--seed", "2", "--record", str(path))
     assert done.returncode == 0, done.stderr
     builtin, shell = json.loads(path.read_text())["players"]
     assert isinstance(builtin["command"], str) and isinstance(shell["command"], str)
-    assert shlex.split(builtin["command"])[1:] == ["-m", "arena.bot", "flippo", "greedy", "--seed", "4"]
+    assert shlex.split(builtin["command"])[1:] == ["-m", "arena.toolkit.builtin_player", "flippo", "greedy", "--seed", "4"]
 
 
 def test_bytes_that_are_not_utf8_in_an_argument_or_path_are_named_not_a_traceback(tmp_path):

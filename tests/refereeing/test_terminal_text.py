@@ -5,7 +5,7 @@ import unicodedata
 
 import pytest
 
-from arena.terminal_text import shell_word, visible
+from arena.refereeing.terminal_text import shell_word, visible
 
 
 def test_every_control_character_is_written_out():
@@ -57,7 +57,7 @@ def test_a_shell_word_reads_back_as_the_same_text_in_bash(text):
 
 
 def test_a_log_keeps_its_tabs_and_newlines_and_writes_out_the_rest():
-    from arena.terminal_text import visible_log
+    from arena.refereeing.terminal_text import visible_log
 
     trace = 'at "%d\\n"\n\tat Main.main(Main.java:12)\r\n\x1b[2J\u202eexe\x07'
     # on a terminal a backslash is written out too: a literal \x1b never passes for ESC written out

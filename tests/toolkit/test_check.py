@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from arena.admission import run_check
-from arena.check import check_program
+from arena.toolkit.admission_games import run_check
+from arena.toolkit.admission_report import check_program
 
 ARENA = str(Path(sys.executable).parent / "arena")
 
@@ -170,12 +170,12 @@ def test_debugging_text_on_stdout_is_told_to_go_to_stderr(tmp_path, flippo_fault
 def test_arena_check_looks_its_game_up_once_at_the_edge(monkeypatch):
     """The game named on the command line is resolved once and passed down as a GameInfo,
     not looked up again by every layer (the check, each player, each game, each report)."""
-    import arena.cli_params
+    import arena.cli.shared_arguments
     import arena.games
     import arena.refereeing.fault_report
     from click.testing import CliRunner
 
-    from arena.commands import cli
+    from arena.cli.command_group import cli
 
     looked_up = []
     real = arena.games.get_game
@@ -184,7 +184,7 @@ def test_arena_check_looks_its_game_up_once_at_the_edge(monkeypatch):
         looked_up.append(name)
         return real(name)
 
-    for module in (arena.games, arena.cli_params, arena.refereeing.fault_report):
+    for module in (arena.games, arena.cli.shared_arguments, arena.refereeing.fault_report):
         monkeypatch.setattr(module, "get_game", counting)
     done = CliRunner().invoke(cli, ["check", "flippo", "builtin:random", "--games", "2", "--time-scale", "0.2"])
     assert done.exit_code == 0, done.output

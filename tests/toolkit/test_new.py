@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import game_names
-from arena.starter import COMPILES, template_languages
+from arena.toolkit.starter import COMPILES, template_languages
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 

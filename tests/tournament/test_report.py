@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.tournament.report import signed_text, standings_caption, standings_rows
 from arena.tournament.session import results_of
 from arena.tournament.store import TournamentIdentity

@@ -87,7 +87,7 @@ def test_a_command_from_a_request_is_never_run_only_the_opponents_the_viewer_was
     from arena.web_common.server import BackgroundServer
 
     planted = tmp_path / "planted"
-    mine = f"{sys.executable} -m arena.bot flippo random"
+    mine = f"{sys.executable} -m arena.toolkit.builtin_player flippo random"
     app = create_app([], tmp_path, sandbox=Sandbox("limits", memory_mb=300), opponents={"mine": mine})
     with BackgroundServer(app) as server:
         for command in (f"touch {planted}", f"sh -c 'touch {planted}'", "mine ; touch x", "human", mine):

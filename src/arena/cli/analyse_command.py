@@ -11,9 +11,9 @@ from typing import Any
 import click
 
 from ..judge.record import write_new_file
-from .describe import game_lines, report_lines
-from .plies import RecordError
-from .storage import AnalysisFileError, load_beside, save_beside
+from ..analysis.describe import game_lines, report_lines
+from ..analysis.plies import RecordError
+from ..analysis.storage import AnalysisFileError, load_beside, save_beside
 
 
 def _progress(label: str):
@@ -43,7 +43,7 @@ def _analyse_file(path: Path, seconds: float | None, jobs: int | None, out: Path
         click.echo(f"{problem}: analysing again", err=True)
         document = None
     started = time.monotonic()
-    from .runner import analyse
+    from ..analysis.runner import analyse
 
     if document is None:
         try:
@@ -64,9 +64,9 @@ def _analyse_file(path: Path, seconds: float | None, jobs: int | None, out: Path
 
 def _analyse_tournament(db: Path, seconds: float | None, jobs: int | None, again: bool) -> None:
     from ..tournament.store import StoreError, TournamentStore
-    from .report import tournament_report
-    from .runner import analyse
-    from .storage import save_to_tournament, tournament_analyses
+    from ..analysis.report import tournament_report
+    from ..analysis.runner import analyse
+    from ..analysis.storage import save_to_tournament, tournament_analyses
 
     try:
         done = {} if again else tournament_analyses(db)

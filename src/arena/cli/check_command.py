@@ -1,22 +1,20 @@
 """``arena check GAME PLAYER``: the admission test, printed for a person to act on.
 
-Exit status 0 only when every game was clean. The report is admission_report.py's (no click
-there: a competition's build worker makes it too); from Python, :func:`check_program`
-returns the same text and the clean flag.
+Exit status 0 only when every game was clean. The games are toolkit/admission_games.py's, the
+report toolkit/admission_report.py's (no click there: a competition's build worker makes it
+too); from Python, ``arena.toolkit.admission_report.check_program`` returns the same text and
+the clean flag.
 """
 
 from __future__ import annotations
 
 import click
 
-from .admission import run_check
-from .admission_report import check_program, render
-from .cli_params import game_argument, sandbox_argument, sandbox_options
-from .refereeing.fault_report import explain_faults
-from .refereeing.players import PlayerSpecError
-
-# check_program is re-exported: README documents arena.check.check_program(game, player)
-__all__ = ["check", "check_program", "echo_faults", "render"]
+from ..refereeing.fault_report import explain_faults
+from ..refereeing.players import PlayerSpecError
+from ..toolkit.admission_games import run_check
+from ..toolkit.admission_report import render
+from .shared_arguments import game_argument, sandbox_argument, sandbox_options
 
 
 def echo_faults(record: dict) -> None:

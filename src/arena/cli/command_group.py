@@ -1,23 +1,24 @@
-"""The click commands behind ``arena``: games, play, bot, and the tournament commands."""
+"""The ``arena`` click group: its own commands (games, play, bot, policy-bot), and every other
+command (the ``*_command(s).py`` modules beside this one) registered on it."""
 
 from __future__ import annotations
 
 import click
 
-from .analysis.commands import analyse
-from .check import check, echo_faults
-from .competition.client.submit import submit
-from .competition.commands import competition
-from .cli_params import check_record_path, game_argument, sandbox_argument, sandbox_options
-from .games import game_names, get_game
-from .games.base import SetupError
-from .judge.match import ProgramCannotStart
-from .refereeing.players import PlayerSpecError, resolve_player
-from .starter import new
-from .terminal_text import visible
-from .tournament.commands import export, standings, tournament
-from .tournament.sprt_command import sprt
-from .viewer.commands import serve, view
+from ..games import game_names, get_game
+from ..games.base import SetupError
+from ..judge.match import ProgramCannotStart
+from ..refereeing.players import PlayerSpecError, resolve_player
+from ..refereeing.terminal_text import visible
+from .analyse_command import analyse
+from .check_command import check, echo_faults
+from .competition_commands import competition
+from .new_command import new
+from .shared_arguments import check_record_path, game_argument, sandbox_argument, sandbox_options
+from .sprt_command import sprt
+from .submit_command import submit
+from .tournament_commands import export, standings, tournament
+from .viewer_commands import serve, view
 
 
 @click.group()
@@ -53,8 +54,8 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
 
     The first PLAYER takes the first seat (Flippo White).
     """
-    from .refereeing.game_record import describe_result
-    from .refereeing.referee import play_game
+    from ..refereeing.game_record import describe_result
+    from ..refereeing.referee import play_game
 
     if len(players) != 2:
         # click's own message for nargs=2 ("takes 2 values") does not say what is missing
@@ -105,7 +106,7 @@ def _save(record, record_path) -> str:
     """Write the record (elsewhere if it must, saying where); the line to show when all is done."""
     import json
 
-    from .judge.record import save_record
+    from ..judge.record import save_record
 
     where, problem = save_record(record, record_path)
     if problem is not None:
@@ -123,8 +124,8 @@ def _with_words(game, setup, seed, words_path):
     import random
     from pathlib import Path
 
-    from .games.luckywords.dictionary import DictionaryError, load_words
-    from .refereeing.referee import new_seed
+    from ..games.luckywords.dictionary import DictionaryError, load_words
+    from ..refereeing.referee import new_seed
 
     if game.name != "luckywords":
         raise click.BadParameter(f"only luckywords uses a word list, not {game.name}", param_hint="--words")
@@ -143,7 +144,7 @@ def _with_words(game, setup, seed, words_path):
 @click.option("--seed", type=int, default=None)
 def bot(game_name, name, seed) -> None:
     """Run a built-in player as a stdin/stdout program."""
-    from .bot import run_bot
+    from ..toolkit.builtin_player import run_bot
 
     run_bot(game_name, name, seed)
 
@@ -157,7 +158,7 @@ def policy_bot(game_name, policy, function, seed) -> None:
     """Run a trained policy (path/to/policy.py, its function act or --function's, or
     file.py:function, module:function; called with an observation and an action mask,
     docs/envs.md) as a stdin/stdout program. Needs the envs extra (numpy)."""
-    from .envs.policy_bot import main as policy_bot_main  # `arena policy-bot` itself skips click
+    from ..envs.policy_bot import main as policy_bot_main  # `arena policy-bot` itself skips click
 
     policy_bot_main([game_name, policy] + ([] if function is None else ["--function", function])
                     + ([] if seed is None else ["--seed", str(seed)]))

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import click
 
-from ..cli_params import game_argument
-from .accounts import AccountError, check_name, generate_password, hash_password
-from .folder import CompetitionFolder
-from .store.database import CompetitionError, CompetitionStore
+from .shared_arguments import game_argument
+from ..competition.accounts import AccountError, check_name, generate_password, hash_password
+from ..competition.folder import CompetitionFolder
+from ..competition.store.database import CompetitionError, CompetitionStore
 
 
 def open_competition(directory: str) -> tuple[CompetitionFolder, CompetitionStore]:
@@ -42,7 +42,7 @@ def competition() -> None:
 @click.option("--title", default=None, help="The competition's title (default: the game's).")
 def init(directory, game_name, title) -> None:
     """Create a competition in DIR (its database, uploads and builds; nothing elsewhere)."""
-    from .build.languages import write_default_table
+    from ..competition.build.languages import write_default_table
 
     game = game_argument(game_name)
     folder = CompetitionFolder(Path(directory).resolve())
@@ -109,7 +109,7 @@ def users(directory, accounts_csv, passwords_out) -> None:
     Every line is checked first; a line that cannot be made (a bad name, a short password, a
     name that exists) is said with its number, and then no account is made.
     """
-    from .bulk_accounts import ImportRefused, hashed, open_passwords_out, read_accounts, write_passwords
+    from ..competition.bulk_accounts import ImportRefused, hashed, open_passwords_out, read_accounts, write_passwords
 
     _, store = open_competition(directory)
     try:
@@ -171,13 +171,13 @@ def serve(directory, host, port, jobs, scheduler, build_jobs, forwarded_allow_ip
     """
     import uvicorn
 
-    from .conductor.conductor import Conductor
-    from .site.app import create_app
+    from ..competition.conductor.conductor import Conductor
+    from ..competition.site.app import create_app
 
     if jobs is not None and scheduler is not None:
         raise click.UsageError("choose --jobs (this machine) or --scheduler (a Dask cluster), not both")
     folder, store = open_competition(directory)
-    from .build.remade_builds import remake_missing_builds
+    from ..competition.build.remade_builds import remake_missing_builds
 
     remake_missing_builds(store, folder, store.competition().game, say=click.echo)
     every_s = None if round_every is None else round_every * 60
@@ -211,8 +211,8 @@ def doctor(directory, scheduler) -> None:
     Without DIR, the default languages table and the current folder. Exits 1 when a language
     of the competition cannot build.
     """
-    from .build.languages import LanguageError, default_table, load_table
-    from .host_doctor import apt_line, doctor_findings
+    from ..competition.build.languages import LanguageError, default_table, load_table
+    from ..competition.host_doctor import apt_line, doctor_findings
 
     if directory is None:
         table, where = default_table(), Path.cwd()
@@ -243,7 +243,7 @@ def backup(directory, archive) -> None:
     """Back the competition in DIR up into FILE (a .tar.gz only its owner may read): a consistent copy
     of the database, safe while the server serves and a round plays, the languages table and every
     upload. The builds are not kept: restoring remakes them."""
-    from .store.folder_backup import back_up
+    from ..competition.store.folder_backup import back_up
 
     folder = CompetitionFolder(Path(directory).resolve())  # not opened by a store: a backup changes nothing
     try:
@@ -263,7 +263,7 @@ def restore(archive, directory) -> None:
     """Make the competition folder DIR (new, or empty) from the backup FILE. The archive is checked
     before anything is written; arena competition serve DIR then remakes the builds and resumes
     the rounds that were playing."""
-    from .store.folder_restore import restore as restore_backup
+    from ..competition.store.folder_restore import restore as restore_backup
 
     try:
         summary = restore_backup(Path(archive), Path(directory).resolve())

@@ -12,18 +12,18 @@ PASSED_ON = ("PATH", "LANG", "LC_ALL")
 def main() -> None:
     # `arena bot` runs under a game clock: dispatch it before importing click and rich.
     if len(sys.argv) > 1 and sys.argv[1] == "bot":
-        from .bot import main as bot_main
+        from ..toolkit.builtin_player import main as bot_main
 
         bot_main(sys.argv[2:])
         return
     if len(sys.argv) > 1 and sys.argv[1] == "policy-bot":  # a program under a clock as well
-        from .envs.policy_bot import main as policy_bot_main
+        from ..envs.policy_bot import main as policy_bot_main
 
         policy_bot_main(sys.argv[2:])
         return
     refuse_undecodable_input()
-    from .commands import cli
-    from .judge.sandbox.errors import SandboxError
+    from .command_group import cli
+    from ..judge.sandbox.errors import SandboxError
 
     try:
         cli(standalone_mode=True)
@@ -36,7 +36,7 @@ def refuse_undecodable_input() -> None:
     """Bytes that are not UTF-8 in an argument or in what programs are started with are named
     and refused up front: Python holds them as lone surrogates, which no program's command
     line or environment, and no terminal, can be given."""
-    from .terminal_text import visible
+    from ..refereeing.terminal_text import visible
 
     for index, argument in enumerate(sys.argv[1:], start=1):
         if _undecodable(argument):

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import click
 
-from .games import UnknownGameError, get_game
-from .games.base import GameInfo
-from .judge.sandbox.errors import RefusedFolder
-from .judge.sandbox.uid_box.needed_paths import program_folder
-from .judge.sandbox.uid_box.clean_environment import parse_assignment
-from .judge.sandbox.settings import DEFAULT_DISK_MB, MODES, Sandbox, SandboxError
+from ..games import UnknownGameError, get_game
+from ..games.base import GameInfo
+from ..judge.sandbox.errors import RefusedFolder
+from ..judge.sandbox.uid_box.needed_paths import program_folder
+from ..judge.sandbox.uid_box.clean_environment import parse_assignment
+from ..judge.sandbox.settings import DEFAULT_DISK_MB, MODES, Sandbox, SandboxError
 
 DISK_KEY = "arena_disk_mb"
 """Where ``--disk`` leaves its size, as ENV_KEY does."""

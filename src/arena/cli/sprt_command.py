@@ -9,14 +9,14 @@ import click
 from rich.console import Console
 from rich.live import Live
 
-from ..cli_params import game_argument, sandbox_argument, sandbox_options
+from .shared_arguments import game_argument, sandbox_argument, sandbox_options
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
-from ..terminal_text import visible
-from .report import signed_text
-from .runner import SchedulerUnreachable, open_executor, play_games
-from .schedule import ScheduledGame, derive_seed
-from .sprt import Sprt
+from ..refereeing.terminal_text import visible
+from ..tournament.report import signed_text
+from ..tournament.runner import SchedulerUnreachable, open_executor, play_games
+from ..tournament.schedule import ScheduledGame, derive_seed
+from ..tournament.sprt import Sprt
 
 
 def sprt_pairs(seed: int, max_pairs: int | None) -> Iterator[ScheduledGame]:

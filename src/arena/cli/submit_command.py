@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ...terminal_text import visible, visible_log
+from ..refereeing.terminal_text import visible, visible_log
 
 UNFINISHED = ("building", "checking")
 
@@ -51,7 +51,7 @@ def _credentials(user: str | None, password_file: str | None) -> tuple[str, str]
 
 def _wait(api, submission_id: int, timeout_s: float, poll_s: float) -> dict:
     """The submission once its build and admission are done, printing each change of status."""
-    from .http import ClientError
+    from ..competition.client.http import ClientError
 
     deadline = time.monotonic() + timeout_s
     shown = None
@@ -92,7 +92,7 @@ def submit(url, game_file, language, user, password_file, timeout_s, poll_s) -> 
     if not url.startswith(("http://", "https://")):
         raise click.BadParameter(f"give the competition's address, http://... or https://..., got {url!r}",
                                  param_hint="URL")
-    from .http import ApiClient, ClientError  # here: every other arena command starts without urllib
+    from ..competition.client.http import ApiClient, ClientError  # here: every other arena command starts without urllib
 
     name, password = _credentials(user, password_file)
     content = Path(game_file).read_bytes()

@@ -12,17 +12,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from ..cli_params import check_record_path, game_argument, sandbox_argument, sandbox_options
+from .shared_arguments import check_record_path, game_argument, sandbox_argument, sandbox_options
 from ..judge.record import write_new_file
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
-from ..terminal_text import visible
-from .export import EXPORTERS
-from .first_faults import FirstFaults
-from .report import matrix_table, report_console, standings_table
-from .runner import PlayerCannotStart, SchedulerUnreachable, open_executor
-from .session import play_remaining, read_results, remaining_games
-from .store import StoreError, TournamentIdentity, TournamentStore
+from ..refereeing.terminal_text import visible
+from ..tournament.export import EXPORTERS
+from ..tournament.first_faults import FirstFaults
+from ..tournament.report import matrix_table, report_console, standings_table
+from ..tournament.runner import PlayerCannotStart, SchedulerUnreachable, open_executor
+from ..tournament.session import play_remaining, read_results, remaining_games
+from ..tournament.store import StoreError, TournamentIdentity, TournamentStore
 
 NAMED_PLAYER = re.compile(r"^([\w.+-]+)=(.+)$")
 

@@ -12,12 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .games import as_game
-from .games.base import GameInfo
-from .refereeing.fault_report import FaultReport, fault_report
-from .refereeing.players import resolve_player
-from .refereeing.referee import new_seed, play_game
-from .judge.sandbox.settings import Sandbox
+from ..games import as_game
+from ..games.base import GameInfo
+from ..refereeing.fault_report import FaultReport, fault_report
+from ..refereeing.players import resolve_player
+from ..refereeing.referee import new_seed, play_game
+from ..judge.sandbox.settings import Sandbox
 
 OPPONENT = "builtin:random"
 

@@ -13,10 +13,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Protocol
 
-from .admission import OPPONENT, CheckedGame, CheckReport, run_check
-from .refereeing.fault_report import explain, summary
-from .judge.sandbox.settings import Sandbox
-from .terminal_text import shell_word, visible
+from .admission_games import OPPONENT, CheckedGame, CheckReport, run_check
+from ..refereeing.fault_report import explain, summary
+from ..judge.sandbox.settings import Sandbox
+from ..refereeing.terminal_text import shell_word, visible
 
 SEAT_WORDS = ("first", "second")
 

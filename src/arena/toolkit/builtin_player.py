@@ -1,4 +1,4 @@
-"""Run a built-in player as a stdin/stdout program: ``python -m arena.bot GAME NAME [--seed N]``.
+"""Run a built-in player as a stdin/stdout program: ``python -m arena.toolkit.builtin_player GAME NAME [--seed N]``.
 
 Kept free of the CLI's imports: a built-in player starts under a game clock.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import importlib
 import sys
 
-from .games import GAME_MODULES
+from ..games import GAME_MODULES
 
 
 def run_bot(game: str, name: str, seed: int | None = None) -> None:
@@ -21,7 +21,7 @@ def run_bot(game: str, name: str, seed: int | None = None) -> None:
         pass  # the judge went away or the user stopped us: nothing left to do
 
 
-USAGE = "usage: arena bot GAME NAME [--seed N]   (or: python -m arena.bot GAME NAME [--seed N])"
+USAGE = "usage: arena bot GAME NAME [--seed N]   (or: python -m arena.toolkit.builtin_player GAME NAME [--seed N])"
 
 
 def _help() -> str:

@@ -1,4 +1,4 @@
-"""``arena new GAME DIR``: write a small starter bot for a game into DIR.
+"""The starter bots ``arena new GAME DIR`` writes into DIR (the command is cli/new_command.py).
 
 Each game keeps its templates in its own folder (``games/<game>/templates/``: ``bot.py``,
 ``bot.cpp`` and, for some games so far, ``bot.c``, ``Main.java``, ``bot.go``, ``bot.rs``): a
@@ -16,8 +16,7 @@ from pathlib import Path
 
 import click
 
-from .cli_params import game_argument
-from .games import GAME_MODULES
+from ..games import GAME_MODULES
 
 SOURCES = {"python": "bot.py", "cpp": "bot.cpp", "c": "bot.c", "java": "Main.java", "go": "bot.go", "rust": "bot.rs"}
 """Each language's one source file: the name the competition's languages table builds (a Java
@@ -145,22 +144,3 @@ def write_starter(game_name: str, title: str, directory: Path, lang: str) -> lis
         if content.startswith("#!"):
             path.chmod(path.stat().st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
     return list(files)
-
-
-@click.command()
-@click.argument("game_name", metavar="GAME")
-@click.argument("directory", metavar="DIR", type=click.Path(path_type=Path))
-@click.option("--lang", type=click.Choice(list(SOURCES)), default="python", show_default=True,
-              help="The language of the starter bot.")
-@click.option("--force", is_flag=True, help="Write into DIR even when it is not empty (its starter files are replaced).")
-def new(game_name, directory, lang, force) -> None:
-    """Write a starter bot for GAME into DIR: a legal random player to make your own."""
-    game = game_argument(game_name)
-    check_target(directory, force)
-    written = write_starter(game.name, game.title, directory, lang)
-    click.echo(f"wrote {', '.join(str(directory / name) for name in written)}")
-    player = player_argument(directory)
-    steps = [f"make -C {shlex.quote(str(directory))}"] if lang in COMPILES else []
-    steps += [f"arena check {game.name} {player}", f"arena play {game.name} {player} builtin:greedy"]
-    click.echo("next:\n" + "\n".join(f"  {step}" for step in steps))
-    click.echo(f"then change the function marked CHANGE THIS FUNCTION FIRST in {directory / SOURCES[lang]}")

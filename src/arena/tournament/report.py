@@ -10,7 +10,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from ..terminal_text import visible
+from ..refereeing.terminal_text import visible
 from .session import Results
 from .standings import Tally
 

@@ -138,7 +138,7 @@ def test_accounts_that_cannot_be_made_leave_no_passwords_file(competition, tmp_p
     transaction makes none, and the file of passwords for accounts that do not exist goes too."""
     from click.testing import CliRunner
 
-    from arena.commands import cli
+    from arena.cli.command_group import cli
     from arena.competition.store.database import CompetitionStore
 
     def taken_meanwhile(store, accounts):
