@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from arena.competition.build import build_loop
-from arena.competition.worker import builds as builds_on_a_worker
+from arena.competition.dask_worker import builds as builds_on_a_worker
 from arena.competition.cluster.returned_builds import unpack_build
 from arena.competition.conductor.conductor import Conductor
 from arena.competition.build.languages import write_default_table

@@ -56,8 +56,8 @@ def test_a_worker_stops_its_profiler_at_its_first_game(monkeypatch):
     from distributed import Client
 
     from arena.refereeing.players import resolve_player
-    from arena.tournament.dask_quiet import profiler_running
-    from arena.tournament.worker import play_one
+    from arena.tournament.dask_worker_profiler import profiler_running
+    from arena.tournament.pool_worker import play_one
 
     with local_cluster(workers=1) as address, Client(address) as client:
         assert list(client.run(profiler_running).values()) == [True]  # Dask's default: on

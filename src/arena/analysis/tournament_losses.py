@@ -12,7 +12,7 @@ from typing import Any
 
 from ..tournament.store import TournamentStore
 from .storage import tournament_analyses
-from .summary import PHASES
+from .loss_summary import PHASES
 
 WORST_SHOWN = 5
 

@@ -43,7 +43,7 @@ def _analyse_file(path: Path, seconds: float | None, jobs: int | None, out: Path
         click.echo(f"{problem}: analysing again", err=True)
         document = None
     started = time.monotonic()
-    from ..analysis.runner import analyse
+    from ..analysis.parallel_plies import analyse
 
     if document is None:
         try:
@@ -64,8 +64,8 @@ def _analyse_file(path: Path, seconds: float | None, jobs: int | None, out: Path
 
 def _analyse_tournament(db: Path, seconds: float | None, jobs: int | None, again: bool) -> None:
     from ..tournament.store import StoreError, TournamentStore
-    from ..analysis.report import tournament_report
-    from ..analysis.runner import analyse
+    from ..analysis.tournament_losses import tournament_report
+    from ..analysis.parallel_plies import analyse
     from ..analysis.storage import save_to_tournament, tournament_analyses
 
     try:

@@ -9,7 +9,7 @@ from pathlib import Path
 import click
 
 from .shared_arguments import game_argument
-from ..competition.accounts import AccountError, check_name, generate_password, hash_password
+from ..competition.passwords import AccountError, check_name, generate_password, hash_password
 from ..competition.folder import CompetitionFolder
 from ..competition.store.database import CompetitionError, CompetitionStore
 
@@ -172,7 +172,7 @@ def serve(directory, host, port, jobs, scheduler, build_jobs, forwarded_allow_ip
     import uvicorn
 
     from ..competition.conductor.conductor import Conductor
-    from ..competition.site.app import create_app
+    from ..competition.site.site_app import create_app
 
     if jobs is not None and scheduler is not None:
         raise click.UsageError("choose --jobs (this machine) or --scheduler (a Dask cluster), not both")

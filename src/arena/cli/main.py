@@ -1,4 +1,4 @@
-"""The ``arena`` command line."""
+"""The ``arena`` console script: the commands that start under a game clock first, then click."""
 
 from __future__ import annotations
 

@@ -13,8 +13,8 @@ from .shared_arguments import game_argument, sandbox_argument, sandbox_options
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..refereeing.terminal_text import visible
-from ..tournament.report import signed_text
-from ..tournament.runner import SchedulerUnreachable, open_executor, play_games
+from ..tournament.result_tables import signed_text
+from ..tournament.parallel_games import SchedulerUnreachable, open_executor, play_games
 from ..tournament.schedule import ScheduledGame, derive_seed
 from ..tournament.sprt import Sprt
 

@@ -19,8 +19,8 @@ from ..refereeing.referee import new_seed
 from ..refereeing.terminal_text import visible
 from ..tournament.export import EXPORTERS
 from ..tournament.first_faults import FirstFaults
-from ..tournament.report import matrix_table, report_console, standings_table
-from ..tournament.runner import PlayerCannotStart, SchedulerUnreachable, open_executor
+from ..tournament.result_tables import matrix_table, report_console, standings_table
+from ..tournament.parallel_games import PlayerCannotStart, SchedulerUnreachable, open_executor
 from ..tournament.session import play_remaining, read_results, remaining_games
 from ..tournament.store import StoreError, TournamentIdentity, TournamentStore
 

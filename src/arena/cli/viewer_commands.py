@@ -62,7 +62,7 @@ def _run(app, host: str, port: int, path: str, open_browser: bool) -> None:
 def serve(db_paths, records_dir, host, port, open_browser, opponent_texts, builtin_only, sandbox_mode,
           memory_mb) -> None:
     """The web viewer: standings (live), games, replays, and play in the browser."""
-    from ..viewer.app import create_app
+    from ..viewer.viewer_app import create_app
 
     opponents = _opponents(opponent_texts)
 
@@ -101,7 +101,7 @@ def _opponents(texts: tuple[str, ...]) -> dict[str, str]:
 def view(record_path, host, port, open_browser) -> None:
     """Replay one game record in the browser."""
     from ..judge.record import RecordError, read_record
-    from ..viewer.app import create_app
+    from ..viewer.viewer_app import create_app
     from ..web_common.record_check import BadRecord, validate_record
 
     try:

@@ -27,7 +27,7 @@ FORMAT = (
 """Format characters (Unicode's Cf: bidirectional overrides and isolates, zero-width spaces and
 joiners, tags...) and the line and paragraph separators (Zl, Zp): invisible, yet they change
 what a terminal shows. Lone surrogates too: the bytes of a name or an argument that were not
-UTF-8 (Python's surrogateescape), which no terminal can be sent. tests/test_terminal_text.py checks this list against unicodedata."""
+UTF-8 (Python's surrogateescape), which no terminal can be sent. tests/refereeing/test_terminal_text.py checks this list against unicodedata."""
 
 # C0 controls, DEL and C1 controls (Unicode's Cc), the characters above, and the backslash
 UNSAFE = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{FORMAT}\\\\]")

@@ -4,7 +4,7 @@ A program plays ``builtin:random`` through the real judge, in both seats over
 several seeds. Each game's record is read for the program's fault (explained by
 refereeing/fault_report.py) and its timing: its first reply (start-up included, as
 programs start suspended), its longest move and the share of its clock it used.
-``arena check`` (check.py) prints what :func:`run_check` returns.
+``arena check`` (cli/check_command.py) prints what :func:`run_check` returns.
 """
 
 from __future__ import annotations

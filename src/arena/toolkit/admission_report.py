@@ -1,8 +1,8 @@
 """The admission test's report: the text ``arena check`` prints and a competition keeps.
 
-:func:`check_program` runs the test (admission.py) and gives its report as plain text with the
+:func:`check_program` runs the test (admission_games.py) and gives its report as plain text with the
 clean flag; :func:`render` makes the text of a report. No command-line machinery here: a
-competition's build worker imports this module, and check.py, the command, only adds the
+competition's build worker imports this module, and cli/check_command.py, the command, only adds the
 colours and the exit status.
 """
 

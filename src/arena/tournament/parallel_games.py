@@ -17,7 +17,7 @@ from ..judge.match import ProgramCannotStart
 from ..judge.sandbox.settings import Sandbox
 from ..refereeing.players import PlayerSpec
 from .schedule import ScheduledGame
-from .worker import init_worker, play_one
+from .pool_worker import init_worker, play_one
 
 
 class SchedulerUnreachable(ConnectionError):
@@ -57,7 +57,7 @@ def _stop_now(pool: ProcessPoolExecutor) -> None:
     """Stop without waiting for the games under way (Ctrl-C must not wait for a 30 s clock).
 
     The pool has no public way to stop its workers, hence ``_processes``; each
-    worker unwinds its game on SIGTERM and kills the programs (see worker.py); one
+    worker unwinds its game on SIGTERM and kills the programs (see pool_worker.py); one
     still alive 5 s later is killed.
     """
     workers = list(getattr(pool, "_processes", {}).values())

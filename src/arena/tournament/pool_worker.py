@@ -16,7 +16,7 @@ import threading
 from typing import Any
 
 from ..refereeing.referee import play_game
-from .dask_quiet import quiet_dask_worker
+from .dask_worker_profiler import quiet_dask_worker
 
 _stopping = False
 

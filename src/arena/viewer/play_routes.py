@@ -14,7 +14,7 @@ from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
 from ..games import GAME_MODULES
-from .viewer import viewer_of
+from .viewer_state import viewer_of
 from .library import NotFound
 from .play import PlayError, PlaySession
 from .play_manager import PlayBusy, Visitor

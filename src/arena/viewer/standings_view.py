@@ -1,6 +1,6 @@
 """A tournament's standings and result matrix as the viewer shows them.
 
-The cells are exactly those ``arena standings`` prints (tournament/report.py
+The cells are exactly those ``arena standings`` prints (tournament/result_tables.py
 makes both), so the terminal and the browser never disagree.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..games import get_game
-from ..tournament.report import matrix_heading, matrix_rows, standings_caption, standings_rows, standings_title
+from ..tournament.result_tables import matrix_heading, matrix_rows, standings_caption, standings_rows, standings_title
 from .library import NotFound, Snapshot, Tournament
 from ..web_common.record_check import BadRecord
 

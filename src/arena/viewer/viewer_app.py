@@ -6,7 +6,7 @@ in the browser). Program-provided text is only ever escaped: Jinja2
 autoescaping in the pages, ``textContent`` in the scripts, boards shown as
 images, and a Content-Security-Policy that allows no inline script.
 
-What the routes read, :class:`Viewer`, is in viewer.py: the route modules import it, not this one.
+What the routes read, :class:`Viewer`, is in viewer_state.py: the route modules import it, not this one.
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from . import analysis_pages, analysis_routes, api, live, pages, play_routes  # 
 from .browser_seat import IDLE_AFTER_S
 from .library import Library, NotFound
 from .play_manager import NotYourGame, PlayManager
-from .viewer import Viewer
+from .viewer_state import Viewer
 
 HERE = Path(__file__).parent
 LOOPBACK_NAMES = {"127.0.0.1", "localhost", "[::1]", "::1"}

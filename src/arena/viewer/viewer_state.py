@@ -1,6 +1,6 @@
 """The viewer's state, which every route reads: :class:`Viewer` and :func:`viewer_of`.
 
-Apart from app.py, which builds the application and includes the routes, so that a route
+Apart from viewer_app.py, which builds the application and includes the routes, so that a route
 module imports this module and never the app's.
 """
 
@@ -15,7 +15,7 @@ from fastapi import Request
 from ..games import game_names
 from ..web_common.drawing import svg_module
 from ..web_common.record_check import BadRecord
-from ..web_common.replay import Replay, ReplayCache
+from ..web_common.replay_boards import Replay, ReplayCache
 from .library import Library, NotFound
 from .play_manager import PlayManager
 

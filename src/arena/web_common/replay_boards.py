@@ -1,6 +1,6 @@
 """A game record turned into what the replay page steps through: a board per ply.
 
-Positions come from the rules (``judge.replay.replay_positions``), never from
+Positions come from the rules (``games.replay.replay_positions``), never from
 the record's own claims; each ply carries its drawing (with the move just
 played marked), the score on the board, the move's wall and CPU time and both
 clocks after it.

@@ -122,7 +122,7 @@ def test_a_bad_header_or_file_is_one_line(competition, tmp_path):
 
 
 def test_the_store_adds_all_or_none(competition):
-    from arena.competition.accounts import hash_password
+    from arena.competition.passwords import hash_password
 
     before = names(competition)
     password = hash_password("a long password")

@@ -5,7 +5,7 @@ side by side, escaped."""
 
 from __future__ import annotations
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.similarity import fingerprints, score
 from arena.toolkit.starter import template_source
 

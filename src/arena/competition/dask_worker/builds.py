@@ -15,7 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from ...judge.sandbox.tree_removal import remove_path
-from ...tournament.dask_quiet import quiet_dask_worker
+from ...tournament.dask_worker_profiler import quiet_dask_worker
 from ..build.one_build import build_submission
 from ..cluster.parcels import RemoteBuild, SandboxRefused, ShippedUpload, pack_folder
 from .games import WORKER_FOLDER

@@ -20,7 +20,7 @@ from typing import Any
 from ...judge.sandbox.settings import Sandbox
 from ...refereeing.players import PlayerSpec, resolve_player
 from ...refereeing.referee import play_game
-from ...tournament.dask_quiet import quiet_dask_worker
+from ...tournament.dask_worker_profiler import quiet_dask_worker
 from ..cluster.parcels import MissingProgram, SandboxRefused, ShippedProgram, ShippedSeat, ShippingError, \
     rewrite_command
 from .readiness import sandbox_problem, worker_name

@@ -12,9 +12,9 @@ from typing import Any
 from fastapi import APIRouter, Request
 
 from ...analysis.document import is_document
-from ...web_common.analysis_view import analysis_context, status_payload
+from ...web_common.replay_analysis import analysis_context, status_payload
 from ..store.database import StoredGame, User
-from .site import Site, site_of
+from .site_state import Site, site_of
 from .security.auth import bearer_user, session_user
 from .api.bodies import json_object
 from .security.csrf import FIELD, check_csrf

@@ -1,6 +1,6 @@
 """The competition's site: its pages, its JSON API, accounts and sessions, over one competition.
 
-Everything reads one :class:`Site` (site.py, which the route modules import, not this one): the
+Everything reads one :class:`Site` (site_state.py, which the route modules import, not this one): the
 competition's folder and database, the conductor that builds and plays (only the methods that
 site.SiteConductor lists are called), the templates and the replays. Program text is only ever
 escaped (Jinja2 autoescaping, ``textContent`` in the scripts, boards as images) under the
@@ -23,7 +23,7 @@ from ...web_common import STATIC, template_loader
 from ...web_common.security_headers import secured
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionError, CompetitionStore
-from . import game_analysis
+from . import analysis_routes
 from .api import (announcements, clarifications, exports, organiser as organiser_api, password_reset, routes as api,
                   set_aside, similar_sources, voids)
 from .language_choice import descriptions
@@ -32,7 +32,7 @@ from .pages.formatting import FILTERS
 from .pages.render import render
 from .refusal import Refusal, found_inside
 from .security.body_limits import BodyLimit, BodyTooLarge
-from .site import Site, SiteConductor
+from .site_state import Site, SiteConductor
 
 HERE = Path(__file__).parent
 
@@ -120,7 +120,7 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
         return refusal(request, 500, f"the server failed on this request ({type(error).__name__}); "
                        "nothing was changed")
 
-    for module in (game_analysis, exports, api, organiser_api, set_aside, password_reset, voids, announcements,
+    for module in (analysis_routes, exports, api, organiser_api, set_aside, password_reset, voids, announcements,
                    clarifications, similar_sources, public, accounts, contestant, organiser):
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")

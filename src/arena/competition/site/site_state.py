@@ -1,7 +1,7 @@
 """The site's state, which every route reads: :class:`Site` and :func:`site_of`; and
 :class:`SiteConductor`, what the site asks of the conductor.
 
-Apart from app.py, which builds the application and includes the routes, so that a route
+Apart from site_app.py, which builds the application and includes the routes, so that a route
 module imports this module and never the app's.
 """
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Protocol
 import jinja2
 from fastapi import Request
 
-from ...web_common.replay import ReplayCache
+from ...web_common.replay_boards import ReplayCache
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionStore
 from .kept_results import KeptResults
@@ -69,7 +69,7 @@ class Site:
     templates: jinja2.Environment
     replays: ReplayCache = field(default_factory=ReplayCache)
     kept: KeptResults = field(default_factory=KeptResults)  # finished competitions' rankings, computed once
-    analyses: AnalysisJobs | None = None  # the background analyses (game_analysis.jobs_of makes them when first asked)
+    analyses: AnalysisJobs | None = None  # the background analyses (analysis_routes.jobs_of makes them when first asked)
 
     @property
     def secret(self) -> str:

@@ -20,7 +20,7 @@ from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ...store.rows import User
-from ..site import site_of
+from ..site_state import site_of
 from ..refusal import Refusal
 
 TOKEN_MAX_AGE_S = 12 * 3600
