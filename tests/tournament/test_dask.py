@@ -51,7 +51,7 @@ def test_built_in_players_are_deterministic_for_a_seed(arena, tmp_path):
 
 
 def test_a_worker_stops_its_profiler_at_its_first_game(monkeypatch):
-    """A Dask worker's profiler takes the GIL every 10 ms through every game (dask_quiet.py)."""
+    """A Dask worker's profiler takes the GIL every 10 ms through every game (dask_worker_profiler.py)."""
     monkeypatch.setenv("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", "True")  # as a worker started by hand
     from distributed import Client
 
