@@ -83,9 +83,9 @@ PARTS: dict[str, Part] = {part.name: part for part in (
     Part("envs", "envs.py", False, ("ENCODING",),
          "ENCODING, a GameEncoding (env_encoding.py): the game as numbers for arena.envs, with "
          "GAME.env_name its ids' name (without it, no environment)"),
-    Part("analyst", "analyst.py", False, ("evaluate", "outcome"),
-         "evaluate(state, played, seconds) and outcome(state, seat) (analyst_contract.py; without "
-         "it, arena analyse refuses the game by name)"),
+    Part("analyst", "analyst.py", False, ("UNITS", "DEFAULT_SECONDS", "MISTAKE", "evaluate", "outcome"),
+         "UNITS, DEFAULT_SECONDS, MISTAKE, evaluate(state, played, seconds), outcome(state, seat) "
+         "(analyst_contract.py; without it, arena analyse refuses the game by name)"),
     Part("strong", "strong/__init__.py", False, (),
          "the strong player: a compiled engine (strong/engine.pyx, built by setup.py) and its "
          "program strong/player.py, which bots.py runs as `strong`; the bench measures it "
@@ -195,7 +195,7 @@ def load_part(game: str, name: str) -> ModuleType | None:
                                 f"one ({part.holds})")
         return None
     try:
-        module = importlib.import_module(f"{PACKAGE}.{game}.{name}")
+        module = importlib.import_module(f"{PACKAGE}.{game}" if name == "__init__" else f"{PACKAGE}.{game}.{name}")
     except Exception as error:
         raise GamePartError(f"{where}: cannot be loaded: {type(error).__name__}: {error}") from error
     lacking = [needed for needed in part.defines if not hasattr(module, needed)]
