@@ -20,7 +20,6 @@ The built-in players import this module under a game clock: the standard library
 
 from __future__ import annotations
 
-import importlib
 import os
 import sys
 
@@ -194,10 +193,12 @@ def load_part(game: str, name: str) -> ModuleType | None:
             raise GamePartError(f"{os.path.join(game_folder(game), part.path)}: missing; every game has "
                                 f"one ({part.holds})")
         return None
+    module_name = f"{PACKAGE}.{game}" if name == "__init__" else f"{PACKAGE}.{game}.{name}"
     try:
-        module = importlib.import_module(f"{PACKAGE}.{game}" if name == "__init__" else f"{PACKAGE}.{game}.{name}")
+        __import__(module_name)  # not importlib.import_module: importing importlib costs a player ~1 ms
     except Exception as error:
         raise GamePartError(f"{where}: cannot be loaded: {type(error).__name__}: {error}") from error
+    module = sys.modules[module_name]
     lacking = [needed for needed in part.defines if not hasattr(module, needed)]
     if lacking:
         raise GamePartError(f"{where}: defines no {', '.join(lacking)} ({part.holds})")
