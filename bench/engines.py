@@ -26,9 +26,9 @@ from types import ModuleType
 from engine_builds import FLAVOURS, build_engine
 
 from arena.games import game_names
-from arena.games.contract import has_part
+from arena.games.contract import ENGINE_BENCH, has_part
 
-BENCH = Path(__file__).resolve().parent
+REPOSITORY = Path(__file__).resolve().parents[1]
 
 
 def engine_benches() -> dict[str, ModuleType]:
@@ -37,9 +37,10 @@ def engine_benches() -> dict[str, ModuleType]:
     benches = {}
     for name in game_names():
         if has_part(name, "strong"):
-            if not (BENCH / f"engines_{name}.py").is_file():
-                raise SystemExit(f"{name} has a compiled engine but no {BENCH / f'engines_{name}.py'} to measure it")
-            benches[name] = importlib.import_module(f"engines_{name}")
+            bench = REPOSITORY / ENGINE_BENCH.format(game=name)
+            if not bench.is_file():
+                raise SystemExit(f"{name} has a compiled engine but no {bench} to measure it")
+            benches[name] = importlib.import_module(bench.stem)
     return benches
 
 

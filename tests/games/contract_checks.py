@@ -14,7 +14,7 @@ from typing import Any
 
 from arena.games import get_game
 from arena.games.base import GameInfo, GameState
-from arena.games.contract import PARTS, has_part, need_part, part_path
+from arena.games.contract import ENGINE_BENCH, PARTS, has_part, need_part, part_path
 from arena.games.human_view import HumanView
 
 REPOSITORY = Path(__file__).resolve().parents[2]
@@ -107,7 +107,7 @@ def check_analyst(game: str, module: Any) -> None:
 def check_strong(game: str, module: Any) -> None:
     folder = Path(module.__file__).parent
     assert (folder / "engine.pyx").is_file() and (folder / "player.py").is_file()
-    assert (REPOSITORY / "bench" / f"engines_{game}.py").is_file()  # bench/engines.py measures it
+    assert (REPOSITORY / ENGINE_BENCH.format(game=game)).is_file()  # bench/engines.py measures it
 
 
 def check_templates(game: str, folder: str) -> None:

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import game_names, get_game
-from arena.games.contract import PARTS, GamePartError, UnknownGameError, has_part, load_part, part_path
+from arena.games.contract import DOCS_PAGE, PARTS, GamePartError, UnknownGameError, has_part, load_part, part_path
 
 from .contract_checks import REPOSITORY, check_part
 
@@ -34,7 +34,7 @@ def test_the_optional_parts_arenas_games_go_without():
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_game_has_its_docs_page_naming_it(game):
-    page = REPOSITORY / "docs" / "games" / f"{game}.md"
+    page = REPOSITORY / DOCS_PAGE.format(game=game)
     assert page.is_file(), f"{game} has no docs page {page}"
     title = get_game(game).title.split(" (")[0]
     assert title.lower() in page.read_text(encoding="utf-8").lower()

@@ -97,9 +97,12 @@ PARTS: dict[str, Part] = {part.name: part for part in (
 DECLARATION = "game"
 """The part whose file makes a folder a game."""
 
-OUTSIDE_THE_FOLDER = ("docs/games/<game>.md: the game's page (rules, the choices made where the rules are "
-                      "silent), linked from the README",)
-"""What a game shipped with arena has beside its folder (the conformance test checks it)."""
+DOCS_PAGE = "docs/games/{game}.md"
+"""Beside the folder, in the repository: the page of a game shipped with arena (its rules and
+protocol, the choices made where the rules are silent); the conformance test checks it."""
+
+ENGINE_BENCH = "bench/engines_{game}.py"
+"""Beside the folder: the bench of a game with a ``strong`` part (bench/engines.py runs it)."""
 
 
 class UnknownGameError(ValueError):
@@ -133,7 +136,8 @@ def games_found() -> dict[str, str]:
             names = sorted(os.listdir(entry)) if os.path.isdir(entry) else []
             for name in names:
                 folder = os.path.join(entry, name)
-                if name.isidentifier() and name not in games and os.path.isfile(os.path.join(folder, "game.py")):
+                declared = os.path.isfile(os.path.join(folder, PARTS[DECLARATION].path))
+                if name.isidentifier() and name not in games and declared:
                     _check_required(name, folder)
                     games[name] = folder
         _found[path] = games
