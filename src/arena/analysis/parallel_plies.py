@@ -15,6 +15,7 @@ from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from typing import Any, Callable
 
 from ..games import get_analyst, get_game
+from ..games.contract import load_part
 from ..games.base import GameState
 from .document import new_document, set_evaluation, set_final
 from ..games.analyst_contract import Evaluation
@@ -40,12 +41,10 @@ def final_outcome(game: str, environment: dict[str, str], state: GameState, seat
 
 def analyst_of(game: str):
     """The game's analyst; a game without one is refused by name, as a record the rules refuse is."""
-    try:
-        return get_analyst(game)
-    except ModuleNotFoundError as missing:
-        if not (missing.name or "").endswith(".analyst"):
-            raise
-        raise RecordError(f"{game} has no analyst yet") from None
+    analyst = load_part(game, "analyst")
+    if analyst is None:
+        raise RecordError(f"{game} has no analyst yet")
+    return analyst
 
 
 STOP_LOOK_S = 0.25

@@ -124,18 +124,17 @@ def _with_words(game, setup, seed, words_path):
     import random
     from pathlib import Path
 
-    from ..games.luckywords.dictionary import DictionaryError, load_words
     from ..refereeing.referee import new_seed
 
-    if game.name != "luckywords":
-        raise click.BadParameter(f"only luckywords uses a word list, not {game.name}", param_hint="--words")
+    if game.word_list is None:  # the games that score words say so in their declaration
+        scoring = [name for name in game_names() if get_game(name).word_list is not None]
+        raise click.BadParameter(f"only {', '.join(scoring)} uses a word list, not {game.name}", param_hint="--words")
     path = str(Path(words_path).resolve())
-    try:
-        load_words(path)
-    except DictionaryError as error:
-        raise click.BadParameter(str(error), param_hint="--words") from None
     seed = new_seed() if seed is None else seed
-    return {**(setup or game.make_setup(random.Random(seed))), "words": path}, seed
+    try:
+        return game.word_list(setup or game.make_setup(random.Random(seed)), path), seed
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--words") from None
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})

@@ -5,16 +5,16 @@ Kept free of the CLI's imports: a built-in player starts under a game clock.
 
 from __future__ import annotations
 
-import importlib
 import sys
 
-from ..games import GAME_MODULES
+from ..games import game_names
+from ..games.contract import need_part
 
 
 def run_bot(game: str, name: str, seed: int | None = None) -> None:
-    if game not in GAME_MODULES:
-        raise SystemExit(f"arena bot: unknown game {game!r}; the games are: {', '.join(GAME_MODULES)}")
-    bots = importlib.import_module(f"{GAME_MODULES[game]}.bots")
+    if game not in game_names():
+        raise SystemExit(f"arena bot: unknown game {game!r}; the games are: {', '.join(game_names())}")
+    bots = need_part(game, "bots")
     try:
         bots.main(name, seed)
     except (BrokenPipeError, KeyboardInterrupt):
@@ -26,7 +26,7 @@ USAGE = "usage: arena bot GAME NAME [--seed N]   (or: python -m arena.toolkit.bu
 
 def _help() -> str:
     lines = [USAGE, "", "Run a built-in player of GAME as a stdin/stdout program.", "",
-             f"GAME is one of: {', '.join(GAME_MODULES)}.",
+             f"GAME is one of: {', '.join(game_names())}.",
              "NAME is a built-in player of that game (arena games lists them).",
              "--seed N seeds its random choices."]
     return "\n".join(lines)

@@ -11,12 +11,11 @@ from __future__ import annotations
 
 import shlex
 import stat
-from importlib import resources
 from pathlib import Path
 
 import click
 
-from ..games import GAME_MODULES
+from ..games.contract import part_path
 
 SOURCES = {"python": "bot.py", "cpp": "bot.cpp", "c": "bot.c", "java": "Main.java", "go": "bot.go", "rust": "bot.rs"}
 """Each language's one source file: the name the competition's languages table builds (a Java
@@ -92,17 +91,17 @@ make -C {dir}    # {compile}, after every change to {source}
 
 def template_languages(game_name: str) -> list[str]:
     """The languages a game has a starter bot in."""
-    folder = resources.files(GAME_MODULES[game_name]).joinpath("templates")
-    return [lang for lang, source in SOURCES.items() if folder.joinpath(source).is_file()]
+    folder = part_path(game_name, "templates")
+    return [lang for lang, source in SOURCES.items() if folder is not None and Path(folder, source).is_file()]
 
 
 def template_source(game_name: str, lang: str) -> str:
     """The text of a game's starter bot in one language."""
-    path = resources.files(GAME_MODULES[game_name]).joinpath("templates", SOURCES[lang])
-    if not path.is_file():
+    folder = part_path(game_name, "templates")
+    if folder is None or lang not in template_languages(game_name):
         raise click.ClickException(f"{game_name} has no {lang} starter bot yet; it has: "
-                                   f"{', '.join(template_languages(game_name))}")
-    return path.read_text(encoding="utf-8")
+                                   f"{', '.join(template_languages(game_name)) or 'none'}")
+    return Path(folder, SOURCES[lang]).read_text(encoding="utf-8")
 
 
 def check_target(directory: Path, force: bool) -> None:

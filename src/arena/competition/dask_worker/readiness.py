@@ -30,9 +30,9 @@ def sandbox_problem(mode: str) -> str | None:
 
 
 def worker_name() -> str:
-    try:
-        from distributed import get_worker
+    from distributed import get_worker
 
+    try:
         return get_worker().address
-    except (ImportError, ValueError):
+    except ValueError:  # "No worker found": not in a Dask worker (a test, a local run)
         return f"{os.uname().nodename} (pid {os.getpid()})"
