@@ -11,9 +11,10 @@ Nothing else in arena imports this package, so the judge and ``arena bot`` start
 from __future__ import annotations
 
 from ..games import game_names
+from .opponent_pool import OpponentPool
 from .registration import ENV_IDS, register_when_gymnasium_loads
 
-__all__ = ["aec_env", "gym_env", "GAMES", "ENV_IDS"]
+__all__ = ["aec_env", "gym_env", "GAMES", "ENV_IDS", "OpponentPool"]
 
 GAMES = tuple(game_names())
 register_when_gymnasium_loads()  # gymnasium.make("arena/Flippo-v0"), ... (registration.py)

@@ -17,13 +17,10 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..games.env_encoding import load_encoding
-from .episode import OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, compact_codec, observation_box, render
+from .episode import (OBSERVATION_SHAPES, RENDER_MODES, Episode, ResetNeeded, check_option, compact_codec,
+                      observation_box, render)
 
 AGENTS = ("player_0", "player_1")
-
-
-class ResetNeeded(RuntimeError):
-    """``step``, ``observe`` or ``render`` before the first ``reset()``."""
 
 
 def observation_space(encoding, shape: str = "flat", codec=None) -> spaces.Dict:

@@ -22,6 +22,11 @@ OBSERVATION_SHAPES = ("flat", "planes")
 ACTION_SPACES = ("full", "compact")
 
 
+class ResetNeeded(RuntimeError):
+    """A call that needs an episode (``step``, ``observe``, ``render``, ``action_masks``) before
+    the first ``reset()``, or a step after the episode ended."""
+
+
 def compact_codec(encoding: GameEncoding, action_space: str):
     """None for the full space; Turn Right's codec for "compact" (the others have none)."""
     check_option("action_space", action_space, ACTION_SPACES)

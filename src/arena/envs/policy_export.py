@@ -6,7 +6,8 @@
 - ``export_sb3_policy(model, path, game=...)``: a Stable-Baselines3 or sb3-contrib
   (``MaskablePPO``) ``MlpPolicy``, or the model holding it: the actor's layers, its
   ``mlp_extractor.policy_net`` then its ``action_net`` (the value network is left out: a
-  bot only chooses).
+  bot only chooses); ``sb3_numpy_policy(model, game=...)`` gives the same in memory, a
+  frozen snapshot of the model for self-play (opponent_pool.py).
 
 Neither imports torch: they read what a module gives (``state_dict()``, ``named_children()``,
 its layers' class names) and turn tensors into arrays by their own ``detach()``/``numpy()``. So
@@ -92,6 +93,15 @@ def export_sb3_policy(model, path, *, game: str, action_space: str = "full",
     ``.policy``) to ``path``: ``mlp_extractor.policy_net``'s layers, each followed by the
     policy's activation, then ``action_net``. Its choice is the model's
     ``predict(observation, action_masks=mask, deterministic=True)``."""
+    policy = sb3_numpy_policy(model, game=game, action_space=action_space, observation_shape=observation_shape)
+    return numpy_policy.save(path, policy.weights, policy.biases, policy.activations, game=game,
+                             action_space=action_space, observation_shape=observation_shape)
+
+
+def sb3_numpy_policy(model, *, game: str, action_space: str = "full",
+                     observation_shape: str = "flat") -> numpy_policy.MlpPolicy:
+    """The actor of ``model`` as export_sb3_policy writes it, in memory: a numpy policy, a
+    frozen copy of the model now (a self-play snapshot for an OpponentPool)."""
     policy = getattr(model, "policy", model)
     for extractor in ("pi_features_extractor", "features_extractor"):
         kind = type(getattr(policy, extractor, None)).__name__
@@ -106,8 +116,7 @@ def export_sb3_policy(model, path, *, game: str, action_space: str = "full",
     head = layers_from_state_dict(policy.state_dict(), SB3_HEAD, single=True)
     weights = [w for w, _ in actor + head]
     biases = [b for _, b in actor + head]
-    return numpy_policy.save(path, weights, biases, [activation] * len(actor), game=game,
-                             action_space=action_space, observation_shape=observation_shape)
+    return numpy_policy.MlpPolicy(weights, biases, [activation] * len(actor), game, action_space, observation_shape)
 
 
 def layers_from_state_dict(state: Mapping, prefix: str, single: bool = False) -> list[tuple[np.ndarray, np.ndarray]]:
