@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from ..games import game_names
 from .opponent_pool import OpponentPool
-from .registration import ENV_IDS, register_when_gymnasium_loads
+from .registration import ENV_IDS, TRAINABLE_VARIANTS, register_when_gymnasium_loads
 
-__all__ = ["aec_env", "gym_env", "GAMES", "ENV_IDS", "OpponentPool"]
+__all__ = ["aec_env", "gym_env", "GAMES", "ENV_IDS", "TRAINABLE_VARIANTS", "OpponentPool"]
 
 GAMES = tuple(game_names())
 register_when_gymnasium_loads()  # gymnasium.make("arena/Flippo-v0"), ... (registration.py)
@@ -23,7 +23,8 @@ register_when_gymnasium_loads()  # gymnasium.make("arena/Flippo-v0"), ... (regis
 def aec_env(game: str, **options):
     """A PettingZoo ``AECEnv`` of ``game``, wrapped as PettingZoo's classic games are (calls
     out of order raise, saying so); options: ``reward`` ("margin" or "win"), ``render_mode``
-    ("human", "ansi", "rgb_array" or "svg"), ``observation_shape`` ("flat" or "planes")."""
+    ("human", "ansi", "rgb_array" or "svg"), ``observation_shape`` ("flat", "planes" or
+    "planes_chw"), ``action_space`` ("full" or "compact": Turn Right only)."""
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     from .aec import ArenaAECEnv

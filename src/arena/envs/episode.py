@@ -18,7 +18,7 @@ from ..games.env_encoding import GameEncoding
 
 REWARD_KINDS = ("margin", "win")
 RENDER_MODES = ("human", "ansi", "rgb_array", "svg")
-OBSERVATION_SHAPES = ("flat", "planes")
+OBSERVATION_SHAPES = ("flat", "planes", "planes_chw")
 ACTION_SPACES = ("full", "compact")
 
 
@@ -45,18 +45,25 @@ def check_option(name: str, value, allowed) -> None:
 
 
 def observation_box(encoding: GameEncoding, shape: str = "flat", codec=None):
-    """The observation's space: the flat vector, or the board (rows, columns, channels); a
-    compact action space adds its features."""
+    """The observation's space: the flat vector, or the board, (rows, columns, channels) for
+    "planes", (channels, rows, columns) for "planes_chw"; a compact action space adds its
+    features."""
     from gymnasium import spaces
 
     extra = 0 if codec is None else len(codec.feature_names)
     rows, columns, channels = encoding.board_shape
-    size = (encoding.observation_size + extra,) if shape == "flat" else (rows, columns, channels + extra)
-    return spaces.Box(0.0, 1.0, size, dtype=np.float32)
+    sizes = {"flat": (encoding.observation_size + extra,), "planes": (rows, columns, channels + extra),
+             "planes_chw": (channels + extra, rows, columns)}
+    return spaces.Box(0.0, 1.0, sizes[shape], dtype=np.float32)
 
 
-def shaped(encoding: GameEncoding, observation, shape: str):
-    return observation if shape == "flat" else encoding.as_board(observation)
+def shaped(encoding: GameEncoding, observation: np.ndarray, shape: str) -> np.ndarray:
+    """The flat observation as ``shape`` asks: itself, the board, or the board channels first
+    (contiguous: a network's input, not a view of the other layout)."""
+    if shape == "flat":
+        return observation
+    board = encoding.as_board(observation)
+    return board if shape == "planes" else np.ascontiguousarray(board.transpose(2, 0, 1))
 
 
 def render(encoding: GameEncoding, mode: str | None, state, before):

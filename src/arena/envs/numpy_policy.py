@@ -9,7 +9,7 @@ a torch ``nn.Sequential`` or a Stable-Baselines3 policy.
 
 The file holds, as arrays only (it loads with ``allow_pickle=False``: a policy file cannot
 run code): ``format`` ("arena-mlp-1"), ``game``, ``action_space`` ("full" or "compact"),
-``observation_shape`` ("flat" or "planes"), ``activations`` (one name per hidden layer),
+``observation_shape`` ("flat", "planes" or "planes_chw"), ``activations`` (one name per hidden layer),
 and ``weight_K`` (outputs × inputs, as torch's ``nn.Linear`` keeps it) and ``bias_K`` for
 each layer K from 0. The last layer's outputs are the logits, one per action.
 
@@ -25,7 +25,7 @@ import numpy as np
 
 FORMAT = "arena-mlp-1"
 ACTION_SPACES = ("full", "compact")
-OBSERVATION_SHAPES = ("flat", "planes")
+OBSERVATION_SHAPES = ("flat", "planes", "planes_chw")
 LEAKY_SLOPE = 0.01  # torch's nn.LeakyReLU default, the only slope exported (policy_export.py)
 
 ACTIVATIONS = {
