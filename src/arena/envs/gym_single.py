@@ -129,10 +129,7 @@ class ArenaGymEnv(gym.Env):
         self.opponent = make_opponent(self.encoding, opponent, 1 - self.seat, opponent_rng, setup, setup_seed,
                                       self.time_scale, self.action_space_kind, self.observation_shape)
         self.opponent.start(episode)
-        if episode.offender == 1 - self.seat:
-            self.close()
-            raise OpponentError(f"the opponent {self.opponent_name!r} failed before the agent's first move: "
-                                f"{episode.fault}")
+        self._check_opponent_started(episode)
         self.episode = episode
         if self.render_mode == "human":
             self.render()
@@ -143,6 +140,7 @@ class ArenaGymEnv(gym.Env):
         if episode.over:
             raise ResetNeeded("the episode is over: call reset() before step()")
         self.opponent.play_agent(action)
+        self._check_opponent_started(episode)
         reward = 0.0
         if episode.over:
             reward = episode.rewards()[self.seat]
@@ -150,6 +148,15 @@ class ArenaGymEnv(gym.Env):
         if self.render_mode == "human":
             self.render()
         return self._observation(), reward, episode.over, False, self._info()
+
+    def _check_opponent_started(self, episode: Episode) -> None:
+        """A program that failed before any move of its own (it could not start) raises: the
+        episode would teach nothing. The judge may find out before the agent's first move
+        (reset raises) or just after it (its first step raises), whichever comes first."""
+        if self.opponent.failed_before_moving:
+            self.episode = None
+            self.close()
+            raise OpponentError(f"the opponent {self.opponent_name!r} failed before its first move: {episode.fault}")
 
     def _started(self, call: str) -> Episode:
         if self.episode is None:

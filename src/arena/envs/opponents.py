@@ -37,6 +37,8 @@ class InProcessOpponent:
     """``choose(state) -> move`` for the seat it plays; it never sees the agent's hidden state
     beyond what ``choose`` reads (the encodings' players read only their own seat)."""
 
+    failed_before_moving = False  # a policy's action outside its mask is a fault in the game, never a failure
+
     def __init__(self, choose: Callable[[Any], Any], seat: int) -> None:
         self.choose = choose
         self.seat = seat
