@@ -42,7 +42,7 @@ class ArenaGymEnv(gym.Env):
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2}
 
-    def __init__(self, game: str, opponent="builtin:random", seat="random", reward: str = "margin",
+    def __init__(self, game: str, opponent: Any = "builtin:random", seat: int | str = "random", reward: str = "margin",
                  render_mode: str | None = None, time_scale: float = 1.0,
                  observation_shape: str = "flat", action_space: str = "full") -> None:
         check_option("seat", seat, SEATS)
@@ -77,11 +77,11 @@ class ArenaGymEnv(gym.Env):
         self.opponent_spec = opponent
 
     @property
-    def opponent(self):
+    def opponent(self) -> Any:
         return self._opponent.current
 
     @opponent.setter
-    def opponent(self, opponent) -> None:
+    def opponent(self, opponent: Any) -> None:
         self._opponent.current = opponent
 
     def __getstate__(self) -> dict:
@@ -112,7 +112,7 @@ class ArenaGymEnv(gym.Env):
         elif self.seat_choice == "alternate":
             self.seat = self._episodes_since_seed % 2
         else:
-            self.seat = self.seat_choice
+            self.seat = int(self.seat_choice)  # 0 or 1, checked in __init__
         self._episodes_since_seed += 1
         opponent_rng = random.Random(int(self.np_random.integers(2**63)))
         self.close()

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import zipfile
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
@@ -28,7 +29,7 @@ ACTION_SPACES = ("full", "compact")
 OBSERVATION_SHAPES = ("flat", "planes", "planes_chw")
 LEAKY_SLOPE = 0.01  # torch's nn.LeakyReLU default, the only slope exported (policy_export.py)
 
-ACTIVATIONS = {
+ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "relu": lambda x: np.maximum(x, 0.0),
     "tanh": np.tanh,
     "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)),
@@ -124,7 +125,7 @@ def save(path, weights, biases, activations, *, game: str, action_space: str = "
          observation_shape: str = "flat") -> Path:
     """Write the network (float32) to ``path`` (``.npz``) and return the path; checks it first."""
     policy = MlpPolicy(weights, biases, activations, game, action_space, observation_shape)
-    arrays = {"format": np.array(FORMAT), "game": np.array(game), "action_space": np.array(action_space),
+    arrays: dict[str, Any] = {"format": np.array(FORMAT), "game": np.array(game), "action_space": np.array(action_space),
               "observation_shape": np.array(observation_shape),
               "activations": np.array(policy.activations, dtype=str)}
     for layer, (weight, bias) in enumerate(zip(policy.weights, policy.biases)):
@@ -208,7 +209,8 @@ def _policy_from(arrays: dict) -> MlpPolicy:
     if activations.ndim != 1 or (activations.size and activations.dtype.kind != "U"):
         raise PolicyFileError(f"'activations' is {activations.dtype} of shape {activations.shape}, not a list of names")
     count = sum(1 for name in arrays if name.startswith("weight_"))
-    weights, biases = [], []
+    weights: list[np.ndarray] = []
+    biases: list[np.ndarray] = []
     for layer in range(count):
         for kind, into in (("weight", weights), ("bias", biases)):
             name = f"{kind}_{layer}"

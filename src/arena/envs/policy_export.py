@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 import numpy as np
 
@@ -38,7 +38,7 @@ class ExportError(ValueError):
     """A network the numpy policy cannot compute, and which part of it."""
 
 
-def as_array(value) -> np.ndarray:
+def as_array(value: Any) -> np.ndarray:
     """A tensor (on any device, requiring grad or not) or an array, as a numpy array."""
     if hasattr(value, "detach"):
         value = value.detach()
@@ -47,13 +47,15 @@ def as_array(value) -> np.ndarray:
     return np.asarray(value.numpy() if hasattr(value, "numpy") else value, dtype=np.float32)
 
 
-def export_sequential(module, path, *, game: str, action_space: str = "full",
+def export_sequential(module: Any, path: str | Path, *, game: str, action_space: str = "full",
                       observation_shape: str = "flat") -> Path:
     """Write ``module`` (an ``nn.Sequential``) to ``path`` as numpy_policy's ``.npz``; returns the path.
 
     ``game``, ``action_space`` and ``observation_shape`` say what it was trained on (the
     environment's own options), so that ``arena policy-bot`` feeds it alike."""
-    weights, biases, activations = [], [], []
+    weights: list[np.ndarray] = []
+    biases: list[np.ndarray] = []
+    activations: list[str] = []
     children = list(module.named_children())
     for position, (name, child) in enumerate(children):
         kind = type(child).__name__
@@ -80,14 +82,14 @@ def export_sequential(module, path, *, game: str, action_space: str = "full",
                              observation_shape=observation_shape)
 
 
-def _activation(name: str, child) -> str:
+def _activation(name: str, child: Any) -> str:
     slope = getattr(child, "negative_slope", numpy_policy.LEAKY_SLOPE)
     if type(child).__name__ == "LeakyReLU" and slope != numpy_policy.LEAKY_SLOPE:
         raise ExportError(f"layer {name!r}: LeakyReLU with slope {slope}; only {numpy_policy.LEAKY_SLOPE} exports")
     return TORCH_ACTIVATIONS[type(child).__name__]
 
 
-def export_sb3_policy(model, path, *, game: str, action_space: str = "full",
+def export_sb3_policy(model: Any, path: str | Path, *, game: str, action_space: str = "full",
                       observation_shape: str = "flat") -> Path:
     """Write the actor of ``model`` (an SB3/sb3-contrib model, e.g. ``MaskablePPO``, or its
     ``.policy``) to ``path``: ``mlp_extractor.policy_net``'s layers, each followed by the
@@ -98,7 +100,7 @@ def export_sb3_policy(model, path, *, game: str, action_space: str = "full",
                              action_space=action_space, observation_shape=observation_shape)
 
 
-def sb3_numpy_policy(model, *, game: str, action_space: str = "full",
+def sb3_numpy_policy(model: Any, *, game: str, action_space: str = "full",
                      observation_shape: str = "flat") -> numpy_policy.MlpPolicy:
     """The actor of ``model`` as export_sb3_policy writes it, in memory: a numpy policy, a
     frozen copy of the model now (a self-play snapshot for an OpponentPool)."""
@@ -108,7 +110,7 @@ def sb3_numpy_policy(model, *, game: str, action_space: str = "full",
         if hasattr(policy, extractor) and kind != "FlattenExtractor":
             raise ExportError(f"the policy's {extractor} is {kind}: only MlpPolicy's FlattenExtractor exports")
     activation_class = getattr(policy, "activation_fn", None)
-    activation = TORCH_ACTIVATIONS.get(getattr(activation_class, "__name__", None))
+    activation = TORCH_ACTIVATIONS.get(str(getattr(activation_class, "__name__", "")))
     if activation is None:
         raise ExportError(f"the policy's activation_fn is {activation_class!r}: only "
                           f"{', '.join(TORCH_ACTIVATIONS)} export")
@@ -128,7 +130,7 @@ def layers_from_state_dict(state: Mapping, prefix: str, single: bool = False) ->
         matched = pattern.match(name)
         if matched:
             index = 0 if single else int(matched.group(1))
-            found.setdefault(index, {})[matched.group(matched.lastindex)] = as_array(value)
+            found.setdefault(index, {})[matched.group(matched.lastindex or 0)] = as_array(value)
     if not found and single:
         raise ExportError(f"the state dict has no {prefix}weight: not an SB3 policy with an action_net")
     layers = []

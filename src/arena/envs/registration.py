@@ -65,7 +65,7 @@ class _RegisterAfterGymnasium(importlib.abc.MetaPathFinder):
             run_module(module)
             register_games()
 
-        spec.loader.exec_module = exec_module  # this spec's own loader, made by find_spec just now
+        setattr(spec.loader, "exec_module", exec_module)  # this spec's own loader, made by find_spec just now
         return spec
 
 
