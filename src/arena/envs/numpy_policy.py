@@ -54,6 +54,11 @@ class MlpPolicy:
         self.game, self.action_space, self.observation_shape = game, action_space, observation_shape
         _check_network(self.weights, self.biases, self.activations, self.action_space, self.observation_shape)
 
+    def __repr__(self) -> str:
+        sizes = " -> ".join(str(size) for size in [self.input_size] + [w.shape[0] for w in self.weights])
+        return (f"MlpPolicy({self.game}, action_space={self.action_space!r}, "
+                f"observation_shape={self.observation_shape!r}: {sizes})")
+
     @property
     def input_size(self) -> int:
         return self.weights[0].shape[1]
