@@ -13,7 +13,8 @@ from .helpers import masked_random_action
 
 def random_network(path, game, action_space="full", observation_shape="flat", inputs=117, actions=2048, seed=0):
     rng = np.random.default_rng(seed)
-    return save(path, [rng.normal(size=(16, inputs)), rng.normal(size=(actions, 16))], [np.zeros(16), np.zeros(actions)],
+    return save(path, [rng.normal(size=(16, inputs)), rng.normal(size=(actions, 16))],
+                [np.zeros(16), np.zeros(actions)],
                 ["tanh"], game=game, action_space=action_space, observation_shape=observation_shape)
 
 

@@ -7,7 +7,6 @@ import sys
 from pathlib import Path
 
 import gymnasium
-import numpy as np
 import pytest
 
 import arena.envs  # noqa: F401 - registers the ids

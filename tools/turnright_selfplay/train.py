@@ -8,7 +8,8 @@ Outside arena's dependencies: torch, sb3-contrib and arena's envs extra in a ven
     /tmp/rl/bin/pip install torch sb3-contrib gymnasium pettingzoo numpy
     /tmp/rl/bin/pip install -e .
     /tmp/rl/bin/python tools/turnright_selfplay/train.py --minutes 25 --out tools/turnright_selfplay/policy.npz
-    python tools/turnright_maskableppo/evaluate.py --policy tools/turnright_selfplay/policy.npz --opponent builtin:greedy
+    python tools/turnright_maskableppo/evaluate.py --policy tools/turnright_selfplay/policy.npz \
+        --opponent builtin:greedy
 
 The environments are ``gymnasium.make("arena/TurnRight-compact-v0", reward="win",
 opponent=pool)``: at each reset the pool (arena.envs.OpponentPool) draws the episode's

@@ -34,8 +34,8 @@ def observation_space(encoding: Any, shape: str = "flat", codec: Any = None) -> 
 class ArenaAECEnv(AECEnv):
     """``reward="margin"`` (final score margin) or ``"win"`` (+1/0/-1); ``render_mode`` human,
     ansi, rgb_array or svg; ``observation_shape`` "flat" (the vector), "planes" (the board,
-    rows × columns × channels) or "planes_chw" (channels × rows × columns); ``action_space`` "full" or "compact" (Turn Right only: a
-    circuit in two steps of Discrete(2048))."""
+    rows × columns × channels) or "planes_chw" (channels × rows × columns); ``action_space``
+    "full" or "compact" (Turn Right only: a circuit in two steps of Discrete(2048))."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2, "is_parallelizable": False}
 

@@ -11,8 +11,8 @@ The opponent changes between episodes: ``set_opponent(spec)`` (reachable through
 Gymnasium's ``get_wrapper_attr``/``call`` and SB3's ``env_method``) or
 ``reset(options={"opponent": spec})``; an OpponentPool draws one per episode. Every
 argument is checked when given, so a mistake raises there and says what is wrong; an
-opponent that fails before the agent's first move (a program that cannot start) raises
-from ``reset`` with its failure.
+opponent that fails before its first move (a program that cannot start) raises
+OpponentError with its failure, from ``reset`` or the agent's first ``step``.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from gymnasium import spaces
 
 from ..games import get_game
 from ..games.env_encoding import load_encoding
-from .episode import (OBSERVATION_SHAPES, RENDER_MODES, REWARD_KINDS, Episode, check_option, compact_codec,
-                      observation_box, render, ResetNeeded)
+from .episode import (OBSERVATION_SHAPES, RENDER_MODES, REWARD_KINDS, Episode, ResetNeeded, check_option,
+                      compact_codec, observation_box, render)
 from .opponent_pool import OpponentPool
 from .opponents import OpponentError, check_opponent, make_opponent
 

@@ -130,9 +130,9 @@ def save(path, weights, biases, activations, *, game: str, action_space: str = "
          observation_shape: str = "flat") -> Path:
     """Write the network (float32) to ``path`` (``.npz``) and return the path; checks it first."""
     policy = MlpPolicy(weights, biases, activations, game, action_space, observation_shape)
-    arrays: dict[str, Any] = {"format": np.array(FORMAT), "game": np.array(game), "action_space": np.array(action_space),
-              "observation_shape": np.array(observation_shape),
-              "activations": np.array(policy.activations, dtype=str)}
+    arrays: dict[str, Any] = {
+        "format": np.array(FORMAT), "game": np.array(game), "action_space": np.array(action_space),
+        "observation_shape": np.array(observation_shape), "activations": np.array(policy.activations, dtype=str)}
     for layer, (weight, bias) in enumerate(zip(policy.weights, policy.biases)):
         arrays[f"weight_{layer}"], arrays[f"bias_{layer}"] = weight, bias
     path = Path(path)
