@@ -65,3 +65,10 @@ def test_each_mask_is_a_fresh_array_and_the_terminal_one_is_all_zero():
         _, _, terminated, _, info = env.step(action)
         assert "fault" not in info
     assert not info["action_mask"].any() and not env.action_masks().any()
+
+
+def test_the_aec_env_checks_its_reward_at_construction_too():
+    from arena.envs import aec_env
+
+    with pytest.raises(ValueError, match="reward must be one of 'margin', 'win', not 'score'"):
+        aec_env("flippo", reward="score")

@@ -18,7 +18,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..games.env_encoding import load_encoding
-from .episode import (OBSERVATION_SHAPES, RENDER_MODES, Episode, ResetNeeded, check_option, compact_codec,
+from .episode import (OBSERVATION_SHAPES, RENDER_MODES, REWARD_KINDS, Episode, ResetNeeded, check_option, compact_codec,
                       observation_box, render)
 
 AGENTS = ("player_0", "player_1")
@@ -44,6 +44,7 @@ class ArenaAECEnv(AECEnv):
         super().__init__()
         check_option("render_mode", render_mode, (None, *RENDER_MODES))
         check_option("observation_shape", observation_shape, OBSERVATION_SHAPES)
+        check_option("reward", reward, REWARD_KINDS)  # here, not at the first reset
         self.encoding = load_encoding(game)
         self.reward_kind = reward
         self.render_mode = render_mode
