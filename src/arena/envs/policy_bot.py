@@ -91,6 +91,8 @@ def _check_readable(path: Path) -> None:
 def _module_from_file(path: Path):
     _check_readable(path)
     module_spec = importlib.util.spec_from_file_location(path.stem, path)
+    if module_spec is None or module_spec.loader is None:
+        raise PolicyError(f"{path}: not a Python file that can be imported")
     module = importlib.util.module_from_spec(module_spec)
     sys.path.insert(0, str(path.resolve().parent))  # the policy may import its neighbours
     module_spec.loader.exec_module(module)
