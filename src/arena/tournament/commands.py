@@ -160,7 +160,7 @@ def export(db_path, format_name, output) -> None:
     with open_store(db_path, must_exist=True) as store:
         if output == "-":
             # a terminal gets the players' text with its control characters written out
-            stdout = click.get_text_stream("stdout")
+            stdout = sys.stdout  # not click.get_text_stream: deprecated in Click 8.5, gone in 9.0
             EXPORTERS[format_name](store, stdout, visible if stdout.isatty() else str)
             return
         # a file gets it as it is, written whole and never through a link planted where it goes
