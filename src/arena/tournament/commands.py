@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from typing import Callable
 
 import click
 from rich.console import Console
@@ -161,7 +162,8 @@ def export(db_path, format_name, output) -> None:
         if output == "-":
             # a terminal gets the players' text with its control characters written out
             stdout = sys.stdout  # not click.get_text_stream: deprecated in Click 8.5, gone in 9.0
-            EXPORTERS[format_name](store, stdout, visible if stdout.isatty() else str)
+            shown: Callable[[str], str] = visible if stdout.isatty() else str
+            EXPORTERS[format_name](store, stdout, shown)
             return
         # a file gets it as it is, written whole and never through a link planted where it goes
         text = io.StringIO(newline="")
