@@ -99,7 +99,8 @@ def template_languages(game_name: str) -> list[str]:
 
 def template_source(game_name: str, lang: str) -> str:
     """The text of a game's starter bot in one language."""
-    path = resources.files(GAME_MODULES[game_name]).joinpath("templates", SOURCES[lang])
+    # one name per joinpath: a Traversable takes several only from Python 3.11 (3.10 is supported)
+    path = resources.files(GAME_MODULES[game_name]).joinpath("templates").joinpath(SOURCES[lang])
     if not path.is_file():
         raise click.ClickException(f"{game_name} has no {lang} starter bot yet; it has: "
                                    f"{', '.join(template_languages(game_name))}")
