@@ -11,11 +11,13 @@ the mask is all 0 for an agent that is not to act.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
+from ..games.base import GameState
 from ..games.env_encoding import load_encoding
 from .episode import OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, compact_codec, observation_box, render
 
@@ -57,7 +59,7 @@ class ArenaAECEnv(AECEnv):
                                    for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete((self.codec or self.encoding).action_count) for agent in AGENTS}
         self.episode: Episode | None = None
-        self._before = None
+        self._before: GameState | None = None
         self._rng: random.Random | None = None  # the setups' seeds after a seeded reset
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -84,7 +86,7 @@ class ArenaAECEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in AGENTS}
         self.terminations = {agent: False for agent in AGENTS}
         self.truncations = {agent: False for agent in AGENTS}
-        self.infos = {agent: {} for agent in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[self.episode.state.to_move]
         if self.render_mode == "human":
             self.render()
@@ -95,6 +97,7 @@ class ArenaAECEnv(AECEnv):
 
     def observe(self, agent: str) -> dict:
         self._started("observe")
+        assert self.episode is not None  # _started() raised otherwise
         seat = AGENTS.index(agent)
         return {"observation": self.episode.observe(seat, self.observation_shape),
                 "action_mask": self.episode.action_mask(seat)}
@@ -103,6 +106,7 @@ class ArenaAECEnv(AECEnv):
         """A dead agent's step takes None (as PettingZoo's); a live agent's None, or any action
         outside its mask, is an illegal action: the game ends as its loss, nothing raises."""
         self._started("step")
+        assert self.episode is not None  # _started() raised otherwise
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -123,6 +127,7 @@ class ArenaAECEnv(AECEnv):
 
     def _finish(self) -> None:
         episode = self.episode
+        assert episode is not None  # a step of it has just ended it
         rewards = episode.rewards()
         for seat, agent in enumerate(AGENTS):
             self.rewards[agent] = rewards[seat]
@@ -135,6 +140,7 @@ class ArenaAECEnv(AECEnv):
         """The position: ``human`` prints the text (and gives None), ``ansi`` gives it,
         ``rgb_array`` an (H, W, 3) uint8 array, ``svg`` the viewer's drawing."""
         self._started("render")
+        assert self.episode is not None  # _started() raised otherwise
         return render(self.encoding, self.render_mode, self.episode.state, self._before)
 
     def close(self) -> None:

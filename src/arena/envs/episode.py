@@ -9,11 +9,12 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
 from ..games import get_game
-from ..games.base import MoveError
+from ..games.base import GameState, MoveError
 from ..games.env_encoding import GameEncoding
 
 REWARD_KINDS = ("margin", "win")
@@ -70,14 +71,14 @@ class Episode:
     encoding: GameEncoding
     setup: dict
     reward: str = "margin"
-    state: object = None
+    state: GameState = field(init=False)  # the setup's start position, made in __post_init__
     moves: list[str] = field(default_factory=list)  # as the rules write them: replayable
     offender: int | None = None
     fault: str | None = None
-    codec: object = None  # action_space="compact": its actions become the full space's here
+    codec: Any = None  # action_space="compact": its actions become the full space's here
     pending: int | None = None  # the compact choice made so far for the move to come
     keep_before: bool = False  # keep the position before each move (an svg drawing marks what it changed)
-    before_last: object = None  # the position just before the last move played, when kept
+    before_last: GameState | None = None  # the position just before the last move played, when kept
 
     def __post_init__(self) -> None:
         if self.reward not in REWARD_KINDS:
@@ -179,5 +180,7 @@ class Episode:
         if self.reward == "win":
             winner = self.encoding.winner(self.state)
             return (0.0, 0.0) if winner is None else ((1.0, -1.0) if winner == 0 else (-1.0, 1.0))
-        first, second = self.scores()
+        scores = self.scores()
+        assert scores is not None  # asked of a finished game, and no fault ended it
+        first, second = scores
         return float(first - second), float(second - first)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import weakref
+from typing import Any
 
 import gymnasium as gym
 import numpy as np
@@ -107,14 +108,17 @@ class ArenaGymEnv(gym.Env):
         return self._observation(), reward, self.episode.over, False, self._info()
 
     def action_masks(self) -> np.ndarray:
+        assert self.episode is not None  # asked after reset()
         return self.episode.action_mask(self.seat)
 
     def _observation(self) -> np.ndarray:
+        assert self.episode is not None  # made after reset()
         return self.episode.observe(self.seat, self.observation_shape)
 
     def _info(self) -> dict:
-        info = {"action_mask": self.action_masks(), "seat": self.seat}
+        info: dict[str, Any] = {"action_mask": self.action_masks(), "seat": self.seat}
         episode = self.episode
+        assert episode is not None  # made after reset()
         if episode.over:
             info["moves"] = list(episode.moves)
             info["scores"] = episode.scores()

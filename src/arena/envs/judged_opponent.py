@@ -73,6 +73,7 @@ class JudgedOpponent:
     def _judge_game(self) -> None:
         agent = resolve_player(self.encoding.game, "human")
         players = [self.opponent, agent] if self.seat == 0 else [agent, self.opponent]
+        record: dict | Exception
         try:
             record = play_game(self.encoding.game, players, seed=self.seed, setup=self.setup,
                                time_scale=self.time_scale, human_seat=self._agent_seat)

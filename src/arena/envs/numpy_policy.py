@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import zipfile
 from pathlib import Path
+from typing import Callable
 
 import numpy as np
 
@@ -28,7 +29,7 @@ ACTION_SPACES = ("full", "compact")
 OBSERVATION_SHAPES = ("flat", "planes")
 LEAKY_SLOPE = 0.01  # torch's nn.LeakyReLU default, the only slope exported (policy_export.py)
 
-ACTIVATIONS = {
+ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "relu": lambda x: np.maximum(x, 0.0),
     "tanh": np.tanh,
     "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)),
@@ -131,7 +132,8 @@ def save(path, weights, biases, activations, *, game: str, action_space: str = "
         arrays[f"weight_{layer}"], arrays[f"bias_{layer}"] = weight, bias
     path = Path(path)
     with open(path, "wb") as file:  # np.savez would add ".npz" to a name without it: the file is where it is asked
-        np.savez_compressed(file, **arrays)
+        # ignore: numpy's stub fears an array named allow_pickle among **arrays; ours are named above
+        np.savez_compressed(file, **arrays)  # type: ignore[arg-type]
     return path
 
 
@@ -208,7 +210,8 @@ def _policy_from(arrays: dict) -> MlpPolicy:
     if activations.ndim != 1 or (activations.size and activations.dtype.kind != "U"):
         raise PolicyFileError(f"'activations' is {activations.dtype} of shape {activations.shape}, not a list of names")
     count = sum(1 for name in arrays if name.startswith("weight_"))
-    weights, biases = [], []
+    weights: list[np.ndarray] = []
+    biases: list[np.ndarray] = []
     for layer in range(count):
         for kind, into in (("weight", weights), ("bias", biases)):
             name = f"{kind}_{layer}"

@@ -91,6 +91,7 @@ def _check_readable(path: Path) -> None:
 def _module_from_file(path: Path):
     _check_readable(path)
     module_spec = importlib.util.spec_from_file_location(path.stem, path)
+    assert module_spec is not None and module_spec.loader is not None  # a .py file (load_policy) always has a spec
     module = importlib.util.module_from_spec(module_spec)
     sys.path.insert(0, str(path.resolve().parent))  # the policy may import its neighbours
     module_spec.loader.exec_module(module)

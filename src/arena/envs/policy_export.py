@@ -52,7 +52,9 @@ def export_sequential(module, path, *, game: str, action_space: str = "full",
 
     ``game``, ``action_space`` and ``observation_shape`` say what it was trained on (the
     environment's own options), so that ``arena policy-bot`` feeds it alike."""
-    weights, biases, activations = [], [], []
+    weights: list[np.ndarray] = []
+    biases: list[np.ndarray] = []
+    activations: list[str] = []
     children = list(module.named_children())
     for position, (name, child) in enumerate(children):
         kind = type(child).__name__
@@ -98,7 +100,7 @@ def export_sb3_policy(model, path, *, game: str, action_space: str = "full",
         if hasattr(policy, extractor) and kind != "FlattenExtractor":
             raise ExportError(f"the policy's {extractor} is {kind}: only MlpPolicy's FlattenExtractor exports")
     activation_class = getattr(policy, "activation_fn", None)
-    activation = TORCH_ACTIVATIONS.get(getattr(activation_class, "__name__", None))
+    activation = TORCH_ACTIVATIONS.get(getattr(activation_class, "__name__", ""))
     if activation is None:
         raise ExportError(f"the policy's activation_fn is {activation_class!r}: only "
                           f"{', '.join(TORCH_ACTIVATIONS)} export")
@@ -119,7 +121,7 @@ def layers_from_state_dict(state: Mapping, prefix: str, single: bool = False) ->
         matched = pattern.match(name)
         if matched:
             index = 0 if single else int(matched.group(1))
-            found.setdefault(index, {})[matched.group(matched.lastindex)] = as_array(value)
+            found.setdefault(index, {})[matched.groups()[-1]] = as_array(value)  # weight or bias
     if not found and single:
         raise ExportError(f"the state dict has no {prefix}weight: not an SB3 policy with an action_net")
     layers = []

@@ -49,7 +49,8 @@ class _RegisterAfterGymnasium(importlib.abc.MetaPathFinder):
             run_module(module)
             register_games()
 
-        spec.loader.exec_module = exec_module  # this spec's own loader, made by find_spec just now
+        # ignore: a method replaced on purpose, on this spec's own loader, made by find_spec just now
+        spec.loader.exec_module = exec_module  # type: ignore[method-assign]
         return spec
 
 
