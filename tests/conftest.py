@@ -197,7 +197,7 @@ def random_game_record(game):
 BREAKS_AFTER = """
     import subprocess, sys, threading
     game, replies = sys.argv[1], int(sys.argv[2])
-    child = subprocess.Popen([sys.executable, "-m", "arena.bot", game, "random", "--seed", "1"],
+    child = subprocess.Popen([sys.executable, "-m", "arena.toolkit.builtin_player", game, "random", "--seed", "1"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def feed():

@@ -7,7 +7,7 @@ round at once, every ordered pair of entrants one game."""
 
 from __future__ import annotations
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 
 from ..competition.site.site_server import PASSWORD, running_competition
 

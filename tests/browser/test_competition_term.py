@@ -11,7 +11,7 @@ from __future__ import annotations
 import csv
 import io
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 
 from ..competition.site.site_server import PASSWORD, running_competition
 from .test_competition_rounds import admit, rows

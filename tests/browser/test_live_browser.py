@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 # this interpreter and its environment (PYTHONPATH included): the arena under test, not another copy

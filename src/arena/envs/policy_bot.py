@@ -137,11 +137,11 @@ def argument_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> None:
     arguments = argument_parser().parse_args(argv)
-    from ..games import GAME_MODULES
+    from ..games import game_names
 
-    if arguments.game not in GAME_MODULES:
+    if arguments.game not in game_names():
         raise SystemExit(f"arena policy-bot: unknown game {arguments.game!r}; "
-                         f"the games are: {', '.join(GAME_MODULES)}")
+                         f"the games are: {', '.join(game_names())}")
     try:
         run_policy_bot(arguments.game, arguments.policy, arguments.seed, arguments.function)
     except PolicyError as error:

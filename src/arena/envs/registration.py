@@ -12,12 +12,11 @@ import importlib.abc
 import importlib.util
 import sys
 
+from ..games import game_names, get_game
+
 ENV_IDS = {
-    "flippo": "arena/Flippo-v0",
-    "blackhole": "arena/BlackHole-v0",
-    "turnright": "arena/TurnRight-v0",
-    "luckywords": "arena/LuckyWords-v0",
-    "domineering": "arena/Domineering-v0",
+    # each game's own id, named in its declaration (GameInfo.env_name; games/contract.py)
+    name: f"arena/{get_game(name).env_name}-v0" for name in game_names() if get_game(name).env_name is not None
 }
 ENTRY_POINT = "arena.envs.gym_single:ArenaGymEnv"
 

@@ -8,13 +8,13 @@ only arena.envs imports them, never the judge or ``arena bot``.
 
 from __future__ import annotations
 
-import importlib
 from typing import Any, Generic, Sequence, TypeVar
 
 import numpy as np
 import numpy.typing as npt
 
-from . import GAME_MODULES, get_game, get_svg
+from . import get_game, get_svg
+from .contract import need_part
 from .base import GameState
 
 State = TypeVar("State", bound="GameState[Any]")
@@ -160,9 +160,7 @@ def random_legal_move(state: GameState, rng) -> Any:
 
 
 def load_encoding(game: str) -> GameEncoding:
-    if game not in GAME_MODULES:
-        get_game(game)  # raises UnknownGameError naming the games
-    return importlib.import_module(f"{GAME_MODULES[game]}.envs").ENCODING
+    return need_part(game, "envs").ENCODING
 
 
 def one_hot_planes(board: npt.ArrayLike, values: Sequence[Any]) -> np.ndarray:

@@ -26,7 +26,7 @@ def write_new_file(path: str | Path, data: bytes) -> None:
     with O_EXCL | O_NOFOLLOW, renamed over ``path``. A link a program planted where a record is
     to go (``rec.json`` -> /etc/anything) is replaced, not followed: the judge, root, never
     writes where a program points. (What lies above the file is kept out of every player's
-    folder, by its real path: cli_params.py.) Readable by everyone, as a file made with the
+    folder, by its real path: cli/shared_arguments.py.) Readable by everyone, as a file made with the
     usual umask is."""
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))

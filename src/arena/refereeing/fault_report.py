@@ -17,7 +17,7 @@ from typing import Any
 from ..games import UnknownGameError, get_game
 from ..games.base import GameInfo
 from ..judge.match import NO_NEWLINE
-from ..terminal_text import visible
+from .terminal_text import visible
 
 CONTEXT_LINES = 6
 """How many lines exchanged before the fault a report shows."""

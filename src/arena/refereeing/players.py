@@ -32,7 +32,7 @@ class PlayerSpec:
 
 def builtin_command(game: str, name: str) -> list[str]:
     """The command line of a built-in player (no shell, and no CLI imports to start fast)."""
-    return [sys.executable, "-m", "arena.bot", game, name]
+    return [sys.executable, "-m", "arena.toolkit.builtin_player", game, name]
 
 
 def resolve_player(game: GameInfo | str, text: str) -> PlayerSpec:

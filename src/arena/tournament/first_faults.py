@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from ..refereeing.fault_report import fault_report, faulted_seats, summary
-from ..terminal_text import visible
+from ..refereeing.terminal_text import visible
 from .schedule import ScheduledGame
 
 

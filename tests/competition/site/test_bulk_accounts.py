@@ -122,7 +122,7 @@ def test_a_bad_header_or_file_is_one_line(competition, tmp_path):
 
 
 def test_the_store_adds_all_or_none(competition):
-    from arena.competition.accounts import hash_password
+    from arena.competition.passwords import hash_password
 
     before = names(competition)
     password = hash_password("a long password")
@@ -138,7 +138,7 @@ def test_accounts_that_cannot_be_made_leave_no_passwords_file(competition, tmp_p
     transaction makes none, and the file of passwords for accounts that do not exist goes too."""
     from click.testing import CliRunner
 
-    from arena.commands import cli
+    from arena.cli.command_group import cli
     from arena.competition.store.database import CompetitionStore
 
     def taken_meanwhile(store, accounts):

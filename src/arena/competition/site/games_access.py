@@ -6,9 +6,9 @@ from __future__ import annotations
 from fastapi import Request
 
 from ...web_common.record_check import BadRecord
-from ...web_common.replay import Replay
+from ...web_common.replay_boards import Replay
 from ..store.database import CompetitionStore, StoredGame, Submission, User
-from .site import site_of
+from .site_state import site_of
 from ..privacy import may_read_stderr
 from .refusal import Refusal
 

@@ -6,7 +6,7 @@ other player's cell for the letter just called).
 The value shown is the mover's **expected word-point margin** as a spectator sees it: the
 expected word points of its grid minus those of the opponent's real grid (each grid's
 expectation from that grid and the public letters alone: the strong engine's line values
-under its owner's letter odds, analysis_knowledge.py). Its points per grid are in
+under its owner's letter odds, player_knowledge.py). Its points per grid are in
 ``detail["grids"]``.
 
 The judgment of the move, its best move and its loss, uses only what the mover knew: its own
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..analyst_contract import Evaluation
 from ..base import MoveError
-from .analysis_knowledge import (
+from .player_knowledge import (
     engine_for, grid_bytes, pictured_opponent, scoring_words, set_owner_odds,
 )
 from .rules import LETTERS, LuckyWordsState

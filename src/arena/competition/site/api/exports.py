@@ -16,7 +16,7 @@ from ...rounds.ranking import FINAL, is_ranked
 from ...store.database import Round
 from ..ids import Id
 from ..refusal import Refusal
-from ..site import site_of
+from ..site_state import site_of
 
 router = APIRouter(prefix="/api")
 RANKING_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "points", "irregular_losses")

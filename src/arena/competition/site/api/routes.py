@@ -16,7 +16,7 @@ from ...rounds.final import refuse_after_final_began
 from ...rounds.ranking import FINAL, is_ranked
 from ...rounds.stage import refuse_once_over
 from ...store.database import Round
-from ..site import site_of
+from ..site_state import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser, revoke_token
 from .bodies import field, form_data, json_object
 from ..games_access import account_named, game_replay, played_game, seat_stderr

@@ -11,8 +11,8 @@ from ...rounds.stage import OVER, competition_state
 from ..api.announcements import announcement_views
 from ..api.clarifications import readable_clarifications
 from ..coming_up import coming_up
-from ..site import site_of
-from ..game_analysis import page_analysis
+from ..site_state import site_of
+from ..analysis_routes import page_analysis
 from ..security.auth import session_user
 from ..security.csrf import csrf_token
 from ..games_access import account_named, game_replay, played_game, readable_seats

@@ -21,7 +21,7 @@ from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ...store.rows import User
-from ..site import site_of
+from ..site_state import site_of
 from ..refusal import Refusal
 
 AnyResponse = TypeVar("AnyResponse", bound=Response)

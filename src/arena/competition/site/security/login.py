@@ -7,10 +7,10 @@ import hmac
 
 from fastapi import Request
 
-from ...accounts import AccountError, check_name, hash_password, password_matches
+from ...passwords import AccountError, check_name, hash_password, password_matches
 from ...store.rows import CompetitionError, User
 from . import throttle
-from ..site import site_of
+from ..site_state import site_of
 from .auth import DISABLED
 from ..refusal import Refusal
 
