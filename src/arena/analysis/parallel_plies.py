@@ -11,7 +11,8 @@ from __future__ import annotations
 import multiprocessing
 import os
 import threading
-from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from functools import partial
 from typing import Any, Callable
 
 from ..games import get_analyst, get_game
@@ -58,8 +59,7 @@ def _lower_priority(niceness: int) -> None:
 def _pool(jobs: int, niceness: int) -> ProcessPoolExecutor:
     # forkserver: the viewer and the servers call this from threads, which fork() does not copy safely
     return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"),
-                               initializer=_lower_priority if niceness else None,
-                               initargs=(niceness,) if niceness else ())
+                               initializer=partial(_lower_priority, niceness) if niceness else None)
 
 
 class AnalysisStopped(Exception):
@@ -88,6 +88,7 @@ def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | No
     tasks.reverse()
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
     with _pool(jobs, niceness) as pool:
+        pending: dict[Future[Any], int]  # each search's future: the final outcome's, else an Evaluation
         if final_state.is_over():
             pending = {pool.submit(final_outcome, game.name, environment, final_state, plies[-1].seat): OUTCOME}
         else:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 import re
 import sys
+from typing import Callable
 
 import click
 from rich.console import Console
@@ -160,8 +161,9 @@ def export(db_path, format_name, output) -> None:
     with open_store(db_path, must_exist=True) as store:
         if output == "-":
             # a terminal gets the players' text with its control characters written out
-            stdout = click.get_text_stream("stdout")
-            EXPORTERS[format_name](store, stdout, visible if stdout.isatty() else str)
+            stdout = sys.stdout  # not click.get_text_stream: deprecated in Click 8.5, gone in 9.0
+            shown: Callable[[str], str] = visible if stdout.isatty() else str
+            EXPORTERS[format_name](store, stdout, shown)
             return
         # a file gets it as it is, written whole and never through a link planted where it goes
         text = io.StringIO(newline="")

@@ -25,6 +25,8 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 from ..judge.move_errors import MoveError, MoveFormatError  # noqa: F401
 
 Move = TypeVar("Move")
+SameState = TypeVar("SameState", bound="GameState[Any]")
+"""A state's own class (``copy`` gives a FlippoState of a FlippoState)."""
 
 
 class IllegalMoveError(MoveError):
@@ -76,7 +78,7 @@ class GameState(ABC, Generic[Move]):
     def format_move(self, move: Move) -> str:
         """Write a move in the game's notation."""
 
-    def copy(self) -> "GameState[Move]":
+    def copy(self: SameState) -> SameState:
         return copy.deepcopy(self)
 
     def play_text(self, text: str) -> Move:
@@ -105,7 +107,7 @@ class GameInfo:
     """Draws the random setup of a game (brown stones, letter, cell values...)."""
     parse_setup: Callable[[str], dict] | None = None
     """Reads a ``--setup`` value; raises :class:`SetupError` naming what is wrong."""
-    new_state: Callable[[dict], GameState] | None = None
+    new_state: Callable[[dict], GameState] = field(kw_only=True)
     """Builds the start position for a setup (replays start from it: games/replay.py)."""
     ranking: str = "points"
     """How the competition ranks players (the tournament's standings read it):

@@ -59,7 +59,7 @@ def save_record(record: dict[str, Any], path: str | Path | None) -> tuple[str | 
     (None, why) means no file could be written at all: the caller prints the JSON.
     """
     fallback = f"arena-{record.get('game', 'game')}-{record.get('seed', 'unseeded')}.json"
-    problems = []
+    problems: list[str] = []
     for candidate in ([path] if path is not None else []) + [fallback, None]:
         try:
             if candidate is None:

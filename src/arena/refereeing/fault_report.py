@@ -160,5 +160,7 @@ def explain_faults(record: dict[str, Any]) -> list[str]:
     """The explanation of every fault in a record (no lines for a clean game)."""
     lines: list[str] = []
     for seat in faulted_seats(record):
-        lines.extend(explain(fault_report(record, seat)))
+        report = fault_report(record, seat)
+        assert report is not None  # a faulted seat has its fault to report
+        lines.extend(explain(report))
     return lines

@@ -72,6 +72,9 @@ def builtin_env(spec: PlayerSpec, clock_ms: float, told: dict[str, str] | None =
 
 def seat_command(spec: PlayerSpec, seed: int, seat: int) -> str | list[str]:
     """The command that runs a player in a seat of the game with this seed."""
+    command = spec.command
+    assert command is not None  # asked of a program only: a human has no command
     if spec.builtin:
-        return [*spec.command, "--seed", str(seed * 2 + seat)]
-    return spec.command
+        assert isinstance(command, list)  # builtin_command's argv
+        return [*command, "--seed", str(seed * 2 + seat)]
+    return command

@@ -30,7 +30,7 @@ _ANSI = re.compile(r"\033\[[0-?]*[ -/]*[@-~]")
 class Style(Protocol):
     """How the report colours a few words: click.style's signature, so that the command passes it as it is."""
 
-    def __call__(self, text: str, fg: str | None = None, bold: bool | None = None) -> str: ...
+    def __call__(self, text: str, *, fg: str | None = None, bold: bool | None = None) -> str: ...
 
 
 def plain(text: str, fg: str | None = None, bold: bool | None = None) -> str:
@@ -99,6 +99,7 @@ def _problem_lines(report: CheckReport, style: Style, escape: Callable[[str], st
     explained: dict[tuple, int] = {}  # (verdict, move, line): the problem that explains it
     for problem, game in enumerate(report.faulty, start=1):
         fault = game.fault
+        assert fault is not None  # report.faulty holds the games with a fault
         lines += ["", style(f"Problem {problem}: game {game.number}, seed {game.seed}, "
                                   f"playing {game.seat_name} (the {SEAT_WORDS[game.seat]} seat)", bold=True)]
         same = explained.setdefault((fault.verdict, fault.move_number, fault.line), problem)

@@ -14,7 +14,7 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 DASK = str(Path(sys.executable).with_name("dask"))
 
@@ -43,7 +43,7 @@ def local_cluster(workers: int = 2, timeout_s: float = 60) -> Iterator[str]:
     """Yield the scheduler's address once ``workers`` single-threaded workers have joined."""
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": {**QUIET, **os.environ}}
+    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": {**QUIET, **os.environ}}
     processes = [subprocess.Popen(
         [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], **quiet)]
     try:

@@ -11,7 +11,7 @@ import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any, Iterable, Iterator
+from typing import Any, Generator, Iterable, Iterator
 
 from ..judge.match import ProgramCannotStart
 from ..judge.sandbox.settings import Sandbox
@@ -94,7 +94,7 @@ def play_games(
     in_flight: int,
     sandbox: Sandbox | None = None,
     stop_at_failed_start: str | None = None,
-) -> Iterator[tuple[ScheduledGame, dict[str, Any]]]:
+) -> Generator[tuple[ScheduledGame, dict[str, Any]], None, None]:
     """Yield ``(game, record)`` as games end, keeping ``in_flight`` of them running.
 
     Games are taken from ``games`` lazily, so a caller may stop early (the SPRT

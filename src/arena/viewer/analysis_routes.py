@@ -29,7 +29,7 @@ class Place:
     key: Hashable  # the job's key: changes when the game does
     record: Callable[[], dict[str, Any]]
     load: Callable[[dict[str, Any]], dict[str, Any] | None]
-    save: Callable[[dict[str, Any]], None]
+    save: Callable[[dict[str, Any]], object]  # what it returns (a path) is not used
     url: str  # the status endpoint
 
 

@@ -46,6 +46,7 @@ def _local_spec(game: str, seat: ShippedSeat) -> PlayerSpec:
     if program is None:  # a built-in player: this worker's own Python runs it, wherever that is
         return resolve_player(game, seat.spec.text) if seat.spec.builtin else seat.spec
     copy = _worker_copy(program)
+    assert isinstance(seat.spec.command, str)  # a submission's command: one line (build/languages.py)
     return PlayerSpec(seat.spec.text, rewrite_command(seat.spec.command, program.folder, copy), seat.spec.builtin)
 
 

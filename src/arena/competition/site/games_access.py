@@ -24,7 +24,7 @@ def played_game(request: Request, game_id: int) -> StoredGame:
 
 def game_replay(request: Request, game: StoredGame) -> Replay:
     try:
-        return site_of(request).replays.get(("competition-game", game.id), lambda: game.record, f"game {game.id}")
+        return site_of(request).replays.get(("competition-game", game.id), game.played_record, f"game {game.id}")
     except BadRecord as error:
         raise Refusal(500, str(error)) from None
 

@@ -15,7 +15,7 @@ from pathlib import Path
 import jinja2
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.responses import JSONResponse, PlainTextResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
@@ -66,6 +66,7 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
 
     def refusal(request: Request, status: int, message: str, headers: dict | None = None):
         """The API's JSON error, or a page saying it: never a traceback."""
+        response: Response
         if request.url.path.startswith("/api/"):
             response = JSONResponse({"error": message}, status_code=status, headers=headers)
         else:

@@ -49,7 +49,7 @@ def evaluate(state: LuckyWordsState, played: str | None, seconds: float) -> Eval
     own = grid_bytes(state.grids[mover])
     set_owner_odds(engine, state, mover, own.count(0))
     own_now = engine.grid_value(own)
-    letters = LETTERS if state.calling else state.called
+    letters = LETTERS if state.called is None else state.called  # calling: any letter
     own_gains = {letter: engine.placement_gains(own, ord(letter) - 64) for letter in letters}
     pictured = pictured_opponent(state, words)
     set_owner_odds(engine, state, 1 - mover, pictured.count(0))
@@ -58,7 +58,9 @@ def evaluate(state: LuckyWordsState, played: str | None, seconds: float) -> Eval
     given = engine.letter_gains(pictured) if state.calling else [0.0] * 26
 
     def worth(letter: str, cell: int) -> float:
-        return own_now + own_gains[letter][cell] - pictured_now - given[ord(letter) - 65]
+        gain = own_gains[letter][cell]
+        assert gain is not None  # asked only of an empty cell (a taken one's gain is None)
+        return own_now + gain - pictured_now - given[ord(letter) - 65]
 
     moves = [(letter, cell) for letter in letters for cell in range(49) if own_gains[letter][cell] is not None]
     judged, best_letter, best_cell = max((worth(letter, cell), letter, -cell) for letter, cell in moves)
@@ -69,7 +71,7 @@ def evaluate(state: LuckyWordsState, played: str | None, seconds: float) -> Eval
     if played is not None:
         move = _legal(state, played)
         if move is not None:
-            judged_played = worth(*move) if state.calling else worth(state.called, move)
+            judged_played = worth(*move) if state.called is None else worth(state.called, move)
             played_value = value - (judged - judged_played)
     detail = {"grids": grids, "pictured_opponent": round(pictured_now, 3), "judged": round(judged, 3),
               "judged_played": None if judged_played is None else round(judged_played, 3)}

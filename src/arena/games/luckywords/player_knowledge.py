@@ -15,14 +15,21 @@ the letter odds its owner can expect (strong/odds.py): the odds move towards the
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
 
 from .dictionary import load_words
 from .player_words import WORDS_VARIABLE
 from .rules import LuckyWordsState
 
-_engines: dict[frozenset, object] = {}
-_placers: dict[frozenset, object] = {}
-_picture: dict = {}
+if TYPE_CHECKING:  # imported where used: the engine and the greedy rule load only when a position is judged
+    import random
+
+    from .greedy import Greedy, Grid
+    from .strong.engine import Engine
+
+_engines: dict[frozenset, Engine] = {}
+_placers: dict[frozenset, Greedy] = {}
+_picture: dict[tuple[frozenset, str], tuple[tuple[str, ...], Grid, random.Random]] = {}
 
 
 def scoring_words(state: LuckyWordsState) -> frozenset[str]:
@@ -33,7 +40,7 @@ def scoring_words(state: LuckyWordsState) -> frozenset[str]:
     return load_words(os.environ.get(WORDS_VARIABLE) or None)
 
 
-def engine_for(words: frozenset[str]):
+def engine_for(words: frozenset[str]) -> Engine:
     """The strong engine on ``words``, built once per list in this process."""
     found = _engines.get(words)
     if found is None:
@@ -73,9 +80,10 @@ def pictured_opponent(state: LuckyWordsState, words: frozenset[str]) -> bytearra
     if placer is None:
         placer = _placers[words] = Greedy(words, random.Random(0))  # its word index: once per list
     letters = tuple(state.letters_called)
-    known, grid, rng = _picture.get((words, state.letter), ((), None, None))
-    if grid is None or known != letters[:len(known)]:
-        known, grid, rng = (), Grid(state.letter), random.Random(0)
+    pictured = _picture.get((words, state.letter))
+    if pictured is None or pictured[0] != letters[:len(pictured[0])]:
+        pictured = (), Grid(state.letter), random.Random(0)
+    known, grid, rng = pictured
     placer.rng = rng
     for letter in letters[len(known):]:
         grid.cells[placer.place(grid, letter)] = letter

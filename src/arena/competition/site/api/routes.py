@@ -124,7 +124,7 @@ def round_records(request: Request, round_id: Id, format: str = "zip"):
         raise Refusal(400, "format is zip or jsonl")
     store = site_of(request).store
     _round(request, round_id)
-    records = [(g.id, downloadable_record(g.record, g.players, g.submissions))
+    records = [(g.id, downloadable_record(g.played_record(), g.players, g.submissions))
                for g in store.games(round_id=round_id, oldest_first=True)]
     name = f"round-{round_id}"
     if format == "jsonl":
@@ -188,7 +188,7 @@ def game(request: Request, game_id: Id):
 def record(request: Request, game_id: Id):
     """The game's public record (privacy.py: no stderr, no server folders), as a round's download has it."""
     game = played_game(request, game_id)
-    return downloadable_record(game.record, game.players, game.submissions)
+    return downloadable_record(game.played_record(), game.players, game.submissions)
 
 
 @router.get("/games/{game_id}/stderr/{seat}")

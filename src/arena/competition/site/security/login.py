@@ -53,4 +53,6 @@ def register(request: Request, name: str, password: str, code: str) -> User:
         raise Refusal(400, str(error)) from None
     except CompetitionError as error:
         raise Refusal(409, str(error)) from None
-    return store.user(user_id)
+    user = store.user(user_id)
+    assert user is not None  # the account just added
+    return user
