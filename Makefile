@@ -60,8 +60,9 @@ demo: install
 	  printf ' --db %s' "demo-databases/$$game.db"; done; echo
 
 test: install-test
-	# the floors of the house (pyproject.toml's import-linter contract), then the suite
+	# the floors of the house (pyproject.toml's import-linter contract), the types ([tool.mypy]), then the suite
 	$(BIN)/lint-imports
+	$(BIN)/mypy
 	$(BIN)/python -m pytest -q
 
 bench: install

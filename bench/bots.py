@@ -2,7 +2,7 @@
 
     python bench/bots.py [--games flippo blackhole] [--repeat 5]
 
-Start-up: the time from launching ``python -m arena.bot GAME NAME`` (as the
+Start-up: the time from launching ``python -m arena.toolkit.builtin_player GAME NAME`` (as the
 judge does) until the program sits blocked reading its standard input, seen
 in ``/proc/PID/syscall``; median and worst of ``--repeat`` launches. A
 program's start-up counts on its own game clock, and the goal for the strong

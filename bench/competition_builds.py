@@ -16,7 +16,7 @@ from pathlib import Path
 
 from arena.competition.build.one_build import BuildJob, build_submission
 from arena.competition.build.languages import write_default_table
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 
 STARTERS = (("cpp", "bot.cpp"), ("python", "bot.py"))
 

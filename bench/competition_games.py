@@ -18,7 +18,7 @@ from pathlib import Path
 from arena.competition.conductor.conductor import Conductor
 from arena.competition.folder import CompetitionFolder
 from arena.competition.store.database import CompetitionStore
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 
 
 def final_games(entrants: int, swiss_rounds: int, top: int, games_per_pair: int) -> tuple[int, int]:

@@ -25,11 +25,11 @@ from pathlib import Path
 
 import uvicorn
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.conductor.conductor import Conductor
 from arena.competition.privacy import public_record
 from arena.competition.store.database import PlannedGame
-from arena.competition.site.app import create_app
+from arena.competition.site.site_app import create_app
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 from arena.tournament.local_cluster import free_port

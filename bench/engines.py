@@ -17,16 +17,31 @@ C reference: its figures are grid scores and placements per second
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import tempfile
 from pathlib import Path
+from types import ModuleType
 
-import engines_blackhole
-import engines_domineering
-import engines_flippo
-import engines_luckywords
-import engines_turnright
 from engine_builds import FLAVOURS, build_engine
+
+from arena.games import game_names
+from arena.games.contract import ENGINE_BENCH, has_part
+
+REPOSITORY = Path(__file__).resolve().parents[1]
+
+
+def engine_benches() -> dict[str, ModuleType]:
+    """Each game with a strong player (games/contract.py's ``strong`` part, a compiled engine) and
+    its bench, bench/engines_<game>.py; a game without one is an error naming the missing file."""
+    benches = {}
+    for name in game_names():
+        if has_part(name, "strong"):
+            bench = REPOSITORY / ENGINE_BENCH.format(game=name)
+            if not bench.is_file():
+                raise SystemExit(f"{name} has a compiled engine but no {bench} to measure it")
+            benches[name] = importlib.import_module(bench.stem)
+    return benches
 
 
 def main() -> None:
@@ -34,13 +49,16 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=400)
     parser.add_argument("--reps", type=int, default=20)
     args = parser.parse_args()
+    benches = engine_benches()
     with tempfile.TemporaryDirectory(prefix="arena-engines-") as builds:
-        for name, game in (("flippo", engines_flippo), ("blackhole", engines_blackhole),
-                           ("turnright", engines_turnright), ("domineering", engines_domineering)):
-            print(f"building {name}'s engine: {', '.join(FLAVOURS)}", file=sys.stderr, flush=True)
-            engines = {flavour: build_engine(name, flavour, Path(builds)) for flavour in FLAVOURS}
-            print(game.report(args.games, args.reps, engines), flush=True)
-    print(engines_luckywords.report(args.games, args.reps), flush=True)
+        for name, bench in benches.items():
+            if hasattr(bench, "C_REFERENCE"):  # built both ways and set against its C reference
+                print(f"building {name}'s engine: {', '.join(FLAVOURS)}", file=sys.stderr, flush=True)
+                engines = {flavour: build_engine(name, flavour, Path(builds)) for flavour in FLAVOURS}
+                print(bench.report(args.games, args.reps, engines), flush=True)
+    for bench in benches.values():
+        if not hasattr(bench, "C_REFERENCE"):  # measured as installed, after the others as before
+            print(bench.report(args.games, args.reps), flush=True)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,8 @@ is a PLAYER for bench/strength.py: built-in player NAME of the game as it was at
 ``HEAD~2``). The revision is exported with ``git archive`` into a folder of its own
 under the checkout's ``.revisions/`` (ignored by git), the game's compiled engine is
 built there with that revision's own setup.py (``python setup.py build_ext --inplace``,
-this environment's Cython), and the player runs its ``arena.bot GAME NAME`` with that
-folder's src first on its path, so the frozen release is measured without being
+this environment's Cython), and the player runs its built-in player runner (``arena.toolkit.builtin_player
+GAME NAME``, or ``arena.bot`` in a revision before it moved there) with that folder's src first on its path, so the frozen release is measured without being
 committed again. Only the measured game's engine is compiled: the other games' engine.pyx
 files are left out of the export. Each revision is built once per run;
 ``Revisions.close()`` removes the folders.
@@ -38,14 +38,16 @@ REPOSITORY = Path(__file__).resolve().parents[1]
 
 # the player's launcher: argv is SRC GAME NAME [the judge's --seed N]; the revision's arena
 # or nothing (a missing or unreadable export must not fall back on the installed one)
-LAUNCH = """import runpy, sys
+LAUNCH = """import os, runpy, sys
 src = sys.argv[1]
 sys.path.insert(0, src)
 import arena
 if not arena.__file__.startswith(src + "/"):
     sys.exit(f"rev: player: arena imported from {arena.__file__}, not from the revision's {src}")
-sys.argv = ["arena.bot"] + sys.argv[2:]
-runpy.run_module("arena.bot", run_name="__main__", alter_sys=True)
+# the runner is arena/toolkit/builtin_player.py since the toolkit has a package; arena/bot.py before
+runner = "arena.toolkit.builtin_player" if os.path.exists(src + "/arena/toolkit/builtin_player.py") else "arena.bot"
+sys.argv = [runner] + sys.argv[2:]
+runpy.run_module(runner, run_name="__main__", alter_sys=True)
 """
 
 

@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from arena.refereeing.players import resolve_player  # noqa: E402
 from arena.tournament.local_cluster import local_cluster  # noqa: E402
-from arena.tournament.runner import open_executor, play_games  # noqa: E402
+from arena.tournament.parallel_games import open_executor, play_games  # noqa: E402
 from arena.tournament.schedule import double_round_robin  # noqa: E402
 
 GAME = "flippo"

@@ -29,7 +29,7 @@ from arena.judge.record import write_record  # noqa: E402
 from arena.refereeing.referee import play_game  # noqa: E402
 from arena.tournament.session import schedule_for  # noqa: E402
 from arena.tournament.store import TournamentIdentity, TournamentStore  # noqa: E402
-from arena.viewer.app import create_app  # noqa: E402
+from arena.viewer.viewer_app import create_app  # noqa: E402
 from arena.web_common.server import BackgroundServer  # noqa: E402
 
 GAME = "flippo"

@@ -81,12 +81,12 @@ def once(tmp_path_factory):
 def cheap_passwords(monkeypatch):
     """argon2 at its lowest cost in this process (the site served in-process): its production cost, a
     third of a second or more per hash and per login on purpose, added up to minutes over the site's
-    tests, which check who is logged in, not how slowly. tests/competition/test_accounts.py pins the
+    tests, which check who is logged in, not how slowly. tests/competition/test_passwords.py pins the
     production cost, and every ``arena competition`` run as a command (users --import, serve) pays it."""
     from argon2 import PasswordHasher
 
-    from arena.competition import accounts
-    monkeypatch.setattr(accounts, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
+    from arena.competition import passwords
+    monkeypatch.setattr(passwords, "_hasher", PasswordHasher(time_cost=1, memory_cost=8, parallelism=1))
 
 
 @pytest.fixture
@@ -169,7 +169,7 @@ def random_game_record(game):
 BREAKS_AFTER = """
     import subprocess, sys, threading
     game, replies = sys.argv[1], int(sys.argv[2])
-    child = subprocess.Popen([sys.executable, "-m", "arena.bot", game, "random", "--seed", "1"],
+    child = subprocess.Popen([sys.executable, "-m", "arena.toolkit.builtin_player", game, "random", "--seed", "1"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, bufsize=1)
 
     def feed():

@@ -10,6 +10,8 @@ no folder too full to find one's way in.
 
 from __future__ import annotations
 
+import re
+
 from .import_graph import SOURCE, cycles, module_graph
 
 MOST_MODULES = 16
@@ -45,7 +47,7 @@ def test_the_cycle_finder_sees_a_circle():
 def test_no_circle_between_any_two_modules():
     """Stronger than the floors: not even inside a package does a module import itself round a circle."""
     graph = module_graph()
-    assert len(graph) > 200 and graph["arena.competition.site.app"]
+    assert len(graph) > 200 and graph["arena.competition.site.site_app"]
     assert cycles(graph) == []
 
 
@@ -88,3 +90,25 @@ def test_every_top_level_package_has_its_floor_in_the_contract():
     modules = {f"arena.{path.stem}" for path in SOURCE.glob("*.py") if path.stem not in ("__init__", "__main__")}
     assert {"arena.judge", "arena.games", "arena.competition"} <= named
     assert sorted((packages | modules) - named) == []
+
+
+def test_nothing_lies_loose_in_arena():
+    """Every module is in the package of its concern: the CLI in cli/, the contestant's tools in toolkit/."""
+    assert sorted(path.name for path in SOURCE.glob("*.py")) == ["__init__.py"]
+    assert (SOURCE / "cli" / "main.py").is_file() and (SOURCE / "toolkit").is_dir()
+
+
+COMMAND = re.compile(r"^@(click|\w+)\.(command|group)\(", re.MULTILINE)
+"""A click command or group declared (``@click.command()``, ``@cli.command("name")``...)."""
+
+
+def test_every_command_is_on_the_cli_floor():
+    """No engine holds a command of the command line: they are all arena/cli/'s, the top floor."""
+    declaring = {str(path.relative_to(SOURCE)) for path in SOURCE.rglob("*.py") if COMMAND.search(path.read_text())}
+    assert "cli/command_group.py" in declaring and "cli/tournament_commands.py" in declaring
+    assert sorted(path for path in declaring if not path.startswith("cli/")) == []
+
+
+def test_the_command_finder_sees_every_form():
+    assert all(COMMAND.search(text) for text in ("@click.command()", '@cli.command("policy-bot")', "@click.group()"))
+    assert not COMMAND.search("    command = click.option('--env')(command)")

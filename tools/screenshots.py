@@ -21,7 +21,7 @@ sys.path.insert(0, str(ROOT / "src"))
 from arena.refereeing.players import resolve_player  # noqa: E402
 from arena.judge.record import write_record  # noqa: E402
 from arena.refereeing.referee import play_game  # noqa: E402
-from arena.viewer.app import create_app  # noqa: E402
+from arena.viewer.viewer_app import create_app  # noqa: E402
 from arena.web_common.server import BackgroundServer  # noqa: E402
 
 IMAGES = ROOT / "docs" / "images"

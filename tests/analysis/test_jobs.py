@@ -71,15 +71,15 @@ def test_niceness_lowers_the_workers_priority(flippo_records):
     """The searches of a server's analysis run at the niceness asked for."""
     import os
 
-    from arena.analysis import runner
+    from arena.analysis import parallel_plies
 
     seen = []
     record = json.loads(flippo_records[0].read_text())
     record = {**record, "moves": record["moves"][:4]}
-    document = runner.analyse(record, seconds=0.01, jobs=1, niceness=7)
+    document = parallel_plies.analyse(record, seconds=0.01, jobs=1, niceness=7)
     assert document["complete"]
-    with runner._pool(1, 7) as pool:
+    with parallel_plies._pool(1, 7) as pool:
         seen.append(pool.submit(os.nice, 0).result())
-    with runner._pool(1, 0) as pool:
+    with parallel_plies._pool(1, 0) as pool:
         seen.append(pool.submit(os.nice, 0).result())
     assert seen[0] == seen[1] + 7

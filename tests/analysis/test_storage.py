@@ -10,7 +10,7 @@ import pytest
 
 from arena.analysis import analyse
 from arena.analysis.document import record_digest
-from arena.analysis.report import tournament_report
+from arena.analysis.tournament_losses import tournament_report
 from arena.games.replay import replay_positions
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 CHROMIUM = "/usr/bin/chromium"

@@ -8,7 +8,7 @@ import time
 import pytest
 
 from arena.analysis import analyse, storage
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 pytestmark = pytest.mark.browser

@@ -10,7 +10,7 @@ import time
 
 import pytest
 
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 
 from ..competition.site.site_server import PASSWORD, running_competition
 

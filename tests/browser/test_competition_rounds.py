@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 
 from ..competition.site.site_server import PASSWORD, running_competition
 

@@ -13,7 +13,7 @@ import io
 
 import pytest
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 
 from ..competition.site.site_server import PASSWORD, running_competition
 from .test_competition_rounds import admit, rows

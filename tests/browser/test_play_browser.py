@@ -9,7 +9,7 @@ import pytest
 from arena.games.flippo.rules import ROWS
 from arena.games.flippo.svg import CELL, HEIGHT, MARGIN, WIDTH
 from arena.games.replay import replay
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 pytestmark = pytest.mark.browser

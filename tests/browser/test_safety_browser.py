@@ -7,7 +7,7 @@ import pytest
 from arena.refereeing.players import resolve_player
 from arena.judge.record import write_record
 from arena.refereeing.referee import play_game
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 pytestmark = pytest.mark.browser

@@ -11,7 +11,7 @@ import pytest
 
 from arena.competition.folder import CompetitionFolder
 from arena.competition.store.database import CompetitionStore
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 
 from arena.competition.build.one_build import BuildOutcome
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.competition import host_doctor
 from arena.competition.build import compiler_versions
 from arena.competition.build.languages import DEFAULT_TABLE, default_table

@@ -7,7 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from arena.check import check_program
+from arena.toolkit.admission_report import check_program
 from arena.envs import aec_env
 from arena.envs.policy_bot import load_policy
 from arena.judge.sandbox.settings import Sandbox

@@ -13,7 +13,7 @@ from .helpers import masked_random_action, rules_scores
 
 def program(game: str, name: str = "greedy") -> str:
     """A built-in player given as a shell command, so it runs as a program through the judge."""
-    return f"{sys.executable} -m arena.bot {game} {name}"
+    return f"{sys.executable} -m arena.toolkit.builtin_player {game} {name}"
 
 
 def play_out(env, seed: int):

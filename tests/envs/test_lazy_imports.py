@@ -5,7 +5,7 @@ import sys
 
 PROBE = """
 import sys
-import arena.bot, arena.commands, arena.refereeing.referee
+import arena.toolkit.builtin_player, arena.cli.command_group, arena.refereeing.referee
 from arena.games import game_names, get_game
 for name in game_names():
     get_game(name)

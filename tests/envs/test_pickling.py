@@ -56,7 +56,7 @@ def test_an_aec_env_pickles_mid_game(game_name):
 
 
 def program(game: str) -> str:
-    return f"{sys.executable} -m arena.bot {game} greedy --seed 3"
+    return f"{sys.executable} -m arena.toolkit.builtin_player {game} greedy --seed 3"
 
 
 def test_a_program_opponent_is_restarted_and_replayed_in_the_copy():

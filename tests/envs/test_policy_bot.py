@@ -6,7 +6,7 @@ import textwrap
 
 import pytest
 
-from arena.check import check_program
+from arena.toolkit.admission_report import check_program
 from arena.envs.policy_bot import NO_NUMPY, PolicyError, load_policy
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT

@@ -7,7 +7,7 @@ import sys
 import numpy as np
 import pytest
 
-from arena.admission import run_check
+from arena.toolkit.admission_games import run_check
 from arena.envs import aec_env
 from arena.envs.numpy_policy import load, save
 from arena.envs.policy_moves import observation_size, policy_chooser

@@ -12,7 +12,7 @@ import textwrap
 import numpy as np
 import pytest
 
-from arena.check import check_program
+from arena.toolkit.admission_report import check_program
 from arena.judge.sandbox.bubblewrap import bwrap_path
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT

@@ -7,13 +7,13 @@ import pkgutil
 import pytest
 
 import arena.games
-from arena.games import GAME_MODULES
+from arena.games import game_names
 
 MODULES = sorted(module.name for module in pkgutil.walk_packages(arena.games.__path__, "arena.games."))
 
 # every game's rules carry examples, and so do the scoring modules of the games that have one
-MUST_HAVE_EXAMPLES = [f"{package}.rules" for package in GAME_MODULES.values()] + [
-    f"{package}.scoring" for package in GAME_MODULES.values() if f"{package}.scoring" in MODULES
+MUST_HAVE_EXAMPLES = [f"arena.games.{game}.rules" for game in game_names()] + [
+    f"arena.games.{game}.scoring" for game in game_names() if f"arena.games.{game}.scoring" in MODULES
 ]
 
 

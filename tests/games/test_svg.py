@@ -7,15 +7,15 @@ import random
 
 import pytest
 
-from arena.games import GAME_MODULES, get_game, get_svg, svg_kit
+from arena.games import game_names, get_game, get_svg, svg_kit
 
-GAMES = list(GAME_MODULES)
+GAMES = game_names()
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_get_svg_returns_the_games_drawing_module_with_the_common_signature(name):
     module = get_svg(name)
-    assert module.__name__ == f"{GAME_MODULES[name]}.svg"
+    assert module.__name__ == f"arena.games.{name}.svg"
     parameters = inspect.signature(module.board).parameters
     assert list(parameters) == ["state", "before", "size", "hint"]  # hint: a move drawn as the best one
     assert all(parameters[name].kind is inspect.Parameter.KEYWORD_ONLY for name in ("before", "size", "hint"))
@@ -36,7 +36,7 @@ def test_a_start_position_is_a_standalone_svg_whose_width_is_the_size(name, pars
         module.board(state, size=-5)
 
 
-@pytest.mark.parametrize("module", [f"{GAME_MODULES[name]}.svg" for name in GAMES] + ["arena.games.svg_kit"])
+@pytest.mark.parametrize("module", [f"arena.games.{name}.svg" for name in GAMES] + ["arena.games.svg_kit"])
 def test_the_doctests_hold(module):
     result = doctest.testmod(importlib.import_module(module))
     assert result.attempted > 0 and result.failed == 0

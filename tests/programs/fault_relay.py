@@ -72,7 +72,7 @@ def host_pid(pid: int) -> int:
 
 def main() -> None:
     game, kind, at, pid_file = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
-    player = subprocess.Popen([sys.executable, "-m", "arena.bot", game, "random", "--seed", "1"],
+    player = subprocess.Popen([sys.executable, "-m", "arena.toolkit.builtin_player", game, "random", "--seed", "1"],
                               stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
     pids = [int(os.readlink("/proc/self")), host_pid(player.pid)]
     if kind in ("child_left", "child_escapes"):

@@ -51,13 +51,13 @@ def test_built_in_players_are_deterministic_for_a_seed(arena, tmp_path):
 
 
 def test_a_worker_stops_its_profiler_at_its_first_game(monkeypatch):
-    """A Dask worker's profiler takes the GIL every 10 ms through every game (dask_quiet.py)."""
+    """A Dask worker's profiler takes the GIL every 10 ms through every game (dask_worker_profiler.py)."""
     monkeypatch.setenv("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", "True")  # as a worker started by hand
     from distributed import Client
 
     from arena.refereeing.players import resolve_player
-    from arena.tournament.dask_quiet import profiler_running
-    from arena.tournament.worker import play_one
+    from arena.tournament.dask_worker_profiler import profiler_running
+    from arena.tournament.pool_worker import play_one
 
     with local_cluster(workers=1) as address, Client(address) as client:
         assert list(client.run(profiler_running).values()) == [True]  # Dask's default: on

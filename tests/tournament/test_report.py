@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
-from arena.tournament.report import signed_text, standings_caption, standings_rows
+from arena.cli.command_group import cli
+from arena.tournament.result_tables import signed_text, standings_caption, standings_rows
 from arena.tournament.session import results_of
 from arena.tournament.store import TournamentIdentity
 

@@ -3,7 +3,7 @@
 import re
 
 from arena.tournament.sprt import Sprt
-from arena.tournament.sprt_command import PairTally
+from arena.cli.sprt_command import PairTally
 
 
 def shown_games_and_pairs(stdout: str) -> tuple[int, int]:

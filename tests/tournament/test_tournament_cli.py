@@ -1,7 +1,9 @@
 """``arena tournament``, ``standings`` and ``export`` as a user runs them: real processes, a real database."""
 
 import json
+import os
 import re
+import subprocess
 
 from arena.tournament.session import read_results
 from arena.tournament.store import TournamentStore
@@ -76,3 +78,16 @@ def test_unknown_player_is_refused(arena, tmp_path):
                  "--db", tmp_path / "x.db", cwd=tmp_path, check=False)
     assert done.returncode != 0 and "no built-in player 'nobody'" in done.stderr
 
+
+
+def test_export_to_standard_output_calls_nothing_click_deprecates(arena, arena_bin, tmp_path):
+    """``arena export`` once wrote through click.get_text_stream, deprecated in Click 8.5 and gone in
+    9.0 (which pyproject.toml's click>=8.1 allows): a DeprecationWarning from it is an error here."""
+    db = tmp_path / "t.db"
+    arena("tournament", "flippo", "--player", "a=builtin:random", "--player", "b=builtin:random",
+              "--rounds", "1", "--db", db, "--seed", "1", *FAST, cwd=tmp_path)
+    environment = {**os.environ, "PYTHONWARNINGS": "error::DeprecationWarning:arena.tournament.commands"}
+    done = subprocess.run([arena_bin, "export", "--db", str(db)], capture_output=True, text=True, cwd=tmp_path,
+                          env=environment, timeout=120)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("slot,round,first,second,seed")

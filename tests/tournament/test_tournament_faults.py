@@ -14,7 +14,7 @@ LOGS_EACH_START = """
 import os, sys
 with open(sys.argv[1], "a") as log:  # named on its command line: its own folder is read-only to it
     log.write("start\\n")
-os.execv(sys.executable, [sys.executable, "-m", "arena.bot", "flippo", "random"])
+os.execv(sys.executable, [sys.executable, "-m", "arena.toolkit.builtin_player", "flippo", "random"])
 """
 
 

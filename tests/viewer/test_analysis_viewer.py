@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from arena.analysis import analyse, storage
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 ARENA = [sys.executable, "-m", "arena.cli"]  # this interpreter, this environment: the code under test

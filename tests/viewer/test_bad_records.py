@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.record_check import BadRecord, validate_record
 from arena.web_common.server import BackgroundServer
 
@@ -220,13 +220,13 @@ def test_validate_record_names_the_field(good_record):
 
 
 def test_a_bug_of_ours_is_a_plain_500_page_not_a_traceback(bad_folder_server, fetch, monkeypatch):
-    from arena.web_common import replay
+    from arena.web_common import replay_boards
 
     def broken(*args, **kwargs):
         raise ZeroDivisionError("a bug of ours")
 
-    monkeypatch.setattr(replay.Replay, "page_view", broken)  # the same server: its pages call this
-    monkeypatch.setattr(replay.Replay, "full_view", broken)
+    monkeypatch.setattr(replay_boards.Replay, "page_view", broken)  # the same server: its pages call this
+    monkeypatch.setattr(replay_boards.Replay, "full_view", broken)
     status, page = fetch(bad_folder_server.url + "/records/good.json")
     assert status == 500 and "Something went wrong" in page and "ZeroDivisionError" in page
     assert "Traceback" not in page and "a bug of ours" not in page  # the details stay in the server's log

@@ -5,16 +5,15 @@ For every move of random games, the drawing marks the move just played
 move, must stand for the very move.
 """
 
-import importlib
-import importlib.util
 import random
 import re
 
 import pytest
 
-from arena.games import GAME_MODULES, get_game, get_svg
+from arena.games import game_names, get_game, get_svg
+from arena.games.contract import has_part, need_part
 
-CLICKABLE = [game for game in GAME_MODULES if importlib.util.find_spec(f"{GAME_MODULES[game]}.clicks")]
+CLICKABLE = [game for game in game_names() if has_part(game, "clicks")]
 
 
 def last_move_mark(svg: str) -> tuple[float, float]:
@@ -30,7 +29,7 @@ def test_flippo_turnright_and_domineering_are_clickable():
 
 @pytest.mark.parametrize("game", CLICKABLE)
 def test_a_click_on_a_drawn_move_is_that_move(game):
-    clicks = importlib.import_module(f"{GAME_MODULES[game]}.clicks")
+    clicks = need_part(game, "clicks")
     info = get_game(game)
     rng = random.Random(3)
     checked = 0

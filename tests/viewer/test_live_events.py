@@ -8,7 +8,7 @@ import sqlite3
 import threading
 import time
 
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 

@@ -83,11 +83,11 @@ def test_a_command_from_a_request_is_never_run_only_the_opponents_the_viewer_was
     import sys
 
     from arena.judge.sandbox.settings import Sandbox
-    from arena.viewer.app import create_app
+    from arena.viewer.viewer_app import create_app
     from arena.web_common.server import BackgroundServer
 
     planted = tmp_path / "planted"
-    mine = f"{sys.executable} -m arena.bot flippo random"
+    mine = f"{sys.executable} -m arena.toolkit.builtin_player flippo random"
     app = create_app([], tmp_path, sandbox=Sandbox("limits", memory_mb=300), opponents={"mine": mine})
     with BackgroundServer(app) as server:
         for command in (f"touch {planted}", f"sh -c 'touch {planted}'", "mine ; touch x", "human", mine):
@@ -110,7 +110,7 @@ def test_a_command_from_a_request_is_never_run_only_the_opponents_the_viewer_was
 
 def test_a_viewer_started_without_memory_runs_each_opponent_under_its_games_limit(tmp_path, fetch_json):
     from arena.judge.sandbox.settings import Sandbox
-    from arena.viewer.app import create_app
+    from arena.viewer.viewer_app import create_app
     from arena.web_common.server import BackgroundServer
 
     app = create_app([], tmp_path, sandbox=Sandbox("limits"))  # what `arena serve` makes without --memory

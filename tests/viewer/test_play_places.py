@@ -7,7 +7,7 @@ import time
 
 import pytest
 
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.viewer.play_manager import MAX_GAMES_AT_ONCE, MAX_GAMES_PER_ADDRESS, MAX_GAMES_PER_VISITOR, PlayBusy, \
     PlayManager, Visitor
 from arena.web_common.server import BackgroundServer

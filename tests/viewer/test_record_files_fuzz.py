@@ -9,7 +9,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.viewer.library import Library
 from arena.web_common.record_check import BadRecord
 from arena.web_common.server import BackgroundServer

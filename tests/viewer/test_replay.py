@@ -36,7 +36,7 @@ def test_a_tournament_game_replays_from_the_database(server, fetch_json):
 
 
 def test_a_malformed_record_is_refused_with_a_message(records_dir, fetch):
-    from arena.viewer.app import create_app
+    from arena.viewer.viewer_app import create_app
     from arena.web_common.server import BackgroundServer
 
     folder = records_dir.parent / "broken-records"

@@ -8,7 +8,7 @@ import urllib.request
 from arena.refereeing.players import resolve_player
 from arena.judge.record import write_record
 from arena.refereeing.referee import play_game
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 HOSTILE = '<script>window.pwned=1</script><img src=x onerror="window.pwned=2">'

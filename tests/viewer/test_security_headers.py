@@ -7,7 +7,7 @@ import urllib.request
 
 import pytest
 
-from arena.viewer.app import create_app
+from arena.viewer.viewer_app import create_app
 from arena.web_common.server import BackgroundServer
 
 NAMES = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy")

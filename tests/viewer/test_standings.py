@@ -67,7 +67,7 @@ def test_unknown_things_are_404_with_a_message(server, fetch):
 
 
 def test_with_several_databases_the_front_page_lists_the_tournaments(flippo_db, records_dir, fetch, fetch_json):
-    from arena.viewer.app import create_app
+    from arena.viewer.viewer_app import create_app
     from arena.web_common.server import BackgroundServer
 
     with BackgroundServer(create_app([str(flippo_db), str(flippo_db)], records_dir)) as server:

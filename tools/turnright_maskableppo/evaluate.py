@@ -1,8 +1,9 @@
 """The exported policy in real games: ``arena tournament`` of ``arena policy-bot turnright
-POLICY.npz`` against builtin:random (sandboxed, on Turn Right's clock and 64 MB), then its
-results read from the tournament's database.
+POLICY.npz`` against builtin:random, or the ``--opponent`` given (sandboxed, on Turn Right's
+clock and 64 MB), then its results read from the tournament's database.
 
     python tools/turnright_maskableppo/evaluate.py [--policy policy.npz] [--rounds 100] [--seed 1]
+        [--opponent builtin:greedy] [--jobs 1]
 
 Each round is two games, seats swapped. Prints the games won, drawn and lost, the score (a
 win 1, a draw 1/2) with its 95% interval (normal, over the games' scores; Wilson's for the
@@ -34,17 +35,18 @@ def wilson_interval(wins: int, games: int) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def run_tournament(policy: Path, rounds: int, seed: int, database: Path) -> None:
+def run_tournament(policy: Path, rounds: int, seed: int, database: Path, opponent: str = "builtin:random",
+                   jobs: int = 1) -> None:
     command = [sys.executable, "-m", "arena.cli", "tournament", "turnright",
                "--player", f"mine={sys.executable} -m arena.cli policy-bot turnright {policy.resolve()}",
-               "--player", "random=builtin:random", "--rounds", str(rounds), "--jobs", "1", "--seed", str(seed),
+               "--player", f"opponent={opponent}", "--rounds", str(rounds), "--jobs", str(jobs), "--seed", str(seed),
                "--db", str(database),
                # the judge gives programs a clean environment: this names the arena that runs here
                "--env", f"PYTHONPATH={ARENA_SOURCE}"]
     subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
 
 
-def summarise(database: Path) -> str:
+def summarise(database: Path, opponent: str = "builtin:random") -> str:
     scores, margins, firsts, peaks, faults = [], [], [], [], 0
     with TournamentStore(database, must_exist=True) as store:
         for game in store.games():
@@ -65,7 +67,7 @@ def summarise(database: Path) -> str:
     spread = math.sqrt(sum((s - mean) ** 2 for s in scores) / (games - 1)) if games > 1 else 0.0
     low, high = wilson_interval(wins, games)
     return "\n".join([
-        f"{games} games against builtin:random: won {wins}, drew {draws}, lost {games - wins - draws}, "
+        f"{games} games against {opponent}: won {wins}, drew {draws}, lost {games - wins - draws}, "
         f"{faults} faults of the policy",
         f"score {mean:.3f} (95%: {max(0.0, mean - Z_95 * spread / math.sqrt(games)):.3f}-"
         f"{min(1.0, mean + Z_95 * spread / math.sqrt(games)):.3f}); wins alone {wins / games:.3f} "
@@ -81,11 +83,14 @@ def main() -> None:
     parser.add_argument("--policy", type=Path, default=HERE / "policy.npz")
     parser.add_argument("--rounds", type=int, default=100, help="rounds of two games, seats swapped")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--opponent", default="builtin:random", help="the PLAYER to play against")
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     arguments = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         database = Path(folder) / "evaluation.db"
-        run_tournament(arguments.policy, arguments.rounds, arguments.seed, database)
-        print(summarise(database))
+        run_tournament(arguments.policy, arguments.rounds, arguments.seed, database, arguments.opponent,
+                       arguments.jobs)
+        print(summarise(database, arguments.opponent))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from typing import Any, Callable
 
 def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | None = None,
             progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
-    """The analysis document of a game record (runner.py says how)."""
-    from .runner import analyse as run
+    """The analysis document of a game record (parallel_plies.py says how)."""
+    from .parallel_plies import analyse as run
 
     return run(record, seconds=seconds, jobs=jobs, progress=progress)

@@ -1,9 +1,9 @@
 """The analysis document: what is stored as NAME.analysis.json and what the viewer draws.
 
-It is filled ply by ply as the evaluations come back (runner.py), so a partial document is
+It is filled ply by ply as the evaluations come back (parallel_plies.py), so a partial document is
 shown while an analysis runs: plies not yet evaluated have ``value`` None. Each move's loss is
 the value before it minus the value after it from the mover's view, so it needs the ply after
-it too; losses.py derives them, summary.py what a person reads first.
+it too; losses.py derives them, loss_summary.py what a person reads first.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from ..games import get_game
 from ..games.analyst_contract import Evaluation
 from .losses import fill_losses
 from .plies import Ply
-from .summary import summarise
+from .loss_summary import summarise
 
 FORMAT = "arena-analysis"
 VERSION = 1

@@ -115,7 +115,8 @@ def _y(value: float, clip: float) -> float:
 
 def _curve(points: list[tuple[int, float | None]], count: int, clip: float) -> list[str]:
     """The line through consecutive analysed plies, broken where one is missing."""
-    runs, run = [], []
+    runs: list[list[str]] = []
+    run: list[str] = []
     for ply, value in points:
         if value is None:
             runs, run = runs + [run] if run else runs, []

@@ -1,6 +1,6 @@
 """Analyses asked for from a web page, run in the background one game at a time.
 
-One game at a time, because each already uses every core (runner.py); the others wait in a
+One game at a time, because each already uses every core (parallel_plies.py); the others wait in a
 queue. A page polls ``status(key)`` and draws the partial document as plies come in; ``save`` is
 called once with the finished document, where the page's server keeps it (beside the record,
 in the tournament or the competition database).
@@ -14,7 +14,7 @@ from collections import OrderedDict, deque
 from typing import Any, Callable, Hashable
 
 from .plies import RecordError
-from .runner import analyse
+from .parallel_plies import analyse
 
 KEPT = 64  # finished jobs remembered, so a page polling after the end still sees "done"
 

@@ -31,10 +31,13 @@ def record_plies(record: Any) -> tuple[list[Ply], GameState]:
     """The plies of ``record`` and the position after the last move."""
     if not isinstance(record, dict) or not isinstance(record.get("moves"), list):
         raise RecordError("not a game record: a JSON object with 'game', 'setup' and a list 'moves' is expected")
+    name = record.get("game")
+    if not isinstance(name, str):
+        raise RecordError(f"unknown game {name!r}")
     try:
-        game = get_game(record.get("game"))
+        game = get_game(name)
     except (UnknownGameError, TypeError):
-        raise RecordError(f"unknown game {record.get('game')!r}") from None
+        raise RecordError(f"unknown game {name!r}") from None
     try:
         state = game.new_state(record.get("setup") or {})
     except Exception as problem:  # a file's setup may be anything

@@ -111,6 +111,7 @@ def load_from_tournament(db_path: str | Path, slot: int) -> dict[str, Any] | Non
 
 def save_to_tournament(db_path: str | Path, slot: int, document: dict[str, Any]) -> None:
     with _tournament(db_path, writing=True) as db:
+        assert db is not None  # writing: the table is made if missing, never None
         db.execute("INSERT OR REPLACE INTO analyses (slot, analysis) VALUES (?, ?)", (slot, json.dumps(document)))
 
 

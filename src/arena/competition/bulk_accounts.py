@@ -14,7 +14,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from .accounts import AccountError, check_name, check_password, generate_password, hash_password
+from .passwords import AccountError, check_name, check_password, generate_password, hash_password
 
 COLUMNS = ("name", "password", "organiser")
 YES = {"yes", "y", "true", "1", "x", "organiser"}

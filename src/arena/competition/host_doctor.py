@@ -124,10 +124,8 @@ def _size(count: int) -> str:
 
 def scheduler_finding(address: str, timeout_s: float = 10) -> Finding:
     """Whether the Dask scheduler answers, and with how many workers (threads)."""
-    try:
-        from distributed import Client
-    except ImportError:
-        return Finding("scheduler", f"{address}: cannot tell, Dask's distributed is not installed")
+    from distributed import Client  # a dependency of arena's (pyproject.toml), imported only when asked
+
     try:
         with Client(address, timeout=f"{timeout_s}s") as client:
             threads = client.nthreads()

@@ -24,7 +24,7 @@ from pathlib import Path
 from pygments.lexers import get_lexer_by_name
 from pygments.token import Comment, Name, Number, String, Text, Whitespace
 
-from ..starter import template_source
+from ..toolkit.starter import template_source
 from .build.upload_checks import is_archive
 from .folder import CompetitionFolder
 from .store.database import CompetitionStore, Submission

@@ -10,19 +10,23 @@ Nothing else in arena imports this package, so the judge and ``arena bot`` start
 
 from __future__ import annotations
 
-from ..games import game_names
-from .registration import ENV_IDS, register_when_gymnasium_loads
+from typing import Any
 
-__all__ = ["aec_env", "gym_env", "GAMES", "ENV_IDS"]
+from ..games import game_names
+from .opponent_pool import OpponentPool
+from .registration import ENV_IDS, TRAINABLE_VARIANTS, register_when_gymnasium_loads
+
+__all__ = ["aec_env", "gym_env", "GAMES", "ENV_IDS", "TRAINABLE_VARIANTS", "OpponentPool"]
 
 GAMES = tuple(game_names())
 register_when_gymnasium_loads()  # gymnasium.make("arena/Flippo-v0"), ... (registration.py)
 
 
-def aec_env(game: str, **options):
+def aec_env(game: str, **options: Any) -> Any:
     """A PettingZoo ``AECEnv`` of ``game``, wrapped as PettingZoo's classic games are (calls
     out of order raise, saying so); options: ``reward`` ("margin" or "win"), ``render_mode``
-    ("human", "ansi", "rgb_array" or "svg"), ``observation_shape`` ("flat" or "planes")."""
+    ("human", "ansi", "rgb_array" or "svg"), ``observation_shape`` ("flat", "planes" or
+    "planes_chw"), ``action_space`` ("full" or "compact": Turn Right only)."""
     from pettingzoo.utils.wrappers import OrderEnforcingWrapper
 
     from .aec import ArenaAECEnv
@@ -30,7 +34,7 @@ def aec_env(game: str, **options):
     return OrderEnforcingWrapper(ArenaAECEnv(game, **options))
 
 
-def gym_env(game: str, opponent="builtin:random", **options):
+def gym_env(game: str, opponent: Any = "builtin:random", **options: Any) -> Any:
     """A Gymnasium ``Env`` of ``game`` against ``opponent`` (a PLAYER string or a policy callable);
     options: ``seat`` (0, 1, "random" or "alternate"), ``reward``, ``render_mode``,
     ``observation_shape``, ``time_scale``. ``gymnasium.make("arena/Flippo-v0", ...)`` makes the same."""

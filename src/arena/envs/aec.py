@@ -11,22 +11,20 @@ the mask is all 0 for an agent that is not to act.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from ..games.env_encoding import load_encoding
-from .episode import OBSERVATION_SHAPES, RENDER_MODES, Episode, check_option, compact_codec, observation_box, render
+from .episode import (OBSERVATION_SHAPES, RENDER_MODES, REWARD_KINDS, Episode, ResetNeeded, check_option, compact_codec,
+                      observation_box, render)
 
 AGENTS = ("player_0", "player_1")
 
 
-class ResetNeeded(RuntimeError):
-    """``step``, ``observe`` or ``render`` before the first ``reset()``."""
-
-
-def observation_space(encoding, shape: str = "flat", codec=None) -> spaces.Dict:
+def observation_space(encoding: Any, shape: str = "flat", codec: Any = None) -> spaces.Dict:
     return spaces.Dict({
         "observation": observation_box(encoding, shape, codec),
         "action_mask": spaces.Box(0, 1, ((codec or encoding).action_count,), dtype=np.int8),
@@ -35,9 +33,9 @@ def observation_space(encoding, shape: str = "flat", codec=None) -> spaces.Dict:
 
 class ArenaAECEnv(AECEnv):
     """``reward="margin"`` (final score margin) or ``"win"`` (+1/0/-1); ``render_mode`` human,
-    ansi, rgb_array or svg; ``observation_shape`` "flat" (the vector) or "planes" (the board,
-    rows × columns × channels); ``action_space`` "full" or "compact" (Turn Right only: a
-    circuit in two steps of Discrete(2048))."""
+    ansi, rgb_array or svg; ``observation_shape`` "flat" (the vector), "planes" (the board,
+    rows × columns × channels) or "planes_chw" (channels × rows × columns); ``action_space``
+    "full" or "compact" (Turn Right only: a circuit in two steps of Discrete(2048))."""
 
     metadata = {"render_modes": list(RENDER_MODES), "render_fps": 2, "is_parallelizable": False}
 
@@ -46,6 +44,7 @@ class ArenaAECEnv(AECEnv):
         super().__init__()
         check_option("render_mode", render_mode, (None, *RENDER_MODES))
         check_option("observation_shape", observation_shape, OBSERVATION_SHAPES)
+        check_option("reward", reward, REWARD_KINDS)  # here, not at the first reset
         self.encoding = load_encoding(game)
         self.reward_kind = reward
         self.render_mode = render_mode
@@ -57,7 +56,7 @@ class ArenaAECEnv(AECEnv):
                                    for agent in AGENTS}
         self.action_spaces = {agent: spaces.Discrete((self.codec or self.encoding).action_count) for agent in AGENTS}
         self.episode: Episode | None = None
-        self._before = None
+        self._before: Any = None
         self._rng: random.Random | None = None  # the setups' seeds after a seeded reset
 
     def observation_space(self, agent: str) -> spaces.Space:
@@ -84,45 +83,46 @@ class ArenaAECEnv(AECEnv):
         self._cumulative_rewards = {agent: 0.0 for agent in AGENTS}
         self.terminations = {agent: False for agent in AGENTS}
         self.truncations = {agent: False for agent in AGENTS}
-        self.infos = {agent: {} for agent in AGENTS}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in AGENTS}
         self.agent_selection = AGENTS[self.episode.state.to_move]
         if self.render_mode == "human":
             self.render()
 
-    def _started(self, call: str) -> None:
+    def _started(self, call: str) -> Episode:
         if self.episode is None:
             raise ResetNeeded(f"reset() needs to be called before {call}(): call env.reset(seed=...) first")
+        return self.episode
 
-    def observe(self, agent: str) -> dict:
-        self._started("observe")
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        episode = self._started("observe")
         seat = AGENTS.index(agent)
-        return {"observation": self.episode.observe(seat, self.observation_shape),
-                "action_mask": self.episode.action_mask(seat)}
+        return {"observation": episode.observe(seat, self.observation_shape),
+                "action_mask": episode.action_mask(seat)}
 
-    def step(self, action) -> None:
+    def step(self, action: Any) -> None:
         """A dead agent's step takes None (as PettingZoo's); a live agent's None, or any action
         outside its mask, is an illegal action: the game ends as its loss, nothing raises."""
-        self._started("step")
+        episode = self._started("step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         self._cumulative_rewards[agent] = 0.0
         if self.render_mode == "svg":
-            self._before = self.episode.state.copy()  # the drawing marks what the move changed
-        self.episode.play_action(action)
-        if self.episode.over:
+            self._before = episode.state.copy()  # the drawing marks what the move changed
+        episode.play_action(action)
+        if episode.over:
             self._finish()
             # every agent is done; they leave one after the other through _was_dead_step
             self.agent_selection = AGENTS[1 - AGENTS.index(agent)]
         else:
-            self.agent_selection = AGENTS[self.episode.state.to_move]
+            self.agent_selection = AGENTS[episode.state.to_move]
         self._accumulate_rewards()
         if self.render_mode == "human":
             self.render()
 
     def _finish(self) -> None:
-        episode = self.episode
+        episode = self._started("step")
         rewards = episode.rewards()
         for seat, agent in enumerate(AGENTS):
             self.rewards[agent] = rewards[seat]
@@ -131,11 +131,11 @@ class ArenaAECEnv(AECEnv):
             if episode.offender is not None:
                 self.infos[agent]["fault"] = f"{AGENTS[episode.offender]}: {episode.fault}"
 
-    def render(self):
+    def render(self) -> Any:
         """The position: ``human`` prints the text (and gives None), ``ansi`` gives it,
         ``rgb_array`` an (H, W, 3) uint8 array, ``svg`` the viewer's drawing."""
-        self._started("render")
-        return render(self.encoding, self.render_mode, self.episode.state, self._before)
+        episode = self._started("render")
+        return render(self.encoding, self.render_mode, episode.state, self._before)
 
     def close(self) -> None:
         pass

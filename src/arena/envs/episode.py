@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 import numpy as np
 
@@ -18,11 +19,16 @@ from ..games.env_encoding import GameEncoding
 
 REWARD_KINDS = ("margin", "win")
 RENDER_MODES = ("human", "ansi", "rgb_array", "svg")
-OBSERVATION_SHAPES = ("flat", "planes")
+OBSERVATION_SHAPES = ("flat", "planes", "planes_chw")
 ACTION_SPACES = ("full", "compact")
 
 
-def compact_codec(encoding: GameEncoding, action_space: str):
+class ResetNeeded(RuntimeError):
+    """A call that needs an episode (``step``, ``observe``, ``render``, ``action_masks``) before
+    the first ``reset()``, or a step after the episode ended."""
+
+
+def compact_codec(encoding: GameEncoding, action_space: str) -> Any:
     """None for the full space; Turn Right's codec for "compact" (the others have none)."""
     check_option("action_space", action_space, ACTION_SPACES)
     if action_space == "full":
@@ -34,27 +40,34 @@ def compact_codec(encoding: GameEncoding, action_space: str):
     return codec
 
 
-def check_option(name: str, value, allowed) -> None:
+def check_option(name: str, value: Any, allowed: tuple[Any, ...]) -> None:
     if value not in allowed:
         raise ValueError(f"{name} must be one of {', '.join(map(repr, allowed))}, not {value!r}")
 
 
-def observation_box(encoding: GameEncoding, shape: str = "flat", codec=None):
-    """The observation's space: the flat vector, or the board (rows, columns, channels); a
-    compact action space adds its features."""
+def observation_box(encoding: GameEncoding, shape: str = "flat", codec: Any = None) -> Any:
+    """The observation's space: the flat vector, or the board, (rows, columns, channels) for
+    "planes", (channels, rows, columns) for "planes_chw"; a compact action space adds its
+    features."""
     from gymnasium import spaces
 
     extra = 0 if codec is None else len(codec.feature_names)
     rows, columns, channels = encoding.board_shape
-    size = (encoding.observation_size + extra,) if shape == "flat" else (rows, columns, channels + extra)
-    return spaces.Box(0.0, 1.0, size, dtype=np.float32)
+    sizes = {"flat": (encoding.observation_size + extra,), "planes": (rows, columns, channels + extra),
+             "planes_chw": (channels + extra, rows, columns)}
+    return spaces.Box(0.0, 1.0, sizes[shape], dtype=np.float32)
 
 
-def shaped(encoding: GameEncoding, observation, shape: str):
-    return observation if shape == "flat" else encoding.as_board(observation)
+def shaped(encoding: GameEncoding, observation: np.ndarray, shape: str) -> np.ndarray:
+    """The flat observation as ``shape`` asks: itself, the board, or the board channels first
+    (contiguous: a network's input, not a view of the other layout)."""
+    if shape == "flat":
+        return observation
+    board = encoding.as_board(observation)
+    return board if shape == "planes" else np.ascontiguousarray(board.transpose(2, 0, 1))
 
 
-def render(encoding: GameEncoding, mode: str | None, state, before):
+def render(encoding: GameEncoding, mode: str | None, state: Any, before: Any) -> Any:
     """``render()`` of both environments: ``human`` prints the text and gives None."""
     if mode is None or state is None:
         return None
@@ -70,14 +83,14 @@ class Episode:
     encoding: GameEncoding
     setup: dict
     reward: str = "margin"
-    state: object = None
+    state: Any = None  # the game's GameState
     moves: list[str] = field(default_factory=list)  # as the rules write them: replayable
     offender: int | None = None
     fault: str | None = None
-    codec: object = None  # action_space="compact": its actions become the full space's here
+    codec: Any = None  # action_space="compact": its actions become the full space's here
     pending: int | None = None  # the compact choice made so far for the move to come
     keep_before: bool = False  # keep the position before each move (an svg drawing marks what it changed)
-    before_last: object = None  # the position just before the last move played, when kept
+    before_last: Any = None  # the position just before the last move played, when kept
 
     def __post_init__(self) -> None:
         if self.reward not in REWARD_KINDS:
@@ -85,7 +98,7 @@ class Episode:
         self.state = self.encoding.new_state(self.setup)
 
     @classmethod
-    def from_seed(cls, encoding: GameEncoding, seed: int, reward: str = "margin", codec=None) -> "Episode":
+    def from_seed(cls, encoding: GameEncoding, seed: int, reward: str = "margin", codec: Any = None) -> "Episode":
         """The setup ``arena play --seed SEED`` plays (the referee draws it the same way)."""
         return cls(encoding, get_game(encoding.game).make_setup(random.Random(seed)), reward, codec=codec)
 
@@ -93,7 +106,7 @@ class Episode:
     def over(self) -> bool:
         return self.offender is not None or self.state.is_over()
 
-    def observe(self, seat: int, shape: str = "flat"):
+    def observe(self, seat: int, shape: str = "flat") -> np.ndarray:
         """``seat``'s observation (with a compact space's features: its pending choice)."""
         observation = self.encoding.observe(self.state, seat)
         if self.codec is not None:
@@ -101,7 +114,7 @@ class Episode:
             observation = np.concatenate([observation, self.codec.features(mine)])
         return shaped(self.encoding, observation, shape)
 
-    def action_mask(self, seat: int):
+    def action_mask(self, seat: int) -> np.ndarray:
         """``seat``'s legal actions: all 0 unless it is to act."""
         codec = self.codec or self.encoding
         if self.over or self.state.to_move != seat:
@@ -114,7 +127,7 @@ class Episode:
     def action_count(self) -> int:
         return (self.codec or self.encoding).action_count
 
-    def play_action(self, action) -> int | None:
+    def play_action(self, action: Any) -> int | None:
         """Play the mover's action; one the rules refuse ends the game as its fault. Returns
         the full space's action played, or None (a fault, or a compact first step)."""
         if self.codec is None:
@@ -134,7 +147,7 @@ class Episode:
             return None
         return None if full is None else self.play_full_action(full)
 
-    def play_full_action(self, action) -> int | None:
+    def play_full_action(self, action: Any) -> int | None:
         seat = self.state.to_move
         try:
             number = int(action)
@@ -148,7 +161,7 @@ class Episode:
         self.play_move(move)
         return None if self.offender is not None else number
 
-    def play_move(self, move) -> None:
+    def play_move(self, move: Any) -> None:
         seat = self.state.to_move
         before = self.state.copy() if self.keep_before else None
         try:
@@ -179,5 +192,7 @@ class Episode:
         if self.reward == "win":
             winner = self.encoding.winner(self.state)
             return (0.0, 0.0) if winner is None else ((1.0, -1.0) if winner == 0 else (-1.0, 1.0))
-        first, second = self.scores()
+        scores = self.scores()
+        assert scores is not None, "rewards() of a finished game"
+        first, second = scores
         return float(first - second), float(second - first)

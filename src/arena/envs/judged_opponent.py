@@ -36,6 +36,7 @@ class JudgedOpponent:
         self.time_scale = time_scale
         self.opponent = resolve_player(encoding.game, opponent)  # raises naming a bad PLAYER
         self.record: dict | None = None
+        self.failed_before_moving = False  # the program's fault came before any move of its own
         self.played: list[int] = []  # the agent's actions, replayed by a pickled copy
         self._restart_pending = False
         self._threads()
@@ -73,6 +74,7 @@ class JudgedOpponent:
     def _judge_game(self) -> None:
         agent = resolve_player(self.encoding.game, "human")
         players = [self.opponent, agent] if self.seat == 0 else [agent, self.opponent]
+        record: dict | Exception
         try:
             record = play_game(self.encoding.game, players, seed=self.seed, setup=self.setup,
                                time_scale=self.time_scale, human_seat=self._agent_seat)
@@ -125,6 +127,9 @@ class JudgedOpponent:
         faulted = [seat for seat, verdict in enumerate(record["result"]["verdicts"]) if verdict != "ok"]
         if faulted:
             episode.offender, episode.fault = faulted[0], record["result"].get("reason", "a fault")
+            # a program that could not start, or stopped before its first move, is no opponent
+            self.failed_before_moving = faulted[0] == self.seat and not any(
+                move.get("seat") == self.seat and not move.get("automatic") for move in record["moves"])
             return
         episode.state = replay(record)
         episode.moves = [move["text"] for move in record["moves"] if not move.get("automatic")]

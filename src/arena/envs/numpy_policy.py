@@ -9,7 +9,7 @@ a torch ``nn.Sequential`` or a Stable-Baselines3 policy.
 
 The file holds, as arrays only (it loads with ``allow_pickle=False``: a policy file cannot
 run code): ``format`` ("arena-mlp-1"), ``game``, ``action_space`` ("full" or "compact"),
-``observation_shape`` ("flat" or "planes"), ``activations`` (one name per hidden layer),
+``observation_shape`` ("flat", "planes" or "planes_chw"), ``activations`` (one name per hidden layer),
 and ``weight_K`` (outputs × inputs, as torch's ``nn.Linear`` keeps it) and ``bias_K`` for
 each layer K from 0. The last layer's outputs are the logits, one per action.
 
@@ -20,15 +20,16 @@ from __future__ import annotations
 
 import zipfile
 from pathlib import Path
+from typing import Any, Callable
 
 import numpy as np
 
 FORMAT = "arena-mlp-1"
 ACTION_SPACES = ("full", "compact")
-OBSERVATION_SHAPES = ("flat", "planes")
+OBSERVATION_SHAPES = ("flat", "planes", "planes_chw")
 LEAKY_SLOPE = 0.01  # torch's nn.LeakyReLU default, the only slope exported (policy_export.py)
 
-ACTIVATIONS = {
+ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "relu": lambda x: np.maximum(x, 0.0),
     "tanh": np.tanh,
     "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)),
@@ -52,6 +53,11 @@ class MlpPolicy:
         self.activations = list(activations)
         self.game, self.action_space, self.observation_shape = game, action_space, observation_shape
         _check_network(self.weights, self.biases, self.activations, self.action_space, self.observation_shape)
+
+    def __repr__(self) -> str:
+        sizes = " -> ".join(str(size) for size in [self.input_size] + [w.shape[0] for w in self.weights])
+        return (f"MlpPolicy({self.game}, action_space={self.action_space!r}, "
+                f"observation_shape={self.observation_shape!r}: {sizes})")
 
     @property
     def input_size(self) -> int:
@@ -124,9 +130,9 @@ def save(path, weights, biases, activations, *, game: str, action_space: str = "
          observation_shape: str = "flat") -> Path:
     """Write the network (float32) to ``path`` (``.npz``) and return the path; checks it first."""
     policy = MlpPolicy(weights, biases, activations, game, action_space, observation_shape)
-    arrays = {"format": np.array(FORMAT), "game": np.array(game), "action_space": np.array(action_space),
-              "observation_shape": np.array(observation_shape),
-              "activations": np.array(policy.activations, dtype=str)}
+    arrays: dict[str, Any] = {
+        "format": np.array(FORMAT), "game": np.array(game), "action_space": np.array(action_space),
+        "observation_shape": np.array(observation_shape), "activations": np.array(policy.activations, dtype=str)}
     for layer, (weight, bias) in enumerate(zip(policy.weights, policy.biases)):
         arrays[f"weight_{layer}"], arrays[f"bias_{layer}"] = weight, bias
     path = Path(path)
@@ -208,7 +214,8 @@ def _policy_from(arrays: dict) -> MlpPolicy:
     if activations.ndim != 1 or (activations.size and activations.dtype.kind != "U"):
         raise PolicyFileError(f"'activations' is {activations.dtype} of shape {activations.shape}, not a list of names")
     count = sum(1 for name in arrays if name.startswith("weight_"))
-    weights, biases = [], []
+    weights: list[np.ndarray] = []
+    biases: list[np.ndarray] = []
     for layer in range(count):
         for kind, into in (("weight", weights), ("bias", biases)):
             name = f"{kind}_{layer}"

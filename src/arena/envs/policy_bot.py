@@ -91,6 +91,8 @@ def _check_readable(path: Path) -> None:
 def _module_from_file(path: Path):
     _check_readable(path)
     module_spec = importlib.util.spec_from_file_location(path.stem, path)
+    if module_spec is None or module_spec.loader is None:
+        raise PolicyError(f"{path}: not a Python file that can be imported")
     module = importlib.util.module_from_spec(module_spec)
     sys.path.insert(0, str(path.resolve().parent))  # the policy may import its neighbours
     module_spec.loader.exec_module(module)
@@ -136,11 +138,11 @@ def argument_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str]) -> None:
     arguments = argument_parser().parse_args(argv)
-    from ..games import GAME_MODULES
+    from ..games import game_names
 
-    if arguments.game not in GAME_MODULES:
+    if arguments.game not in game_names():
         raise SystemExit(f"arena policy-bot: unknown game {arguments.game!r}; "
-                         f"the games are: {', '.join(GAME_MODULES)}")
+                         f"the games are: {', '.join(game_names())}")
     try:
         run_policy_bot(arguments.game, arguments.policy, arguments.seed, arguments.function)
     except PolicyError as error:

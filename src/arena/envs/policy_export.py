@@ -6,7 +6,8 @@
 - ``export_sb3_policy(model, path, game=...)``: a Stable-Baselines3 or sb3-contrib
   (``MaskablePPO``) ``MlpPolicy``, or the model holding it: the actor's layers, its
   ``mlp_extractor.policy_net`` then its ``action_net`` (the value network is left out: a
-  bot only chooses).
+  bot only chooses); ``sb3_numpy_policy(model, game=...)`` gives the same in memory, a
+  frozen snapshot of the model for self-play (opponent_pool.py).
 
 Neither imports torch: they read what a module gives (``state_dict()``, ``named_children()``,
 its layers' class names) and turn tensors into arrays by their own ``detach()``/``numpy()``. So
@@ -20,7 +21,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Mapping
+from typing import Any, Mapping
 
 import numpy as np
 
@@ -37,7 +38,7 @@ class ExportError(ValueError):
     """A network the numpy policy cannot compute, and which part of it."""
 
 
-def as_array(value) -> np.ndarray:
+def as_array(value: Any) -> np.ndarray:
     """A tensor (on any device, requiring grad or not) or an array, as a numpy array."""
     if hasattr(value, "detach"):
         value = value.detach()
@@ -46,13 +47,15 @@ def as_array(value) -> np.ndarray:
     return np.asarray(value.numpy() if hasattr(value, "numpy") else value, dtype=np.float32)
 
 
-def export_sequential(module, path, *, game: str, action_space: str = "full",
+def export_sequential(module: Any, path: str | Path, *, game: str, action_space: str = "full",
                       observation_shape: str = "flat") -> Path:
     """Write ``module`` (an ``nn.Sequential``) to ``path`` as numpy_policy's ``.npz``; returns the path.
 
     ``game``, ``action_space`` and ``observation_shape`` say what it was trained on (the
     environment's own options), so that ``arena policy-bot`` feeds it alike."""
-    weights, biases, activations = [], [], []
+    weights: list[np.ndarray] = []
+    biases: list[np.ndarray] = []
+    activations: list[str] = []
     children = list(module.named_children())
     for position, (name, child) in enumerate(children):
         kind = type(child).__name__
@@ -79,26 +82,35 @@ def export_sequential(module, path, *, game: str, action_space: str = "full",
                              observation_shape=observation_shape)
 
 
-def _activation(name: str, child) -> str:
+def _activation(name: str, child: Any) -> str:
     slope = getattr(child, "negative_slope", numpy_policy.LEAKY_SLOPE)
     if type(child).__name__ == "LeakyReLU" and slope != numpy_policy.LEAKY_SLOPE:
         raise ExportError(f"layer {name!r}: LeakyReLU with slope {slope}; only {numpy_policy.LEAKY_SLOPE} exports")
     return TORCH_ACTIVATIONS[type(child).__name__]
 
 
-def export_sb3_policy(model, path, *, game: str, action_space: str = "full",
+def export_sb3_policy(model: Any, path: str | Path, *, game: str, action_space: str = "full",
                       observation_shape: str = "flat") -> Path:
     """Write the actor of ``model`` (an SB3/sb3-contrib model, e.g. ``MaskablePPO``, or its
     ``.policy``) to ``path``: ``mlp_extractor.policy_net``'s layers, each followed by the
     policy's activation, then ``action_net``. Its choice is the model's
     ``predict(observation, action_masks=mask, deterministic=True)``."""
+    policy = sb3_numpy_policy(model, game=game, action_space=action_space, observation_shape=observation_shape)
+    return numpy_policy.save(path, policy.weights, policy.biases, policy.activations, game=game,
+                             action_space=action_space, observation_shape=observation_shape)
+
+
+def sb3_numpy_policy(model: Any, *, game: str, action_space: str = "full",
+                     observation_shape: str = "flat") -> numpy_policy.MlpPolicy:
+    """The actor of ``model`` as export_sb3_policy writes it, in memory: a numpy policy, a
+    frozen copy of the model now (a self-play snapshot for an OpponentPool)."""
     policy = getattr(model, "policy", model)
     for extractor in ("pi_features_extractor", "features_extractor"):
         kind = type(getattr(policy, extractor, None)).__name__
         if hasattr(policy, extractor) and kind != "FlattenExtractor":
             raise ExportError(f"the policy's {extractor} is {kind}: only MlpPolicy's FlattenExtractor exports")
     activation_class = getattr(policy, "activation_fn", None)
-    activation = TORCH_ACTIVATIONS.get(getattr(activation_class, "__name__", None))
+    activation = TORCH_ACTIVATIONS.get(str(getattr(activation_class, "__name__", "")))
     if activation is None:
         raise ExportError(f"the policy's activation_fn is {activation_class!r}: only "
                           f"{', '.join(TORCH_ACTIVATIONS)} export")
@@ -106,8 +118,7 @@ def export_sb3_policy(model, path, *, game: str, action_space: str = "full",
     head = layers_from_state_dict(policy.state_dict(), SB3_HEAD, single=True)
     weights = [w for w, _ in actor + head]
     biases = [b for _, b in actor + head]
-    return numpy_policy.save(path, weights, biases, [activation] * len(actor), game=game,
-                             action_space=action_space, observation_shape=observation_shape)
+    return numpy_policy.MlpPolicy(weights, biases, [activation] * len(actor), game, action_space, observation_shape)
 
 
 def layers_from_state_dict(state: Mapping, prefix: str, single: bool = False) -> list[tuple[np.ndarray, np.ndarray]]:
@@ -119,7 +130,7 @@ def layers_from_state_dict(state: Mapping, prefix: str, single: bool = False) ->
         matched = pattern.match(name)
         if matched:
             index = 0 if single else int(matched.group(1))
-            found.setdefault(index, {})[matched.group(matched.lastindex)] = as_array(value)
+            found.setdefault(index, {})[matched.group(matched.lastindex or 0)] = as_array(value)
     if not found and single:
         raise ExportError(f"the state dict has no {prefix}weight: not an SB3 policy with an action_net")
     layers = []

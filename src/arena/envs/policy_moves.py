@@ -1,61 +1,98 @@
-"""A policy's actions as the moves of the seat to move, for ``arena policy-bot``.
+"""A policy's actions as the moves of the seat to move: for ``arena policy-bot``, and for a
+policy opponent in the Gymnasium environment (opponents.py), so both speak alike.
 
 The policy sees what it saw in training: a policy may say it was trained with
 ``action_space="compact"`` or ``observation_shape="planes"`` by attributes of those names
 (a numpy policy file's do; a function may be given them: ``act.action_space = "compact"``),
-and gets the environments' observation and mask of that kind. A compact circuit is then
-two calls, the first digit then the second, each with its own mask, as in the environments.
+and gets the environments' observation and mask of that kind. A policy that says nothing
+gets the defaults its caller gives: ``arena policy-bot`` the environments' own defaults
+(flat, full), an environment its own options. A compact circuit is then two calls, the
+first digit then the second, each with its own mask, as in the environments.
 """
 
 from __future__ import annotations
 
 import sys
-from typing import Callable
+from typing import Any, Callable
 
 import numpy as np
 
-from .episode import ACTION_SPACES, OBSERVATION_SHAPES, check_option, compact_codec
+from ..games.env_encoding import GameEncoding
+from .episode import ACTION_SPACES, OBSERVATION_SHAPES, check_option, compact_codec, shaped
 
 ILLEGAL_ACTION_STATUS = 3  # a fault the judge records, not a crash
 
 
-def policy_chooser(encoding, policy: Callable) -> Callable:
-    """``choose(state) -> move`` for the seat to move, through the policy."""
-    action_space = getattr(policy, "action_space", "full")
-    shape = getattr(policy, "observation_shape", "flat")
-    check_option("the policy's action_space", action_space, ACTION_SPACES)
-    check_option("the policy's observation_shape", shape, OBSERVATION_SHAPES)
-    codec = compact_codec(encoding, action_space)
+class IllegalPolicyAction(ValueError):
+    """The policy chose an action its mask does not allow (the chooser's caller decides what
+    that costs: ``arena policy-bot`` exits with ILLEGAL_ACTION_STATUS, an environment ends
+    the episode as the policy's fault)."""
 
-    def ask(state, mask, pending_features=None) -> int:
+
+def declared_encoding(policy: Any, action_space: str = "full", observation_shape: str = "flat") -> tuple[str, str]:
+    """(action_space, observation_shape) the policy says it was trained on, else the defaults given."""
+    declared_space = getattr(policy, "action_space", action_space)
+    declared_shape = getattr(policy, "observation_shape", observation_shape)
+    check_option("the policy's action_space", declared_space, ACTION_SPACES)
+    check_option("the policy's observation_shape", declared_shape, OBSERVATION_SHAPES)
+    return declared_space, declared_shape
+
+
+class PolicyMoves:
+    """``choose(state) -> move`` for the seat to move, through ``policy(observation, mask)``
+    (a class, not a closure, so that an environment pickles with its policy opponent).
+
+    Raises IllegalPolicyAction when the policy's action is outside its mask."""
+
+    def __init__(self, encoding: GameEncoding, policy: Callable[..., Any], action_space: str = "full",
+                 observation_shape: str = "flat") -> None:
+        self.encoding, self.policy = encoding, policy
+        self.action_space, self.observation_shape = declared_encoding(policy, action_space, observation_shape)
+        self.codec = compact_codec(encoding, self.action_space)
+
+    def ask(self, state: Any, mask: np.ndarray, pending_features: np.ndarray | None = None) -> int:
+        encoding = self.encoding
         observation = encoding.observe(state, state.to_move)
         if pending_features is not None:
             observation = np.concatenate([observation, pending_features])
-        if shape == "planes":
-            observation = encoding.as_board(observation)
-        action = policy(observation, mask)
+        action = self.policy(shaped(encoding, observation, self.observation_shape), mask)
         try:
             number = int(action)
         except (TypeError, ValueError):
             number = -1
         if not (0 <= number < len(mask) and mask[number]):
-            _refuse(action)
+            raise IllegalPolicyAction(f"the policy chose action {action!r}, which the mask does not allow here")
         return number
 
-    def choose(state):
+    def __call__(self, state: Any) -> Any:
+        codec = self.codec
         if codec is None:
-            return encoding.action_to_move(state, ask(state, encoding.action_mask(state)))
-        pending, full = None, None
+            return self.encoding.action_to_move(state, self.ask(state, self.encoding.action_mask(state)))
+        pending: int | None = None
+        full: int | None = None
         while full is None:  # the compact space's first digit plays nothing: ask again for the second
-            action = ask(state, codec.action_mask(state, pending), codec.features(pending))
+            action = self.ask(state, codec.action_mask(state, pending), codec.features(pending))
             pending, full, fault = codec.full_action(state, pending, action)
             if fault is not None:  # the mask allowed it, so this is arena's bug, not the policy's
                 raise RuntimeError(fault)
-        return encoding.action_to_move(state, full)
+        return self.encoding.action_to_move(state, full)
+
+
+def policy_chooser(encoding: GameEncoding, policy: Callable[..., Any]) -> Callable[[Any], Any]:
+    """``choose(state) -> move`` for ``arena policy-bot``: an action outside the mask is said on
+    stderr and ends the program with status ILLEGAL_ACTION_STATUS (the judge records a fault)."""
+    moves = PolicyMoves(encoding, policy)
+
+    def choose(state: Any) -> Any:
+        try:
+            return moves(state)
+        except IllegalPolicyAction as refused:
+            print(f"{refused}; stopping", file=sys.stderr, flush=True)
+            raise SystemExit(ILLEGAL_ACTION_STATUS) from None
     return choose
 
 
-def check_fits(encoding, policy) -> None:
+def check_fits(encoding: GameEncoding, policy: Any) -> None:
     """A numpy policy file knows its game and its sizes: raise ValueError, saying what
     differs, before the first move rather than at it."""
     fits = getattr(policy, "fits", None)
@@ -67,7 +104,7 @@ def check_fits(encoding, policy) -> None:
     fits(observation_size(encoding, codec, policy.observation_shape), (codec or encoding).action_count)
 
 
-def observation_size(encoding, codec, shape: str) -> int:
+def observation_size(encoding: GameEncoding, codec: Any, shape: str) -> int:
     """How many values the policy's observation holds: the flat vector, or the board's planes
     (each feature a plane of its own); a compact action space adds its features."""
     extra = 0 if codec is None else len(codec.feature_names)
@@ -75,9 +112,3 @@ def observation_size(encoding, codec, shape: str) -> int:
         return encoding.observation_size + extra
     rows, columns, channels = encoding.board_shape
     return rows * columns * (channels + extra)
-
-
-def _refuse(action) -> None:
-    print(f"the policy chose action {action!r}, which the mask does not allow here; stopping",
-          file=sys.stderr, flush=True)
-    raise SystemExit(ILLEGAL_ACTION_STATUS)

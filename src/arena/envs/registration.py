@@ -12,14 +12,26 @@ import importlib.abc
 import importlib.util
 import sys
 
+from ..games import game_names, get_game
+
 ENV_IDS = {
-    "flippo": "arena/Flippo-v0",
-    "blackhole": "arena/BlackHole-v0",
-    "turnright": "arena/TurnRight-v0",
-    "luckywords": "arena/LuckyWords-v0",
-    "domineering": "arena/Domineering-v0",
+    # each game's own id, named in its declaration (GameInfo.env_name; games/contract.py)
+    name: f"arena/{get_game(name).env_name}-v0" for name in game_names() if get_game(name).env_name is not None
 }
 ENTRY_POINT = "arena.envs.gym_single:ArenaGymEnv"
+
+TRAINABLE_VARIANTS: dict[str, tuple[str, dict[str, str]]] = {
+    "arena/TurnRight-compact-v0": ("turnright", {"action_space": "compact"}),
+    "arena/TurnRight-compact-planes-v0": ("turnright", {"action_space": "compact", "observation_shape": "planes_chw"}),
+    "arena/Flippo-planes-v0": ("flippo", {"observation_shape": "planes_chw"}),
+    "arena/BlackHole-planes-v0": ("blackhole", {"observation_shape": "planes_chw"}),
+    "arena/LuckyWords-planes-v0": ("luckywords", {"observation_shape": "planes_chw"}),
+    "arena/Domineering-planes-v0": ("domineering", {"observation_shape": "planes_chw"}),
+}
+"""Ids beside ENV_IDS (one per game, its default spaces) for the spaces a network trains on:
+Turn Right's compact actions (Discrete(2048), not 1.2 million), and each game's board as
+channels-first planes (``observation_shape="planes_chw"``, for a convolutional network).
+Their keyword arguments are gym_env's defaults changed; ``make``'s own override them."""
 
 
 def register_games() -> None:
@@ -30,6 +42,9 @@ def register_games() -> None:
     for game, env_id in ENV_IDS.items():
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=ENTRY_POINT, kwargs={"game": game})
+    for env_id, (game, options) in TRAINABLE_VARIANTS.items():
+        if env_id not in gymnasium.registry:
+            gymnasium.register(env_id, entry_point=ENTRY_POINT, kwargs={"game": game, **options})
 
 
 class _RegisterAfterGymnasium(importlib.abc.MetaPathFinder):
@@ -49,7 +64,7 @@ class _RegisterAfterGymnasium(importlib.abc.MetaPathFinder):
             run_module(module)
             register_games()
 
-        spec.loader.exec_module = exec_module  # this spec's own loader, made by find_spec just now
+        setattr(spec.loader, "exec_module", exec_module)  # this spec's own loader, made by find_spec just now
         return spec
 
 

@@ -1,12 +1,14 @@
-"""The registry of games. Adding a game means adding its folder and one line here.
+"""The registry of games: every folder here that holds a game's parts is a game (contract.py
+lists them and loads them; adding a game is adding its folder).
 
-Each entry is imported only when used, so that a built-in player starting under a
-game clock loads its own game and nothing else.
+Each game is imported only when used, so that a built-in player starting under a game clock
+loads its own game and nothing else.
 """
 
 from __future__ import annotations
 
-import importlib
+from .contract import UnknownGameError, games_found, need_part
+
 TYPE_CHECKING = False  # not typing.TYPE_CHECKING: importing typing costs a player ~7 ms of its clock
 
 if TYPE_CHECKING:
@@ -14,31 +16,16 @@ if TYPE_CHECKING:
 
     from .base import GameInfo
 
-GAME_MODULES = {
-    "flippo": "arena.games.flippo",
-    "turnright": "arena.games.turnright",
-    "luckywords": "arena.games.luckywords",
-    "blackhole": "arena.games.blackhole",
-    "domineering": "arena.games.domineering",
-}
-
-
-class UnknownGameError(ValueError):
-    pass
+__all__ = ["UnknownGameError", "game_names", "get_game", "as_game", "get_svg", "get_analyst"]
 
 
 def game_names() -> list[str]:
-    return list(GAME_MODULES)
+    return list(games_found())
 
 
 def get_game(name: str) -> "GameInfo":
-    try:
-        module = GAME_MODULES[name]
-    except KeyError:
-        raise UnknownGameError(
-            f"unknown game {name!r}; the games are: {', '.join(GAME_MODULES)}"
-        ) from None
-    return importlib.import_module(f"{module}.game").GAME
+    """The game's declaration (``GAME`` in its ``game.py``); an UnknownGameError naming the games."""
+    return need_part(name, "game").GAME
 
 
 def as_game(game: "GameInfo | str") -> "GameInfo":
@@ -49,13 +36,9 @@ def as_game(game: "GameInfo | str") -> "GameInfo":
 
 def get_svg(name: str) -> ModuleType:
     """The game's drawing module (``board(state, *, before=None, size=None) -> str``)."""
-    if name not in GAME_MODULES:
-        get_game(name)  # raises UnknownGameError naming the games
-    return importlib.import_module(f"{GAME_MODULES[name]}.svg")
+    return need_part(name, "svg")
 
 
 def get_analyst(name: str) -> ModuleType:
     """The game's analyst (``evaluate(state, played, seconds)``; arena/games/analyst_contract.py)."""
-    if name not in GAME_MODULES:
-        get_game(name)  # raises UnknownGameError naming the games
-    return importlib.import_module(f"{GAME_MODULES[name]}.analyst")
+    return need_part(name, "analyst")

@@ -16,7 +16,7 @@ it) with:
 - ``outcome(state, seat) -> float``: the final value of a finished game from ``seat``'s view,
   in ``UNITS`` (what an exact value of the last position equals).
 
-``evaluate`` runs in a worker process of its own (runner.py); it may keep tables in globals.
+``evaluate`` runs in a worker process of its own (arena/analysis/parallel_plies.py); it may keep tables in globals.
 """
 
 from __future__ import annotations

@@ -1,12 +1,15 @@
 """The small interface every game implements.
 
-A game lives in one folder, ``arena/games/<name>/``, and its ``__init__`` exposes
+A game lives in one folder, ``arena/games/<name>/``, whose ``game.py`` declares
 ``GAME``, a :class:`GameInfo` that tells the judge, the tournament and the CLI
 everything they need: the seats, the clock, how to draw a random setup from a
 seed, how to read a setup from the command line, the protocol that plays a
-match, and the names of the built-in players.
+match, the names of the built-in players, and every field where the game differs
+from the others. (Its ``__init__`` holds only a docstring: a built-in player
+imports the package under the clock.)
 
-The rules themselves are a :class:`GameState` subclass in ``rules.py``.
+The rules themselves are a :class:`GameState` subclass in ``rules.py``; contract.py
+lists every part of a game's folder and loads them.
 """
 
 from __future__ import annotations
@@ -22,6 +25,8 @@ from typing import Any, Callable, Generic, Sequence, TypeVar
 from ..judge.move_errors import MoveError, MoveFormatError  # noqa: F401
 
 Move = TypeVar("Move")
+SameState = TypeVar("SameState", bound="GameState[Any]")
+"""A state's own class (``copy`` gives a FlippoState of a FlippoState)."""
 
 
 class IllegalMoveError(MoveError):
@@ -73,7 +78,7 @@ class GameState(ABC, Generic[Move]):
     def format_move(self, move: Move) -> str:
         """Write a move in the game's notation."""
 
-    def copy(self) -> "GameState[Move]":
+    def copy(self: SameState) -> SameState:
         return copy.deepcopy(self)
 
     def play_text(self, text: str) -> Move:
@@ -102,7 +107,7 @@ class GameInfo:
     """Draws the random setup of a game (brown stones, letter, cell values...)."""
     parse_setup: Callable[[str], dict] | None = None
     """Reads a ``--setup`` value; raises :class:`SetupError` naming what is wrong."""
-    new_state: Callable[[dict], GameState] | None = None
+    new_state: Callable[[dict], GameState] = field(kw_only=True)
     """Builds the start position for a setup (replays start from it: games/replay.py)."""
     ranking: str = "points"
     """How the competition ranks players (the tournament's standings read it):
@@ -137,3 +142,10 @@ class GameInfo:
     Every pair of players plays every setup in the list with both colours in each
     round (Lucky Words: the 26 starting letters, as docs/games/luckywords.md says).
     """
+    env_name: str | None = None
+    """The name in the game's environment ids (``arena/<env_name>-v0``, envs/registration.py), for
+    a game with an ``envs.py``; None for a game without environments."""
+    word_list: Callable[[dict, str], dict] | None = None
+    """``word_list(setup, path) -> setup``: the setup scored with the word list in the file at
+    ``path`` (``arena play --words``), or a ValueError saying what is wrong with the file; None for
+    a game that scores no words."""

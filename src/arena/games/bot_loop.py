@@ -7,14 +7,17 @@ from __future__ import annotations
 
 import random
 import sys
-from typing import Callable, TextIO
+from typing import Any, Callable, TextIO, TypeVar
 
 from .base import GameState
 
+State = TypeVar("State", bound="GameState[Any]")
+"""The game's own position: a player's policies read its rules' state."""
+
 
 def run_alternating_bot(
-    state: GameState,
-    choose: Callable[[GameState], object],
+    state: State,
+    choose: Callable[[State], object],
     opening_lines: int = 0,
     on_opening: Callable[[list[str]], None] | None = None,
     stdin: TextIO = sys.stdin,
@@ -41,15 +44,19 @@ def run_alternating_bot(
 
 
 def random_or_greedy(game: str, name: str, seed: int | None,
-                     greedy_choice: Callable[[GameState, random.Random], object],
-                     others: dict[str, Callable[[GameState, random.Random], object]] | None = None,
-                     ) -> Callable[[GameState], object]:
+                     greedy_choice: Callable[[State, random.Random], object],
+                     others: dict[str, Callable[[State, random.Random], object]] | None = None,
+                     ) -> Callable[[State], object]:
     """The move chooser of the built-in ``random``, ``greedy`` (or one of ``others``) player, seeded."""
     rng = random.Random(seed)
     policies = {"greedy": greedy_choice, **(others or {})}
-    choosers = {"random": lambda state: rng.choice(state.legal_moves())}
+    choosers: dict[str, Callable[[State], object]] = {"random": lambda state: rng.choice(state.legal_moves())}
+
+    def seeded(policy: Callable[[State, random.Random], object]) -> Callable[[State], object]:
+        return lambda state: policy(state, rng)
+
     for policy_name, policy in policies.items():
-        choosers[policy_name] = lambda state, policy=policy: policy(state, rng)
+        choosers[policy_name] = seeded(policy)
     if name not in choosers:
         raise SystemExit(f"{game} has no built-in player {name!r}; it has: {', '.join(choosers)}, strong")
     return choosers[name]

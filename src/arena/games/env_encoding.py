@@ -8,16 +8,20 @@ only arena.envs imports them, never the judge or ``arena bot``.
 
 from __future__ import annotations
 
-import importlib
-from typing import Any, Sequence
+from typing import Any, Generic, Sequence, TypeVar
 
 import numpy as np
+import numpy.typing as npt
 
-from . import GAME_MODULES, get_game, get_svg
+from . import get_game, get_svg
+from .contract import need_part
 from .base import GameState
 
+State = TypeVar("State", bound="GameState[Any]")
+"""The game's own position (its rules.py's state), which a game's encoding reads."""
 
-class GameEncoding:
+
+class GameEncoding(Generic[State]):
     """A game seen as numbers. Subclasses set the class attributes and the abstract methods.
 
     Observations are one flat float32 vector in [0, 1]: the board planes first, each
@@ -61,15 +65,15 @@ class GameEncoding:
     def new_state(self, setup: dict) -> GameState:
         return get_game(self.game).new_state(setup)
 
-    def observe(self, state: GameState, seat: int) -> np.ndarray:
+    def observe(self, state: State, seat: int) -> np.ndarray:
         """What ``seat`` may know of ``state``, as the documented float32 vector."""
         raise NotImplementedError
 
-    def legal_actions(self, state: GameState) -> list[int]:
+    def legal_actions(self, state: State) -> list[int]:
         """The actions of the side to move that the rules allow (empty once the game is over)."""
         return [self.move_to_action(state, move) for move in state.legal_moves()]
 
-    def action_mask(self, state: GameState) -> np.ndarray:
+    def action_mask(self, state: State) -> np.ndarray:
         mask = np.zeros(self.action_count, dtype=np.int8)
         mask[self.legal_actions(state)] = 1
         return mask
@@ -81,32 +85,32 @@ class GameEncoding:
             self._no_action_mask = read_only(np.zeros(self.action_count, dtype=np.int8))
         return self._no_action_mask
 
-    def action_to_move(self, state: GameState, action: int) -> Any:
+    def action_to_move(self, state: State, action: int) -> Any:
         """The rules' move for ``action`` in ``state`` (not checked: rules.play judges it)."""
         raise NotImplementedError
 
-    def move_to_action(self, state: GameState, move: Any) -> int:
+    def move_to_action(self, state: State, move: Any) -> int:
         raise NotImplementedError
 
-    def final_scores(self, state: GameState) -> tuple[float, float]:
+    def final_scores(self, state: State) -> tuple[float, float]:
         """Each seat's score by the game's own scoring, as the judge's record gives it."""
         return state.scores()
 
-    def winner(self, state: GameState) -> int | None:
+    def winner(self, state: State) -> int | None:
         """The winning seat of a finished game, None for a draw."""
         first, second = self.final_scores(state)
         return None if first == second else (0 if first > second else 1)
 
-    def text(self, state: GameState) -> str:
+    def text(self, state: State) -> str:
         """The whole position as text, for ``render()`` (both hidden grids in Lucky Words)."""
         return str(state)
 
-    def panels(self, state: GameState) -> list[tuple[np.ndarray, Any]]:
+    def panels(self, state: State) -> list[tuple[np.ndarray, Any]]:
         """The board for ``rgb_array``: (cell colours (rows, columns, 3), labels or None) per
         grid drawn side by side (env_picture.py paints them)."""
         raise NotImplementedError
 
-    def render(self, mode: str, state: GameState, before: GameState | None) -> str | np.ndarray:
+    def render(self, mode: str, state: State, before: State | None) -> str | np.ndarray:
         """What both environments' ``render()`` give: the text (``ansi``, and ``human``, which
         prints it), the board as an (H, W, 3) uint8 array (``rgb_array``), or the viewer's SVG
         marking what the last move changed since ``before``."""
@@ -156,12 +160,10 @@ def random_legal_move(state: GameState, rng) -> Any:
 
 
 def load_encoding(game: str) -> GameEncoding:
-    if game not in GAME_MODULES:
-        get_game(game)  # raises UnknownGameError naming the games
-    return importlib.import_module(f"{GAME_MODULES[game]}.envs").ENCODING
+    return need_part(game, "envs").ENCODING
 
 
-def one_hot_planes(board: Sequence[int], values: Sequence[int]) -> np.ndarray:
+def one_hot_planes(board: npt.ArrayLike, values: Sequence[Any]) -> np.ndarray:
     """One 0/1 plane per value in ``values``: plane k marks the cells that hold values[k]."""
     cells = np.asarray(board)
     # one comparison of every cell with every value, not one array per value stacked

@@ -9,29 +9,35 @@ move written over several lines) refines it in its own ``text.py``.
 
 from __future__ import annotations
 
+from typing import Any, Generic, TypeVar
+
 from .base import GameState, MoveError
 
 MAX_MOVES_SHOWN = 60
 """More legal moves than this (Black Hole's 465) are counted, not listed."""
 
 
-class HumanView:
+State = TypeVar("State", bound="GameState[Any]")
+"""The game's own position (its rules.py's state), which a game's view reads."""
+
+
+class HumanView(Generic[State]):
     def auto_reply(self, received: str | None) -> str | None:
         """A line the person need not type, given the last line the judge sent (None: ask)."""
         return None
 
-    def board(self, state: GameState, seat: int) -> str:
+    def board(self, state: State, seat: int) -> str:
         """The position as ``seat`` sees it."""
         return str(state)
 
-    def choices(self, state: GameState, written: list[str]) -> str | None:
+    def choices(self, state: State, written: list[str]) -> str | None:
         """What may be typed now, in a line or a few (None: nothing to show)."""
         legal = state.legal_moves()
         if len(legal) > MAX_MOVES_SHOWN:
             return f"{len(legal)} legal moves"
         return f"legal: {' '.join(state.format_move(m) for m in legal)}"
 
-    def prompt(self, state: GameState, written: list[str]) -> str:
+    def prompt(self, state: State, written: list[str]) -> str:
         """What the person is asked for; ``written``: their lines so far for this move."""
         return "your move"
 
@@ -40,7 +46,7 @@ class HumanView:
         would not forgive a program, such as Flippo's lower case); by default, as typed."""
         return text
 
-    def refusal(self, state: GameState, written: list[str], text: str) -> str | None:
+    def refusal(self, state: State, written: list[str], text: str) -> str | None:
         """Why ``text`` cannot be sent now, or None when it can."""
         try:
             state.copy().play_text(text)

@@ -48,8 +48,9 @@ def attributes(attrs: dict[str, object]) -> str:
                     for key, value in attrs.items() if value is not None)
 
 
-def element(tag: str, content: str = "", **attrs: object) -> str:
-    """One element; ``content`` is markup already built (use :func:`text` for text)."""
+def element(tag: str, content: str = "", /, **attrs: object) -> str:
+    """One element; ``content`` is markup already built (use :func:`text` for text). Both are
+    given by position: every keyword is an attribute."""
     opening = f"{tag} {attributes(attrs)}".rstrip()
     return f"<{opening}>{content}</{tag}>" if content else f"<{opening}/>"
 

@@ -51,6 +51,7 @@ class TimePlan:
         return soft, min(soft * 3, pool * self.hard_share)
 
     def _weight(self, plies_left: int) -> float:
+        assert self.first_plies_left is not None  # set by the first move's plan, before any weight
         span = max(1, self.first_plies_left - self.solve_from)
         return 1 + self.ramp * (self.first_plies_left - plies_left) / span
 

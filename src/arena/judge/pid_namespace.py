@@ -151,7 +151,7 @@ class Init:
         Read again only once the init has run since the last reading (its schedstat, about a
         third of the cost of its stat, read at every move): it runs only to reap, or at the judge's word.
         """
-        if self._stat_fd is None:
+        if self._stat_fd is None or self._schedstat_fd is None:  # both opened, or both closed
             return self._reaped_ns
         try:
             ran = os.pread(self._schedstat_fd, 64, 0)

@@ -29,7 +29,7 @@ MAX_PROCESSES = 4096
 
 def children_of(pid: int) -> list[int]:
     """The live children of every thread of ``pid`` ([] once it is gone)."""
-    found = []
+    found: list[int] = []
     try:
         tids = os.listdir(f"/proc/{pid}/task")
     except OSError:

@@ -26,7 +26,7 @@ def write_new_file(path: str | Path, data: bytes) -> None:
     with O_EXCL | O_NOFOLLOW, renamed over ``path``. A link a program planted where a record is
     to go (``rec.json`` -> /etc/anything) is replaced, not followed: the judge, root, never
     writes where a program points. (What lies above the file is kept out of every player's
-    folder, by its real path: cli_params.py.) Readable by everyone, as a file made with the
+    folder, by its real path: cli/shared_arguments.py.) Readable by everyone, as a file made with the
     usual umask is."""
     path = os.fspath(path)
     folder = os.path.dirname(os.path.abspath(path))
@@ -59,7 +59,7 @@ def save_record(record: dict[str, Any], path: str | Path | None) -> tuple[str | 
     (None, why) means no file could be written at all: the caller prints the JSON.
     """
     fallback = f"arena-{record.get('game', 'game')}-{record.get('seed', 'unseeded')}.json"
-    problems = []
+    problems: list[str] = []
     for candidate in ([path] if path is not None else []) + [fallback, None]:
         try:
             if candidate is None:

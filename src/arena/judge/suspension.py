@@ -67,6 +67,7 @@ class Suspension:
 
     def suspend(self) -> None:
         if self.whole:
+            assert self.init is not None  # only a program with an init is held whole
             self.init.stop_all()
             return
         signal_group(self.pid, signal.SIGSTOP)
@@ -88,9 +89,11 @@ class Suspension:
 
     def resume(self) -> None:
         if self.whole:
+            assert self.init is not None  # only a program with an init is held whole
             self.init.continue_all()
             return
         if self._frozen:
+            assert self.cgroup is not None  # only a cgroup is frozen
             self.cgroup.thaw()
             self._frozen = False
         signal_each(self._stopped, signal.SIGCONT)

@@ -17,7 +17,7 @@ from typing import Any
 from ..games import UnknownGameError, get_game
 from ..games.base import GameInfo
 from ..judge.match import NO_NEWLINE
-from ..terminal_text import visible
+from .terminal_text import visible
 
 CONTEXT_LINES = 6
 """How many lines exchanged before the fault a report shows."""
@@ -160,5 +160,7 @@ def explain_faults(record: dict[str, Any]) -> list[str]:
     """The explanation of every fault in a record (no lines for a clean game)."""
     lines: list[str] = []
     for seat in faulted_seats(record):
-        lines.extend(explain(fault_report(record, seat)))
+        report = fault_report(record, seat)
+        assert report is not None  # a faulted seat has its fault to report
+        lines.extend(explain(report))
     return lines

@@ -12,7 +12,7 @@ from typing import Any
 from ..games import get_game
 from ..judge import pid_namespace
 from ..judge.record import RECORD_FORMAT
-from ..terminal_text import visible
+from .terminal_text import visible
 from .players import PlayerSpec, seat_command
 
 

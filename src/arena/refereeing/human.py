@@ -13,7 +13,7 @@ from typing import Any, Callable, TextIO
 
 from ..games.human_view import HumanView
 from ..judge.process import ProgramFault
-from ..terminal_text import visible
+from .terminal_text import visible
 
 RESIGNED = "resigned (end of input)"
 

@@ -32,7 +32,7 @@ class PlayerSpec:
 
 def builtin_command(game: str, name: str) -> list[str]:
     """The command line of a built-in player (no shell, and no CLI imports to start fast)."""
-    return [sys.executable, "-m", "arena.bot", game, name]
+    return [sys.executable, "-m", "arena.toolkit.builtin_player", game, name]
 
 
 def resolve_player(game: GameInfo | str, text: str) -> PlayerSpec:
@@ -72,6 +72,9 @@ def builtin_env(spec: PlayerSpec, clock_ms: float, told: dict[str, str] | None =
 
 def seat_command(spec: PlayerSpec, seed: int, seat: int) -> str | list[str]:
     """The command that runs a player in a seat of the game with this seed."""
+    command = spec.command
+    assert command is not None  # asked of a program only: a human has no command
     if spec.builtin:
-        return [*spec.command, "--seed", str(seed * 2 + seat)]
-    return spec.command
+        assert isinstance(command, list)  # builtin_command's argv
+        return [*command, "--seed", str(seed * 2 + seat)]
+    return command

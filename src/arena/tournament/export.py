@@ -48,4 +48,5 @@ def export_json(store: TournamentStore, out: TextIO, text: Callable[[str], str] 
     out.write("\n")
 
 
-EXPORTERS = {"csv": export_csv, "json": export_json}
+EXPORTERS: dict[str, Callable[[TournamentStore, TextIO, Callable[[str], str]], None]] = {
+    "csv": export_csv, "json": export_json}

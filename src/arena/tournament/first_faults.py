@@ -10,7 +10,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from ..refereeing.fault_report import fault_report, faulted_seats, summary
-from ..terminal_text import visible
+from ..refereeing.terminal_text import visible
 from .schedule import ScheduledGame
 
 
@@ -28,6 +28,7 @@ class FirstFaults:
                 continue
             self.reported.add(name)
             report = fault_report(record, seat)
+            assert report is not None  # a faulted seat has its fault to report
             line = f"first fault of {visible(name)} (game {game.slot}, seed {game.seed}): {summary(report)}"
             # plain text: a reason or a program's line may hold brackets that rich would read as markup
             self.console.print(line, style="yellow", markup=False, highlight=False, soft_wrap=True)

@@ -14,13 +14,13 @@ import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Iterator
+from typing import Any, Iterator
 
 DASK = str(Path(sys.executable).with_name("dask"))
 
 QUIET = {"DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False", "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "1s"}
 """Settings for every process of a cluster that plays games (docs/competition.md recommends them):
-no statistical profiler (a worker stops it at its first game anyway: dask_quiet.py), and the
+no statistical profiler (a worker stops it at its first game anyway: dask_worker_profiler.py), and the
 event loop's health checked every second, not every 20 ms. Measured on an idle 2-worker
 cluster: 11% of a core busy with Dask's defaults, 3% with these. The caller's own values win."""
 
@@ -43,7 +43,7 @@ def local_cluster(workers: int = 2, timeout_s: float = 60) -> Iterator[str]:
     """Yield the scheduler's address once ``workers`` single-threaded workers have joined."""
     port = free_port()
     address = f"tcp://127.0.0.1:{port}"
-    quiet = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": {**QUIET, **os.environ}}
+    quiet: dict[str, Any] = {"stdout": subprocess.DEVNULL, "stderr": subprocess.DEVNULL, "env": {**QUIET, **os.environ}}
     processes = [subprocess.Popen(
         [DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port), "--no-dashboard"], **quiet)]
     try:

@@ -15,7 +15,7 @@ from ..games import get_game
 from ..refereeing.players import resolve_player
 from ..judge.sandbox.settings import Sandbox
 from .ratings import Rating, fit_elo
-from .runner import play_games
+from .parallel_games import play_games
 from .schedule import ScheduledGame, double_round_robin
 from .standings import GameResult, Standing, Tally, compute_standings, tally_pairs
 from .store import TournamentIdentity, TournamentStore

@@ -160,6 +160,7 @@ class TournamentStore:
         # json_quote: a value that is no object or list still comes back as JSON (a string quoted, null)
         query = ("SELECT slot, round, first, second, seed, json_quote(json_extract(record, '$.result')),"
                  " json_quote(json_extract(record, '$.moves')) FROM games")
+        rows: Iterable[Any]  # a cursor, or the rows of every chunk's
         if slots is None:
             rows = self.db.execute(query + " ORDER BY slot")
         else:

@@ -1,5 +1,5 @@
 """A tournament's analysis: each player's mean loss per move, by phase, and their worst games
-(analysis/report.py), as a page and as JSON; "Analyse all" queues every game not analysed yet."""
+(analysis/tournament_losses.py), as a page and as JSON; "Analyse all" queues every game not analysed yet."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from ..analysis import storage
-from ..analysis.report import tournament_report
+from ..analysis.tournament_losses import tournament_report
 from .analysis_routes import jobs_of
-from .viewer import Viewer, viewer_of
+from .viewer_state import Viewer, viewer_of
 from .library import NotFound
 
 router = APIRouter()

@@ -16,8 +16,8 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 
 from ..analysis import storage
-from ..web_common.analysis_view import analysis_context, status_payload
-from .viewer import Viewer, viewer_of
+from ..web_common.replay_analysis import analysis_context, status_payload
+from .viewer_state import Viewer, viewer_of
 
 router = APIRouter()
 
@@ -29,7 +29,7 @@ class Place:
     key: Hashable  # the job's key: changes when the game does
     record: Callable[[], dict[str, Any]]
     load: Callable[[dict[str, Any]], dict[str, Any] | None]
-    save: Callable[[dict[str, Any]], None]
+    save: Callable[[dict[str, Any]], object]  # what it returns (a path) is not used
     url: str  # the status endpoint
 
 

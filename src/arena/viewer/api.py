@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from fastapi import APIRouter, Query, Request, Response
 
-from .viewer import viewer_of
+from .viewer_state import viewer_of
 from .games_list import games_view
 from .library import NotFound
 from .pages import filters
 from .play import game_choices
-from ..web_common.replay import Replay
-from .standings import standings_view, tournament_summary
+from ..web_common.replay_boards import Replay
+from .standings_view import standings_view, tournament_summary
 
 router = APIRouter(prefix="/api")
 

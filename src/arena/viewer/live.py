@@ -16,7 +16,7 @@ import json
 from fastapi import APIRouter, Request
 from fastapi.responses import StreamingResponse
 
-from .viewer import viewer_of
+from .viewer_state import viewer_of
 
 router = APIRouter()
 

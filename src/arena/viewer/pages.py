@@ -9,11 +9,11 @@ from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from .analysis_routes import game_place, page_analysis, record_place
-from .viewer import viewer_of
+from .viewer_state import viewer_of
 from .games_list import games_view
 from .library import NotFound
 from .play import game_choices
-from .standings import standings_view, tournament_summary
+from .standings_view import standings_view, tournament_summary
 
 router = APIRouter()
 

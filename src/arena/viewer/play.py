@@ -92,6 +92,7 @@ class PlaySession:
 
     def _board_view(self, status: str, state, before, match) -> dict[str, Any]:
         hidden = self.game.hidden_boards  # then only your own position and moves, as text
+        assert self.seat is not None  # a board is drawn once the person has a seat (its prompt, its move)
         svg = text_board(self.seat.view.board(state, self.human)) if hidden else \
             board_svg(self.game.name, state, before)
         legal = [] if state.is_over() else [state.format_move(m) for m in state.legal_moves()]

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..judge.sandbox.settings import Sandbox
-from ..terminal_text import visible
+from ..refereeing.terminal_text import visible
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from .browser_seat import IDLE_AFTER_S, duration_words

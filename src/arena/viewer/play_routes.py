@@ -5,7 +5,6 @@ Anyone who knows a game's id may follow it; only the visitor who started it may 
 
 from __future__ import annotations
 
-import importlib
 import re
 import secrets
 
@@ -13,8 +12,8 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from pydantic import BaseModel
 
-from ..games import GAME_MODULES
-from .viewer import viewer_of
+from ..games.contract import load_part
+from .viewer_state import viewer_of
 from .library import NotFound
 from .play import PlayError, PlaySession
 from .play_manager import PlayBusy, Visitor
@@ -95,11 +94,8 @@ def move(request: Request, session_id: str, move: Move):
 
 def _move_at(game: str, state, x: float, y: float) -> str | None:
     """The move a click stands for, from the game's own ``clicks.py`` (None: this game has none)."""
-    try:
-        clicks = importlib.import_module(f"{GAME_MODULES[game]}.clicks")
-    except ImportError:
-        return None
-    return clicks.move_at(state, x, y)
+    clicks = load_part(game, "clicks")
+    return None if clicks is None else clicks.move_at(state, x, y)
 
 
 @router.post("/{session_id}/click")

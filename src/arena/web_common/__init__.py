@@ -1,8 +1,8 @@
 """What the viewer (arena.viewer) and the competition's site (arena.competition.site) share.
 
 Python: the security headers every answer carries (security_headers.py), a record's checks
-(record_check.py), the replay view (replay.py) and its board drawings (drawing.py), the analysis
-under a replay (analysis_view.py), and uvicorn in a thread for tests and benches (server.py).
+(record_check.py), the replay view (replay_boards.py) and its board drawings (drawing.py), the analysis
+under a replay (replay_analysis.py), and uvicorn in a thread for tests and benches (server.py).
 
 Templates (:data:`TEMPLATES`, found through :func:`template_loader`): ``skeleton.html``, the
 page both apps' ``base.html`` extend (the head, the shared style and script, the blocks), and

@@ -1,4 +1,4 @@
-"""Boards as SVG, from each game's ``svg.py`` (reached through the registry, never by name).
+"""Boards as SVG, from each game's ``svg.py`` (reached through games/contract.py's loader, never by name).
 
 A game without a drawing yet is shown as its text board inside an SVG, so the
 pages treat every game alike. The pages show each drawing in an ``<img>``: an
@@ -7,20 +7,16 @@ image cannot run a script, whatever a drawing held.
 
 from __future__ import annotations
 
-import importlib
 from html import escape
 from typing import Any
 
-from .. import games as registry
 from ..games.base import GameState
+from ..games.contract import load_part
 
 
 def svg_module(game: str) -> Any | None:
-    get_svg = getattr(registry, "get_svg", None)
-    try:
-        return get_svg(game) if get_svg else importlib.import_module(f"{registry.GAME_MODULES[game]}.svg")
-    except ImportError:
-        return None
+    """The game's ``svg.py``, or None if it has none (a broken one is an error naming it)."""
+    return load_part(game, "svg")
 
 
 def text_board(text: str) -> str:

@@ -15,7 +15,7 @@ import pytest
 from arena.competition.build.build_loop import default_build_jobs
 from arena.competition.build.languages import write_default_table
 from arena.competition.conductor.conductor import Conductor
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 from arena.tournament.local_cluster import local_cluster
 
 from .build_support import needs_isolate, needs_tool

@@ -12,9 +12,9 @@ import zipfile
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.competition.build.one_build import LOG_BYTES, SCRATCH, build_submission
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 
 from .build_support import BOTS, make_competition, needs_isolate, needs_tool
 

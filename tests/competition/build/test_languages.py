@@ -7,7 +7,7 @@ import zipfile
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.competition.build.languages import (CLEAN_PATH, DEFAULT_TABLE, LanguageError, choose_language, load_table,
                                          write_default_table)
 

@@ -11,12 +11,12 @@ from pathlib import Path
 import pytest
 
 from arena.competition.build import build_loop
-from arena.competition.worker import builds as builds_on_a_worker
+from arena.competition.dask_worker import builds as builds_on_a_worker
 from arena.competition.cluster.returned_builds import unpack_build
 from arena.competition.conductor.conductor import Conductor
 from arena.competition.build.languages import write_default_table
 from arena.competition.cluster.parcels import ShippingError, pack_folder
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 from arena.tournament.local_cluster import local_cluster
 
 from ..build.build_support import needs_isolate, needs_tool

@@ -9,10 +9,10 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from arena.competition.build import languages
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.folder import CompetitionFolder
 from arena.competition.store.database import CompetitionStore
-from arena.competition.site.app import create_app
+from arena.competition.site.site_app import create_app
 from arena.web_common.server import BackgroundServer
 
 from .fake_conductor import FakeConductor

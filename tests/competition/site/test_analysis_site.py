@@ -10,10 +10,10 @@ import pytest
 
 from arena.analysis.jobs import AnalysisJobs
 from arena.competition.build import languages
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.folder import CompetitionFolder
 from arena.competition.store.database import CompetitionStore, PlannedGame
-from arena.competition.site.app import create_app
+from arena.competition.site.site_app import create_app
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 from arena.web_common.server import BackgroundServer
@@ -115,12 +115,12 @@ def test_a_bad_hint_is_refused_by_name(flippo_site):
 def test_a_full_analysis_queue_is_refused_with_429_and_why(flippo_site):
     """A bounded queue (here none may wait) refuses by name; the site's own jobs run one worker at
     the lowest priority with a bounded queue, so no account can starve the rounds' games."""
-    from arena.competition.site import game_analysis
+    from arena.competition.site import analysis_routes
 
     flippo_site.site.analyses = AnalysisJobs(seconds=0.05, max_queued=0)
     bob = Http(flippo_site.url).login("bob")
     answer = bob.post_json(f"/api/games/{flippo_site.game_id}/analysis", {})
     assert answer.status == 429 and "analyses are waiting already" in answer.text
     flippo_site.site.analyses = None
-    made = game_analysis.jobs_of(flippo_site.site)
-    assert (made.jobs, made.niceness, made.max_queued) == (1, 19, game_analysis.MAX_QUEUED)
+    made = analysis_routes.jobs_of(flippo_site.site)
+    assert (made.jobs, made.niceness, made.max_queued) == (1, 19, analysis_routes.MAX_QUEUED)

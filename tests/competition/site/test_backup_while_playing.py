@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 from arena.competition.client.http import multipart_body
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 from arena.web_common.server import free_port
 
 from .site_server import PASSWORD, running_competition

@@ -15,12 +15,12 @@ import pytest
 from arena.competition.store.database import CompetitionError
 
 # `arena` as a command, its passwords hashed at argon2's lowest cost as the site this file logs in to
-# hashes them (tests/conftest.py's cheap_passwords says why; test_accounts.py pins the production cost)
+# hashes them (tests/conftest.py's cheap_passwords says why; test_passwords.py pins the production cost)
 ARENA = [sys.executable, "-c", "import sys\n"
          "from argon2 import PasswordHasher\n"
-         "from arena.competition import accounts\n"
-         "accounts._hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)\n"
-         "from arena.cli import main\n"
+         "from arena.competition import passwords\n"
+         "passwords._hasher = PasswordHasher(time_cost=1, memory_cost=8, parallelism=1)\n"
+         "from arena.cli.main import main\n"
          "sys.exit(main())"]
 
 
@@ -129,7 +129,7 @@ def test_a_bad_header_or_file_is_one_line(competition, tmp_path):
 
 
 def test_the_store_adds_all_or_none(competition):
-    from arena.competition.accounts import hash_password
+    from arena.competition.passwords import hash_password
 
     before = names(competition)
     password = hash_password("a long password")
@@ -145,7 +145,7 @@ def test_accounts_that_cannot_be_made_leave_no_passwords_file(competition, tmp_p
     transaction makes none, and the file of passwords for accounts that do not exist goes too."""
     from click.testing import CliRunner
 
-    from arena.commands import cli
+    from arena.cli.command_group import cli
     from arena.competition.store.database import CompetitionStore
 
     def taken_meanwhile(store, accounts):

@@ -4,7 +4,7 @@ unrated games and uploads answer 409, and the console offers only what can still
 
 from __future__ import annotations
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.store.database import PlannedGame
 
 from .conftest import Http

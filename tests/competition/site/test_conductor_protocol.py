@@ -11,7 +11,7 @@ import pytest
 
 import arena.competition.site as site_package
 from arena.competition.conductor.conductor import Conductor
-from arena.competition.site.site import SiteConductor
+from arena.competition.site.site_state import SiteConductor
 
 from .fake_conductor import FakeConductor
 

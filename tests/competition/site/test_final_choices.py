@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 
 from .conftest import Http
 from .site_server import PASSWORD, running_competition

@@ -5,9 +5,9 @@ side by side, escaped."""
 
 from __future__ import annotations
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.similarity import fingerprints, score
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 
 from .conftest import Http
 from .site_server import PASSWORD

@@ -7,7 +7,7 @@ import shutil
 
 import pytest
 
-from arena.starter import template_source
+from arena.toolkit.starter import template_source
 
 from .site_server import running_competition
 from .test_client import submit
@@ -38,7 +38,7 @@ def test_the_cpp_starter_is_admitted_and_broken_programs_are_not(real_competitio
 def test_each_languages_starter_is_admitted(real_competition, tmp_path, lang):
     """``arena new``'s one source file in each compiled language, sent with ``arena submit``: built by
     the real compilers in the sandbox and admitted."""
-    from arena.starter import SOURCES
+    from arena.toolkit.starter import SOURCES
 
     tool = {"c": "gcc", "java": "javac", "go": "go", "rust": "rustc"}[lang]
     if shutil.which(tool) is None:

@@ -21,7 +21,7 @@ import pytest
 
 from arena.competition.folder import CompetitionFolder
 from arena.competition.build import languages
-from arena.competition.site.app import create_app
+from arena.competition.site.site_app import create_app
 from arena.competition.store.database import CompetitionStore
 from arena.competition.store.migrations import LATEST
 from arena.web_common.server import BackgroundServer

@@ -91,7 +91,7 @@ def test_a_migration_that_fails_leaves_the_database_as_it_was(tmp_path, monkeypa
 def test_the_commands_refuse_a_database_of_a_later_version_in_one_line(tmp_path):
     from click.testing import CliRunner
 
-    from arena.commands import cli
+    from arena.cli.command_group import cli
 
     folder = tmp_path / "c"
     assert CliRunner().invoke(cli, ["competition", "init", str(folder), "--game", "flippo"]).exit_code == 0

@@ -14,8 +14,8 @@ import pytest
 
 from arena.competition.cluster.parcels import (MissingProgram, ShippedProgram, ShippedSeat, ShippingError, pack_folder,
                                                rewrite_command)
-from arena.competition.worker import games as worker_games
-from arena.competition.worker.games import play_shipped
+from arena.competition.dask_worker import games as worker_games
+from arena.competition.dask_worker.games import play_shipped
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 

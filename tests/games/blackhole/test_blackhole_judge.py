@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.games.blackhole.rules import LABELS, BlackHoleState
 from arena.refereeing.referee import play_game
 

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.games.domineering.rules import DomineeringState
 from arena.refereeing import referee
 from arena.refereeing.human import HumanPlayer

@@ -60,7 +60,7 @@ def test_start_up_is_quick():
     values = "0 1 2 3 0 1 2 3\n" * 8
     for _ in range(3):
         started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "arena.bot", "domineering", "strong"], input=values + "FINISH\n",
+        subprocess.run([sys.executable, "-m", "arena.toolkit.builtin_player", "domineering", "strong"], input=values + "FINISH\n",
                        text=True, check=True, env=os.environ.copy())
         best = min(best, time.monotonic() - started)
     assert best < 0.4  # goal 0.1 s; slack for a loaded test machine

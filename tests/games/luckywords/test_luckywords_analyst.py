@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from arena.games import get_analyst
-from arena.games.luckywords.analysis_knowledge import pictured_opponent, scoring_words
+from arena.games.luckywords.player_knowledge import pictured_opponent, scoring_words
 from arena.games.luckywords.rules import LETTERS
 from arena.games.luckywords.scoring import grid_points
 from arena.games.replay import replay_positions

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.games.luckywords.dictionary import load_words
 from arena.games.luckywords.scoring import grid_points
 from arena.refereeing.referee import play_game

@@ -77,7 +77,7 @@ def test_start_up_is_quick():
     best = float("inf")
     for _ in range(3):
         started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "arena.bot", "luckywords", "strong"], input="",
+        subprocess.run([sys.executable, "-m", "arena.toolkit.builtin_player", "luckywords", "strong"], input="",
                        text=True, check=True, env=os.environ.copy())
         best = min(best, time.monotonic() - started)
     assert best < 0.4  # goal 0.1 s; slack for a loaded test machine

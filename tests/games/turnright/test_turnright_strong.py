@@ -127,7 +127,7 @@ def test_strong_stops_by_itself_when_the_game_is_decided():
     rng = random.Random(4)
     for strong_seat in (0, 1):
         state = TurnRightState()
-        program = subprocess.Popen([sys.executable, "-m", "arena.bot", "turnright", "strong"], env=env,
+        program = subprocess.Popen([sys.executable, "-m", "arena.toolkit.builtin_player", "turnright", "strong"], env=env,
                                    stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
         line = "Start"
         while not state.is_over():
@@ -150,6 +150,6 @@ def test_strong_stops_by_itself_when_the_game_is_decided():
 
 
 def test_start_up_and_fault_line():
-    completed = subprocess.run([sys.executable, "-m", "arena.bot", "turnright", "strong"], input="x\n",
+    completed = subprocess.run([sys.executable, "-m", "arena.toolkit.builtin_player", "turnright", "strong"], input="x\n",
                                text=True, capture_output=True, timeout=10)
     assert completed.returncode == 0 and completed.stdout == ""

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from arena.commands import cli
+from arena.cli.command_group import cli
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 from arena.judge.sandbox.uid_box.needed_paths import needed_paths
@@ -40,7 +40,7 @@ def test_a_programs_own_folder_is_that_of_the_first_file_its_command_names(tmp_p
     assert program_folder(f"java -cp {tmp_path}/build Main") == str(tmp_path / "build")
     assert program_folder("python3 -c 'print(1)'") is None
     assert program_folder(f"/usr/bin/env python3 {tmp_path}/bot.py") == str(tmp_path)
-    assert program_folder([sys.executable, "-m", "arena.bot", "flippo", "random"]) is None  # a built-in player
+    assert program_folder([sys.executable, "-m", "arena.toolkit.builtin_player", "flippo", "random"]) is None  # a built-in player
     assert program_folder([f"{tmp_path}/bot.py", "--fast"]) == str(tmp_path)  # an argument list, like a string
 
 

@@ -171,7 +171,7 @@ def test_a_go_program_starts_under_a_memory_limit(tmp_path, memory_mb):
 def test_each_command_takes_the_sandbox_and_the_memory_limit(tmp_path, command):
     from click.testing import CliRunner
 
-    from arena.commands import cli
+    from arena.cli.command_group import cli
     from arena.tournament.store import TournamentStore
 
     record = tmp_path / "r.json"

@@ -67,7 +67,7 @@ class BuildLoop:
         self._lock = threading.Lock()
         self.building: dict[int, float] = {}  # submission id -> when its build was handed out
         self.handed_out: list[int] = []  # the order builds were handed out in (the newest 1,000)
-        self._handed = queue.SimpleQueue()
+        self._handed: queue.SimpleQueue[Submission | None] = queue.SimpleQueue()  # None: a builder stops
         self._builders: list[threading.Thread] = []
         self.problem: str | None = None  # why builds wait, if they do
 

@@ -4,7 +4,7 @@ without a restart (Go and Rust once read "not installed" for as long as the serv
 their builds went through).
 
 A version past its time is read again in the background while the old text is still given: no
-visitor waits for a JVM to say its version (the first reading, at start, is app.py's warm-up).
+visitor waits for a JVM to say its version (the first reading, at start, is site_app.py's warm-up).
 """
 
 from __future__ import annotations

@@ -148,7 +148,8 @@ def load_table(path) -> dict[str, Language]:
         raise LanguageError(f"cannot read the languages table {path}: {error}") from None
     if not isinstance(data, dict) or not data:
         raise LanguageError(f"the languages table {path} must be a JSON object of languages, and not empty")
-    table, owners = {}, {}
+    table: dict[str, Language] = {}
+    owners: dict[str, str] = {}  # extension -> the language that claims it
     for name, entry in data.items():
         language = _language(name, entry)
         for extension in language.extensions:

@@ -28,7 +28,7 @@ from ...judge.sandbox.settings import Sandbox
 from ...judge.sandbox.tree_copy import MAX_ENTRIES, TreeTooLarge, copy_out
 from ...judge.sandbox.tree_removal import remove_path
 from ...judge.sandbox.uid_box import home_mount
-from ...admission_report import check_program
+from ...toolkit.admission_report import check_program
 from ..privacy import as_seen_by_author
 from .upload_checks import ArchiveError, check_upload, is_archive, unpack_in_sandbox
 from .sandboxed_step import run_confined

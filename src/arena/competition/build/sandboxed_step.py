@@ -49,6 +49,7 @@ class StepOutcome:
             return f"{what} stopped: it exceeded its memory limit of {memory_mb} MB"
         if self.returncode == 0:
             return f"{what} succeeded in {self.seconds:.1f} s"
+        assert self.returncode is not None  # None only when killed at its time limit: timed_out
         if self.out_of_disk:
             return (f"{what} failed: it filled the {self.disk_mb} MB it may write in its home and TMPDIR "
                     f"(it {describe_exit(self.returncode)} after {self.seconds:.1f} s)")

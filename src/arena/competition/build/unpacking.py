@@ -135,7 +135,9 @@ def _tar_member(info: tarfile.TarInfo) -> Member:
 def open_tar(raw, kind: str) -> tarfile.TarFile:
     """The tar archive in the open file ``raw``, read once as a stream, as it decompresses."""
     stream = gzip.GzipFile(fileobj=raw) if kind == "tar.gz" else raw
-    return tarfile.open(fileobj=CountedReader(stream, MAX_TOTAL_BYTES + TAR_OVERHEAD_BYTES), mode="r|")
+    counted = CountedReader(stream, MAX_TOTAL_BYTES + TAR_OVERHEAD_BYTES)
+    # ignore: typeshed wants a file that also writes, tells and seeks; a stream ("r|") is only read
+    return tarfile.open(fileobj=counted, mode="r|")  # type: ignore[call-overload]
 
 
 def read_members(path: str, kind: str, reserved: str = "") -> list[Member]:
@@ -162,8 +164,8 @@ def _walk(path: str, kind: str):
                 yield _zip_member(info, archive), (lambda info=info: archive.open(info))
         return
     with open(path, "rb") as raw, open_tar(raw, kind) as archive:
-        for info in archive:
-            yield _tar_member(info), (lambda info=info: archive.extractfile(info))
+        for tar_info in archive:
+            yield _tar_member(tar_info), (lambda tar_info=tar_info: archive.extractfile(tar_info))
 
 
 def unpack(path: str, kind: str, reserved: str = "") -> int:

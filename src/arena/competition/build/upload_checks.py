@@ -87,6 +87,7 @@ def unpack_in_sandbox(upload: str | os.PathLike, filename: str, build_folder: st
     """
     check_upload(upload, filename, main_file)
     kind = archive_kind(filename)
+    assert kind is not None  # asked to unpack an archive only (one_build.py: is_archive)
     copy = os.path.join(scratch, "upload." + kind)
     shutil.copyfile(upload, copy)
     reserved = os.path.relpath(scratch, build_folder)

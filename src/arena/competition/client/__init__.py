@@ -1,1 +1,1 @@
-"""``arena submit``: a contestant's terminal client of a competition (stdlib only)."""
+"""The competition's API as ``arena submit`` (arena/cli/submit_command.py) calls it: http.py, over urllib (stdlib only)."""

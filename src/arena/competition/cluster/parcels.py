@@ -5,7 +5,7 @@ copy of it answers MissingProgram, and the conductor sends the game again with t
 a program crosses the network once per worker, not once per game. A build goes the other way
 as a ShippedUpload and comes back as a RemoteBuild. A folder travels as a gzipped tar, links
 packed as links, never followed (pack_folder, used on both sides). What runs on the worker
-is in competition/worker/; the server's side of the cluster is here, in cluster/.
+is in competition/dask_worker/; the server's side of the cluster is here, in cluster/.
 """
 
 from __future__ import annotations

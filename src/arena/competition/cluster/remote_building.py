@@ -1,5 +1,5 @@
 """Builds on the Dask cluster, the server's side: a submission is sent to a worker
-(worker/builds.py builds and admits it there) and its build folder comes back packed. The
+(dask_worker/builds.py builds and admits it there) and its build folder comes back packed. The
 server unpacks it into DIR/builds/ID (returned_builds.py: nothing outside it, no link out, no
 device, limits on size and count) and points the command at that folder.
 """
@@ -10,12 +10,16 @@ import os
 import threading
 from dataclasses import replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..build.build_loop import BuildDeferred
 from ..build.one_build import BuildJob, BuildOutcome
-from ..worker.builds import build_on_worker
+from ..dask_worker.builds import build_on_worker
 from .parcels import ShippedUpload, rewrite_command
 from .returned_builds import fresh_empty_folder, unpack_build
+
+if TYPE_CHECKING:
+    from distributed import Client
 
 
 class DaskBuild:
@@ -28,7 +32,7 @@ class DaskBuild:
     def __init__(self, scheduler: str) -> None:
         self.scheduler = scheduler
         self._lock = threading.Lock()
-        self._client = None
+        self._client: Client | None = None
 
     def __call__(self, job: BuildJob, on_checking=lambda: None) -> BuildOutcome:
         # on_checking is not called: the worker compiles and admits in one task, and the

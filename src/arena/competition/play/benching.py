@@ -26,7 +26,7 @@ def keeps_faulting(store: CompetitionStore, submission_id: int, last: int) -> bo
             for seat, player in enumerate(game.submissions):
                 if player != submission_id:
                     continue
-                if game.record["result"]["verdicts"][seat] != "ok":
+                if game.played_record()["result"]["verdicts"][seat] != "ok":
                     seen += 1
                     if seen >= last:
                         return True

@@ -20,7 +20,7 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from dataclasses import dataclass
 
-from ...tournament.runner import SchedulerUnreachable, open_executor
+from ...tournament.parallel_games import SchedulerUnreachable, open_executor
 from ..privacy import public_record
 from .work_items import Seats
 from ..cluster.parcels import MissingProgram

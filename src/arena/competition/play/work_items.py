@@ -1,7 +1,7 @@
 """What an executor is given to play a stored game: a local pool's play_one, or Dask's play_shipped.
 
 Each submission's PLAYER is looked up once. On Dask a built program's folder must reach the
-worker (cluster/parcels.py, worker/games.py); a built-in player needs nothing, every worker has arena.
+worker (cluster/parcels.py, dask_worker/games.py); a built-in player needs nothing, every worker has arena.
 """
 
 from __future__ import annotations
@@ -11,10 +11,10 @@ from typing import Any
 
 from ...judge.sandbox.settings import Sandbox
 from ...refereeing.players import PlayerSpec, resolve_player
-from ...tournament.worker import play_one
+from ...tournament.pool_worker import play_one
 from ..folder import CompetitionFolder
 from ..cluster.parcels import ShippedProgram, ShippedSeat, pack_folder
-from ..worker.games import play_shipped
+from ..dask_worker.games import play_shipped
 from ..store.database import CompetitionError, CompetitionStore, StoredGame
 
 

@@ -16,7 +16,7 @@ from dataclasses import asdict, dataclass
 
 from ...tournament.standings import RANKING_KEYS, Standing, compute_standings
 from .pairings import pair_games, robin_games
-from ..store.database import CompetitionError, CompetitionStore, PlannedGame, Round
+from ..store.database import CompetitionError, CompetitionStore, PlannedGame, Round, Submission
 from .swiss import swiss_pairs
 
 ROBIN = "final-robin"
@@ -144,7 +144,13 @@ def official_standings(ranking: str, names, games) -> list[Standing]:
 
 def _names(store: CompetitionStore, field: list[int]) -> dict[int, str]:
     """Each submission's account name (a field has one submission per account)."""
-    return {submission: store.submission(submission).user_name for submission in field}
+    return {submission: _submission(store, submission).user_name for submission in field}
+
+
+def _submission(store: CompetitionStore, submission_id: int) -> Submission:
+    found = store.submission(submission_id)
+    assert found is not None  # a field's submission: submissions are never deleted
+    return found
 
 
 def _swiss(plan, number, ranked, met, byes, setups):

@@ -36,7 +36,7 @@ def round_labels(store: CompetitionStore, rounds: list[Round] | None = None) -> 
             labels[round_.id] = RoundLabel(finals, _final_title(round_.kind))
         elif round_.kind == "debut":
             submission = round_.details.get("submission")
-            author = debut_authors.get(submission, "a contestant")
+            author = "a contestant" if submission is None else debut_authors.get(submission, "a contestant")
             labels[round_.id] = RoundLabel(None, f"Debut of {author}'s submission {submission}")
         elif round_.kind == "unrated":
             labels[round_.id] = RoundLabel(None, "Unrated games")

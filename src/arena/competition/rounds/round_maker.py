@@ -95,6 +95,7 @@ class RoundMaker:
             return
         with self._lock:
             newcomer = self.store.submission(submission_id)
+            assert newcomer is not None  # told of a submission the store holds: it was just built
             others = [s.id for s in self.store.entrants() if s.user_id != newcomer.user_id]
             if others:
                 seed = secrets.randbelow(2**31)

@@ -10,7 +10,7 @@ from typing import Any
 from ..rounds.final import final_rounds
 from ..rounds.numbering import round_labels
 from ..rounds.ranking import TEST, final_finished
-from .site import Site
+from .site_state import Site
 
 log = logging.getLogger(__name__)
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from fastapi import Request
 
 from ...web_common.record_check import BadRecord
-from ...web_common.replay import Replay
+from ...web_common.replay_boards import Replay
 from ..store.database import CompetitionStore, StoredGame, Submission, User
-from .site import site_of
+from .site_state import site_of
 from ..privacy import may_read_stderr
 from .refusal import Refusal
 
@@ -24,7 +24,7 @@ def played_game(request: Request, game_id: int) -> StoredGame:
 
 def game_replay(request: Request, game: StoredGame) -> Replay:
     try:
-        return site_of(request).replays.get(("competition-game", game.id), lambda: game.record, f"game {game.id}")
+        return site_of(request).replays.get(("competition-game", game.id), game.played_record, f"game {game.id}")
     except BadRecord as error:
         raise Refusal(500, str(error)) from None
 

@@ -14,7 +14,7 @@ from starlette.datastructures import UploadFile
 
 from ..rounds.stage import OVER, OVER_MESSAGE, competition_state
 from ..store.database import User
-from .site import site_of
+from .site_state import site_of
 from .language_choice import upload_language
 from .security.auth import DISABLED
 from .security.body_limits import UPLOAD_LIMIT

@@ -10,33 +10,35 @@ from __future__ import annotations
 
 import sqlite3
 import time
+from typing import Sequence
 
 from .rows import CompetitionError, User
+from .store_access import StoreAccess, new_row_id
 
 _USER_COLUMNS = ("u.id, u.name, u.password, u.role, u.created, d.user_id IS NOT NULL, u.session_generation"
                  " FROM users u LEFT JOIN disabled_accounts d ON d.user_id = u.id")
 _END_SESSIONS = "UPDATE users SET session_generation = session_generation + 1 WHERE id = ?"
 
 
-class AccountRows:
+class AccountRows(StoreAccess):
     """Accounts, failed logins and ended sessions."""
 
     def add_user(self, name: str, password_hash: str | None, role: str) -> int:
         """A new account (raises CompetitionError when the name is taken)."""
         try:
-            return self._write("INSERT INTO users (name, password, role, created) VALUES (?, ?, ?, ?)",
-                               (name, password_hash, role, time.time())).lastrowid
+            return new_row_id(self._write("INSERT INTO users (name, password, role, created) VALUES (?, ?, ?, ?)",
+                               (name, password_hash, role, time.time())))
         except sqlite3.IntegrityError:
             raise CompetitionError(f"there is already an account named {name!r}") from None
 
-    def add_users(self, accounts: list[tuple[str, str | None, str]]) -> list[int]:
+    def add_users(self, accounts: Sequence[tuple[str, str | None, str]]) -> list[int]:
         """New accounts, each (name, password hash, role), in one transaction: all of them, or
         (CompetitionError naming the first taken name) none."""
         with self._lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                ids = [self.db.execute("INSERT INTO users (name, password, role, created) VALUES (?, ?, ?, ?)",
-                                       (name, password_hash, role, time.time())).lastrowid
+                ids = [new_row_id(self.db.execute("INSERT INTO users (name, password, role, created)"
+                                                  " VALUES (?, ?, ?, ?)", (name, password_hash, role, time.time())))
                        for name, password_hash, role in accounts]
             except sqlite3.IntegrityError as error:
                 self.db.execute("ROLLBACK")
@@ -106,9 +108,11 @@ class AccountRows:
                          ("INSERT INTO revoked_sessions (nonce, until) VALUES (?, ?) ON CONFLICT (nonce)"
                           " DO UPDATE SET until = MAX(until, excluded.until)", (nonce, until))])
 
-    def session_revoked(self, nonce: str) -> bool:
+    def session_revoked(self, nonce: str | None) -> bool:
+        # None: a payload signed before sessions had nonces, which no logout could have revoked
         return self._one("SELECT 1 FROM revoked_sessions WHERE nonce = ?", (nonce,)) is not None
 
 
 def _user(row: tuple) -> User:
-    return User(*row[:5], disabled=bool(row[5]), session_generation=row[6])
+    # ignore: mypy lets *row[:5] fill the keyword field too (it cannot count a row); the SELECT gives 5 before it
+    return User(*row[:5], disabled=bool(row[5]), session_generation=row[6])  # type: ignore[misc]

@@ -9,14 +9,15 @@ from __future__ import annotations
 import time
 
 from .rows import Announcement
+from .store_access import StoreAccess, new_row_id
 
 
-class AnnouncementRows:
+class AnnouncementRows(StoreAccess):
     """Announcements: added, removed, listed."""
 
     def add_announcement(self, text: str, author: int | None) -> int:
-        return self._write("INSERT INTO announcements (text, created, author) VALUES (?, ?, ?)",
-                           (text, time.time(), author)).lastrowid
+        return new_row_id(self._write("INSERT INTO announcements (text, created, author) VALUES (?, ?, ?)",
+                           (text, time.time(), author)))
 
     def remove_announcement(self, announcement_id: int) -> bool:
         """False when there was no such announcement."""

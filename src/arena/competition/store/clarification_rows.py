@@ -6,6 +6,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
+from .store_access import StoreAccess, new_row_id
+
 CLARIFICATIONS = """
 CREATE TABLE clarifications (        -- a contestant's question and the organisers' answer
     id INTEGER PRIMARY KEY,
@@ -39,15 +41,16 @@ _COLUMNS = ("c.id, c.user_id, u.name, c.text, c.created, c.answer, c.answered, c
 
 
 def _clarification(row: tuple) -> Clarification:
-    return Clarification(*row[:7], public=bool(row[7]))
+    # ignore: mypy lets *row[:7] fill the keyword field too (it cannot count a row); the SELECT gives 7 before it
+    return Clarification(*row[:7], public=bool(row[7]))  # type: ignore[misc]
 
 
-class ClarificationRows:
+class ClarificationRows(StoreAccess):
     """CompetitionStore's clarifications (it supplies ``_all``, ``_one``, ``_write``)."""
 
     def ask(self, user_id: int, text: str) -> int:
-        return self._write("INSERT INTO clarifications (user_id, text, created) VALUES (?, ?, ?)",
-                           (user_id, text, time.time())).lastrowid
+        return new_row_id(self._write("INSERT INTO clarifications (user_id, text, created) VALUES (?, ?, ?)",
+                           (user_id, text, time.time())))
 
     def asked_since(self, user_id: int, since: float) -> list[float]:
         """When the account asked each of its questions since ``since``, oldest first."""

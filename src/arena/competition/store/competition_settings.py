@@ -11,9 +11,10 @@ import secrets
 import time
 
 from .rows import Competition, CompetitionError
+from .store_access import StoreAccess
 
 
-class CompetitionSettings:
+class CompetitionSettings(StoreAccess):
     """The competition: made once, then its settings changed one by one."""
 
     def create(self, game: str, title: str) -> None:
@@ -26,7 +27,8 @@ class CompetitionSettings:
         row = self._one("SELECT game, title, created, secret, invitation, deadline, frozen FROM competition")
         if row is None:
             raise CompetitionError(f"{self.path} holds no competition yet")
-        return Competition(*row[:6], frozen=bool(row[6]))
+        # ignore: mypy lets *row[:6] fill the keyword field too (it cannot count a row); the SELECT gives 6 before it
+        return Competition(*row[:6], frozen=bool(row[6]))  # type: ignore[misc]
 
     def set_invitation(self, code: str | None) -> None:
         self._write("UPDATE competition SET invitation = ?", (code,))

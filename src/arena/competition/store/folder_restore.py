@@ -78,7 +78,9 @@ def restore(archive: Path, directory: Path) -> RestoreSummary:
 
 def _checked_members(tar: tarfile.TarFile) -> list[tarfile.TarInfo]:
     """Every member, read and checked before any is unpacked."""
-    members, seen, total = [], set(), 0
+    members: list[tarfile.TarInfo] = []
+    seen: set[str] = set()
+    total = 0
     for member in tar:
         name = member.name
         shown = name.encode("unicode_escape").decode()[:120]
@@ -122,8 +124,10 @@ def _size_bound(name: str) -> int | None:
 
 def _manifest(tar: tarfile.TarFile, members: list[tarfile.TarInfo]) -> dict:
     member = next(m for m in members if m.name == MANIFEST)
+    extracted = tar.extractfile(member)
+    assert extracted is not None  # _checked_members let it through as a regular file only
     try:
-        manifest = json.loads(tar.extractfile(member).read())
+        manifest = json.loads(extracted.read())
     except ValueError:
         manifest = None
     if not isinstance(manifest, dict) or not isinstance(manifest.get("format"), int):
@@ -146,6 +150,7 @@ def _unpack(tar: tarfile.TarFile, members: list[tarfile.TarInfo], root: Path) ->
             continue
         target.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
         source = tar.extractfile(member)
+        assert source is not None  # a regular file: _checked_members let through no other kind but folders
         descriptor = os.open(target, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW, 0o600)
         with os.fdopen(descriptor, "wb") as out:
             left = member.size

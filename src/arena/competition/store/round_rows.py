@@ -16,6 +16,7 @@ from typing import Any, Iterator
 
 from ..privacy import without_private
 from .rows import CompetitionError, PlannedGame, Round, StoredGame
+from .store_access import StoreAccess, new_row_id
 
 _GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name, b.name, g.seed,"
                  " g.setup, g.rated, g.record, g.finished")
@@ -23,7 +24,7 @@ _GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission 
                " JOIN submissions sb ON sb.id = g.second_submission JOIN users b ON b.id = sb.user_id")
 
 
-class RoundRows:
+class RoundRows(StoreAccess):
     """Rounds, their games, the games' records, stderr and analyses."""
 
     def add_round(self, kind: str, games: list[PlannedGame], details: dict[str, Any] | None = None,
@@ -38,9 +39,9 @@ class RoundRows:
                 if exclusive and self.db.execute("SELECT 1 FROM rounds WHERE status = 'running' AND kind = ?",
                                                  (kind,)).fetchone():
                     raise CompetitionError(f"a {kind} round is running already")
-                round_id = self.db.execute(
+                round_id = new_row_id(self.db.execute(
                     "INSERT INTO rounds (kind, status, created, details) VALUES (?, 'running', ?, ?)",
-                    (kind, time.time(), json.dumps(details or {}))).lastrowid
+                    (kind, time.time(), json.dumps(details or {}))))
                 self.db.executemany(
                     "INSERT INTO games (round_id, slot, first_submission, second_submission, seed, setup, rated)"
                     " VALUES (?, ?, ?, ?, ?, ?, ?)",
@@ -54,13 +55,15 @@ class RoundRows:
 
     def round(self, round_id: int) -> Round | None:
         row = self._one("SELECT id, kind, status, created, finished, details FROM rounds WHERE id = ?", (round_id,))
-        return None if row is None else Round(*row[:5], details=json.loads(row[5]))
+        # ignore: mypy lets *row[:5] fill the keyword field too (it cannot count a row); the SELECT gives 5 before it
+        return None if row is None else Round(*row[:5], details=json.loads(row[5]))  # type: ignore[misc]
 
     def rounds(self, status: str | None = None) -> list[Round]:
         rows = self._all("SELECT id, kind, status, created, finished, details FROM rounds"
                          + (" WHERE status = ?" if status else "") + " ORDER BY id DESC",
                          (status,) if status else ())
-        return [Round(*row[:5], details=json.loads(row[5])) for row in rows]
+        # ignore: mypy lets *row[:5] fill the keyword field too (it cannot count a row); the SELECT gives 5 before it
+        return [Round(*row[:5], details=json.loads(row[5])) for row in rows]  # type: ignore[misc]
 
     def finish_round(self, round_id: int) -> None:
         self._write("UPDATE rounds SET status = 'finished', finished = ? WHERE id = ? AND status = 'running'",

@@ -93,3 +93,8 @@ class StoredGame:
     rated: bool
     record: dict[str, Any] | None  # without stderr; None until played
     finished: float | None
+
+    def played_record(self) -> dict[str, Any]:
+        """The record of a game known to be played (``games()`` lists only those unless told)."""
+        assert self.record is not None, f"game {self.id} has not been played"
+        return self.record

@@ -12,19 +12,20 @@ from typing import Any
 
 from .rows import Submission
 from .schema import SUBMISSION_STATUSES, UNFINISHED_SUBMISSION
+from .store_access import StoreAccess, new_row_id
 
 _SUBMISSION_COLUMNS = ("s.id, s.user_id, u.name, s.created, s.language, s.filename, s.status, s.build_log,"
                        " s.admission, s.command, s.benched")
 
 
-class SubmissionRows:
+class SubmissionRows(StoreAccess):
     """Submissions: added, built, admitted, benched, listed."""
 
     def add_submission(self, user_id: int, language: str, filename: str, status: str = "building",
                        command: str | None = None) -> int:
-        return self._write("INSERT INTO submissions (user_id, created, language, filename, status, command)"
-                           " VALUES (?, ?, ?, ?, ?, ?)",
-                           (user_id, time.time(), language, filename, status, command)).lastrowid
+        return new_row_id(self._write("INSERT INTO submissions (user_id, created, language, filename, status, command)"
+                                      " VALUES (?, ?, ?, ?, ?, ?)",
+                                      (user_id, time.time(), language, filename, status, command)))
 
     def update_submission(self, submission_id: int, **changes: Any) -> None:
         """Set some of status, build_log, admission, command, benched."""
@@ -44,7 +45,8 @@ class SubmissionRows:
 
     def submissions(self, user_id: int | None = None, status: tuple[str, ...] | None = None) -> list[Submission]:
         """Newest first; of one user, and of some statuses, when asked."""
-        where, args = [], []
+        where: list[str] = []
+        args: list[int | str] = []
         if user_id is not None:
             where.append("s.user_id = ?")
             args.append(user_id)
@@ -85,4 +87,5 @@ class SubmissionRows:
 
 
 def _submission(row: tuple) -> Submission:
-    return Submission(*row[:10], benched=bool(row[10]))
+    # ignore: mypy lets *row[:10] fill the keyword field too (it cannot count a row); the SELECT gives 10 before it
+    return Submission(*row[:10], benched=bool(row[10]))  # type: ignore[misc]

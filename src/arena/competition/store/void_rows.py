@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 
 from .rows import CompetitionError
+from .store_access import StoreAccess, new_row_id
 
 VOIDED_GAMES = """
 CREATE TABLE voided_games (         -- played games an organiser voided: replayed, ranked nowhere
@@ -33,7 +34,7 @@ class Void:
     replay: int
 
 
-class VoidRows:
+class VoidRows(StoreAccess):
     """CompetitionStore's voided games (it supplies ``_lock``, ``db``, ``_all``)."""
 
     def void_game(self, game_id: int, reason: str, voided_by: int | None = None) -> int:
@@ -52,9 +53,9 @@ class VoidRows:
                 if self.db.execute("SELECT 1 FROM voided_games WHERE game_id = ?", (game_id,)).fetchone():
                     raise CompetitionError(f"game {game_id} is voided already (its replay is in its round)")
                 slot = self.db.execute("SELECT MAX(slot) + 1 FROM games WHERE round_id = ?", (round_id,)).fetchone()[0]
-                replay = self.db.execute(
+                replay = new_row_id(self.db.execute(
                     "INSERT INTO games (round_id, slot, first_submission, second_submission, seed, setup, rated)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)", (round_id, slot, first, second, seed, setup, rated)).lastrowid
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)", (round_id, slot, first, second, seed, setup, rated)))
                 self.db.execute("INSERT INTO voided_games (game_id, reason, voided, voided_by, replay)"
                                 " VALUES (?, ?, ?, ?, ?)", (game_id, reason, time.time(), voided_by, replay))
                 # the round plays again until its replay is saved (then the conductor finishes it)

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import time
 
-from ..base import GameState, MoveError
-from .rules import BLUE, BROWN, RED
+from ..base import MoveError
+from .rules import BLUE, BROWN, RED, BlackHoleState
 from .strong import engine
 
 UNITS = "point margin"
@@ -40,7 +40,7 @@ SEARCH_SHARE = 0.8
 PLAYED_MIN_SECONDS = 0.02
 
 
-def load(state: GameState) -> None:
+def load(state: BlackHoleState) -> None:
     """Make the engine's position ``state``'s: the brown stones, then the stones alternately.
 
     A rules.py position does not keep the order of the moves, and the engine needs none: a
@@ -56,7 +56,7 @@ def load(state: GameState) -> None:
             engine.play(*blue[i])
 
 
-def evaluate(state: GameState, played: str | None, seconds: float):
+def evaluate(state: BlackHoleState, played: str | None, seconds: float):
     from ..analyst_contract import Evaluation
 
     load(state)
@@ -75,7 +75,7 @@ def evaluate(state: GameState, played: str | None, seconds: float):
     return Evaluation(value=value, best=best, exact=bool(exact), played_value=played_value)
 
 
-def played_score(state: GameState, played: str, seconds: float) -> float | None:
+def played_score(state: BlackHoleState, played: str, seconds: float) -> float | None:
     """The margin after the move played, searched on the same horizon as the best move.
 
     The next position's own value comes from a search of another depth; estimates of one
@@ -94,7 +94,7 @@ def played_score(state: GameState, played: str, seconds: float) -> float | None:
     return None if score is None else 2 * score / 100
 
 
-def outcome(state: GameState, seat: int) -> float:
+def outcome(state: BlackHoleState, seat: int) -> float:
     """The final point margin from ``seat``'s view: its score minus the other's."""
     scores = state.scores()
     return float(scores[seat] - scores[1 - seat])

@@ -32,7 +32,7 @@ def in_hand(state: BlackHoleState, seat: int) -> list[bool]:
     return [n not in state.used[seat] for n in STONES]
 
 
-class BlackHoleEncoding(GameEncoding):
+class BlackHoleEncoding(GameEncoding[BlackHoleState]):
     game = "blackhole"
     action_count = len(COORDS) * STONE_COUNT
     plane_shape = (SIDE, SIDE)

@@ -40,4 +40,5 @@ GAME = GameInfo(
     parse_setup=parse_setup,
     new_state=lambda setup: BlackHoleState(setup["brown"]),
     ranking="points_subcompetition",
+    env_name="BlackHole",
 )

@@ -18,6 +18,7 @@ def run_protocol(match: Match, setup: dict) -> Outcome:
     state = BlackHoleState(brown)
     scores = play_with_jury(match, state, opening=brown)
     hole = state.hole()
+    assert hole is not None  # the jury has played the game to its end
     red, blue = state.sums_around(hole)
     reason = describe_faults(match) or f"the black hole is {LABELS[hole]}: R = {red}, B = {blue}"
     return Outcome(

@@ -106,8 +106,9 @@ class BlackHoleState(GameState[Move]):
         tile, number = move
         if self.is_over():
             raise IllegalMoveError(f"the game is over: all {TURNS} stones have been placed")
-        if self.owner[tile] is not None:
-            raise IllegalMoveError(f"{LABELS[tile]} is already taken by a {COLOUR_NAMES[self.owner[tile]]} stone")
+        taken_by = self.owner[tile]
+        if taken_by is not None:
+            raise IllegalMoveError(f"{LABELS[tile]} is already taken by a {COLOUR_NAMES[taken_by]} stone")
         if number not in STONES:
             raise IllegalMoveError(f"there is no stone {number}: the stones are numbered 1-15")
         seat = self.to_move
@@ -133,8 +134,9 @@ class BlackHoleState(GameState[Move]):
         """R and B: the red and the blue numbers next to ``tile`` (brown counts 0)."""
         sums = [0, 0]
         for n in NEIGHBOURS[tile]:
-            if self.owner[n] in (RED, BLUE):
-                sums[self.owner[n]] += self.number[n]
+            owner = self.owner[n]
+            if owner in (RED, BLUE):
+                sums[owner] += self.number[n]
         return sums[0], sums[1]
 
     def scores(self) -> tuple[int, int]:
@@ -202,8 +204,9 @@ def board_text(state: BlackHoleState) -> str:
         lines.append(f"last move: {state.format_move(state.last_move)} by {mover} (starred)")
     for seat, name in enumerate(("Red", "Blue")):
         lines.append(f"{name} stones left: {' '.join(map(str, state.stones_left(seat))) or 'none'}")
+    hole = state.hole()  # None until the game is over
     lines.append(f"turn {state.turns + 1} of {TURNS}, {('Red', 'Blue')[state.to_move]} to move"
-                 if not state.is_over() else f"black hole {LABELS[state.hole()]}, scores {state.scores()}")
+                 if hole is None else f"black hole {LABELS[hole]}, scores {state.scores()}")
     return "\n".join(lines)
 
 

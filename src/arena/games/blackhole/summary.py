@@ -3,18 +3,21 @@
 from __future__ import annotations
 
 from ..fault_note import fault_note
-from .rules import BASE_SCORE, BLUE, LABELS, NEIGHBOURS, RED
+from .rules import BASE_SCORE, BLUE, LABELS, NEIGHBOURS, RED, BlackHoleState
 
 
 def explain_result(record: dict) -> list[str]:
     from ..replay import replay  # only when a summary is asked for
 
     state = replay(record)  # a faulted game too: the jury's moves are in the record
+    assert isinstance(state, BlackHoleState)  # the record of a game of Black Hole
     hole = state.hole()
-    around = {RED: [], BLUE: []}
+    assert hole is not None  # the jury played the game to its end
+    around: dict[int, list[str]] = {RED: [], BLUE: []}
     for tile in NEIGHBOURS[hole]:
-        if state.owner[tile] in around:
-            around[state.owner[tile]].append(f"{LABELS[tile]}={state.number[tile]}")
+        owner = state.owner[tile]
+        if owner in around:
+            around[owner].append(f"{LABELS[tile]}={state.number[tile]}")
     red, blue = state.sums_around(hole)
     lines = [f"black hole {LABELS[hole]}; around it:"]
     for colour, letter, total in ((RED, "R", red), (BLUE, "B", blue)):

@@ -35,7 +35,7 @@ HEIGHT = HEADER + (SIDE - 1) * STEP_Y + 2 * RADIUS + FOOTER
 FILL = {None: "#f1e9d8", RED: "#d8433b", BLUE: "#2f6ad0", BROWN: "#8a5a32"}
 EDGE = {None: "#b9a987", RED: "#8e1f1a", BLUE: "#173d80", BROWN: "#5a3819"}
 HOLE, FALL, LAST_MOVE, INK = "#111", "#ffcc33", "#111", "#333"
-NAMES = {RED: "red", BLUE: "blue", BROWN: "brown"}
+NAMES: dict[int | None, str] = {RED: "red", BLUE: "blue", BROWN: "brown"}
 
 
 def centre(tile: int) -> tuple[float, float]:

@@ -11,8 +11,7 @@ it stands, after_a_pass() values the pass by the rules and the placements by the
 
 from __future__ import annotations
 
-from ..base import GameState
-from .rules import PASS, SIZE
+from .rules import PASS, SIZE, DomineeringState
 from .strong import engine
 from .strong.player import own_run_move
 
@@ -29,13 +28,13 @@ SOLVE_EMPTIES = 36
 _values_loaded: tuple[int, ...] | None = None
 
 
-def occupancy(state: GameState) -> int:
+def occupancy(state: DomineeringState) -> int:
     """The covered cells as the engine's mask: bit (x − 1) · 8 + (y − 1) is row x, column y."""
     return sum(1 << (x - 1) * SIZE + y - 1
                for x in range(1, SIZE + 1) for y in range(1, SIZE + 1) if state.covered[x][y])
 
 
-def load_values(state: GameState) -> None:
+def load_values(state: DomineeringState) -> None:
     """Give the engine this game's cell values; a new board forgets the transposition table,
     the same board (the next ply of the game) keeps what earlier searches learnt."""
     global _values_loaded
@@ -45,11 +44,11 @@ def load_values(state: GameState) -> None:
         _values_loaded = values
 
 
-def move_text(state: GameState, bit: int) -> str:
+def move_text(state: DomineeringState, bit: int) -> str:
     return state.format_move(PASS if bit == -1 else (bit // SIZE + 1, bit % SIZE + 1))
 
 
-def engine_value(state: GameState, seconds: float) -> tuple[float, int, bool]:
+def engine_value(state: DomineeringState, seconds: float) -> tuple[float, int, bool]:
     """(value, best placement's bit or -1 to pass, exact) by the engine's model of the game.
 
     The engine counts what is decided (settle) as won and lets a second pass in a row end
@@ -74,7 +73,7 @@ def engine_value(state: GameState, seconds: float) -> tuple[float, int, bool]:
     return float(known + score), bit, bool(exact)
 
 
-def after_a_pass(state: GameState, seconds: float) -> tuple[float, str, bool]:
+def after_a_pass(state: DomineeringState, seconds: float) -> tuple[float, str, bool]:
     """The value right after the opponent passed, move by move.
 
     A pass now ends the game as it stands: the runs only one side could still fill stay
@@ -98,7 +97,7 @@ def after_a_pass(state: GameState, seconds: float) -> tuple[float, str, bool]:
     return float(best_value), state.format_move(best_move), exact
 
 
-def evaluate(state: GameState, played: str | None, seconds: float):
+def evaluate(state: DomineeringState, played: str | None, seconds: float):
     from ..analyst_contract import Evaluation
 
     if state.passes_in_a_row == 1:
@@ -113,7 +112,7 @@ def evaluate(state: GameState, played: str | None, seconds: float):
     return Evaluation(value=value, best=best, exact=exact, played_value=played_value)
 
 
-def outcome(state: GameState, seat: int) -> float:
+def outcome(state: DomineeringState, seat: int) -> float:
     """The final point margin from ``seat``'s view: its points minus the other's."""
     scores = state.scores()
     return float(scores[seat] - scores[1 - seat])

@@ -35,7 +35,7 @@ def free_slots(empty: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     return horizontal, vertical
 
 
-class DomineeringEncoding(GameEncoding):
+class DomineeringEncoding(GameEncoding[DomineeringState]):
     game = "domineering"
     action_count = SIZE * SIZE + 1
     plane_shape = (SIZE, SIZE)

@@ -53,4 +53,5 @@ GAME = GameInfo(
     parse_setup=parse_setup,
     new_state=lambda setup: DomineeringState(setup["values"]),
     ranking="wins_then_margin",
+    env_name="Domineering",
 )

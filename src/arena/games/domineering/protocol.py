@@ -115,4 +115,6 @@ def _outcome(match: Match, state: DomineeringState) -> Outcome:
         return Outcome(scores=scores, winner=1 - offender,
                        reason=f"{seat.name} {seat.verdict}: {seat.reason}", extra={"points": points})
     winner = 0 if points[0] > points[1] else 1  # the second player's 2.5 rules out a draw
-    return Outcome(scores=points, winner=winner, reason=state.end_reason(), extra={"points": points})
+    reason = state.end_reason()
+    assert reason is not None  # the jury has played the game to its end
+    return Outcome(scores=points, winner=winner, reason=reason, extra={"points": points})

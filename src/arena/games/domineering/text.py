@@ -6,7 +6,7 @@ from ..human_view import HumanView
 from .rules import SIZE, DomineeringState
 
 
-class DomineeringView(HumanView):
+class DomineeringView(HumanView[DomineeringState]):
     def auto_reply(self, received: str | None) -> str | None:
         # READY FIRST / READY SECOND only asks whether the agent is there: a person is
         return "OK" if received is not None and received.startswith("READY ") else None

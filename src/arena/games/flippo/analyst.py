@@ -7,8 +7,7 @@ takes longer than the time per ply: the last plies decide most games, so they ge
 
 from __future__ import annotations
 
-from ..base import GameState
-from .rules import BLACK, EMPTY, SEAT_COLOUR, WHITE, square_name
+from .rules import BLACK, EMPTY, SEAT_COLOUR, WHITE, FlippoState, square_name
 from .strong import engine
 
 UNITS = "disc margin"
@@ -23,7 +22,7 @@ SOLVE_EMPTIES = 14
 SOLVE_STRETCH = 8.0
 
 
-def bitboards(state: GameState) -> tuple[int, int]:
+def bitboards(state: FlippoState) -> tuple[int, int]:
     """The mover's discs and the opponent's, as the engine's masks."""
     own_colour = SEAT_COLOUR[state.to_move]
     own = opp = 0
@@ -35,7 +34,7 @@ def bitboards(state: GameState) -> tuple[int, int]:
     return own, opp
 
 
-def evaluate(state: GameState, played: str | None, seconds: float):
+def evaluate(state: FlippoState, played: str | None, seconds: float):
     from ..analyst_contract import Evaluation
 
     own, opp = bitboards(state)
@@ -45,7 +44,7 @@ def evaluate(state: GameState, played: str | None, seconds: float):
     return Evaluation(value=score / 100, best=square_name(square), exact=bool(exact))
 
 
-def outcome(state: GameState, seat: int) -> float:
+def outcome(state: FlippoState, seat: int) -> float:
     """The final disc margin from ``seat``'s view."""
     own = sum(1 for cell in state.board if cell == SEAT_COLOUR[seat])
     opp = sum(1 for cell in state.board if cell in (WHITE, BLACK)) - own

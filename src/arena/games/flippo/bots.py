@@ -19,13 +19,14 @@ TYPE_CHECKING = False  # not typing.TYPE_CHECKING: importing typing costs a play
 
 if TYPE_CHECKING:
     import random
-    from typing import Callable
+    from typing import Any, Callable
 
     from .rules import FlippoState
 
 
-def _best_moves(state: FlippoState, value: Callable[[FlippoState, int], object]) -> list[int]:
+def _best_moves(state: FlippoState, value: Callable[[FlippoState, int], Any]) -> list[int]:
     """The legal moves whose position after them has the highest ``value`` for the mover."""
+    # ``value``: an int, or a tuple compared in order (_banked_then_fewest_exposed)
     from .rules import SEAT_COLOUR
 
     colour = SEAT_COLOUR[state.to_move]

@@ -16,7 +16,7 @@ from ..env_encoding import GameEncoding, SeededChoice, random_legal_move, one_ho
 from .rules import EMPTY, SEAT_COLOUR, SIZE, TOTAL_MOVES, FlippoState
 
 
-class FlippoEncoding(GameEncoding):
+class FlippoEncoding(GameEncoding[FlippoState]):
     game = "flippo"
     action_count = SIZE * SIZE
     plane_shape = (SIZE, SIZE)

@@ -21,4 +21,5 @@ GAME = GameInfo(
     bots=("random", "greedy", "mostpieces", "strong"),
     new_state=lambda setup: FlippoState(),
     human_view=FlippoView(),
+    env_name="Flippo",
 )

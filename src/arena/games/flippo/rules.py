@@ -186,7 +186,7 @@ class FlippoState(GameState[int]):
                 f"{text!r} is not a square: expected a row letter A-H and a column digit 1-8, "
                 "e.g. A3, with nothing else on the line"
             )
-        row, col = text
+        row, col = text[0], text[1]
         if row not in ROWS:
             raise MoveFormatError(f"{text!r}: the row must be an uppercase letter A-H, not {row!r}")
         if col not in "12345678":

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from ..fault_note import fault_note
-from .rules import BLACK, WHITE
+from .rules import BLACK, WHITE, FlippoState
 
 
 def explain_result(record: dict) -> list[str]:
     from ..replay import replay  # only when a summary is asked for
 
     board = replay(record)  # a faulted game too: the jury's moves are in the record
+    assert isinstance(board, FlippoState)  # the record of a game of Flippo
     lines = []
     for seat, (name, colour) in enumerate(zip(record["seats"], (WHITE, BLACK))):
         pieces = board.count(colour)

@@ -6,7 +6,7 @@ other player's cell for the letter just called).
 The value shown is the mover's **expected word-point margin** as a spectator sees it: the
 expected word points of its grid minus those of the opponent's real grid (each grid's
 expectation from that grid and the public letters alone: the strong engine's line values
-under its owner's letter odds, analysis_knowledge.py). Its points per grid are in
+under its owner's letter odds, player_knowledge.py). Its points per grid are in
 ``detail["grids"]``.
 
 The judgment of the move, its best move and its loss, uses only what the mover knew: its own
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 from ..analyst_contract import Evaluation
 from ..base import MoveError
-from .analysis_knowledge import (
+from .player_knowledge import (
     engine_for, grid_bytes, pictured_opponent, scoring_words, set_owner_odds,
 )
 from .rules import LETTERS, LuckyWordsState
@@ -49,7 +49,7 @@ def evaluate(state: LuckyWordsState, played: str | None, seconds: float) -> Eval
     own = grid_bytes(state.grids[mover])
     set_owner_odds(engine, state, mover, own.count(0))
     own_now = engine.grid_value(own)
-    letters = LETTERS if state.calling else state.called
+    letters = LETTERS if state.called is None else state.called  # calling: any letter
     own_gains = {letter: engine.placement_gains(own, ord(letter) - 64) for letter in letters}
     pictured = pictured_opponent(state, words)
     set_owner_odds(engine, state, 1 - mover, pictured.count(0))
@@ -58,7 +58,9 @@ def evaluate(state: LuckyWordsState, played: str | None, seconds: float) -> Eval
     given = engine.letter_gains(pictured) if state.calling else [0.0] * 26
 
     def worth(letter: str, cell: int) -> float:
-        return own_now + own_gains[letter][cell] - pictured_now - given[ord(letter) - 65]
+        gain = own_gains[letter][cell]
+        assert gain is not None  # asked only of an empty cell (a taken one's gain is None)
+        return own_now + gain - pictured_now - given[ord(letter) - 65]
 
     moves = [(letter, cell) for letter in letters for cell in range(49) if own_gains[letter][cell] is not None]
     judged, best_letter, best_cell = max((worth(letter, cell), letter, -cell) for letter, cell in moves)
@@ -69,7 +71,7 @@ def evaluate(state: LuckyWordsState, played: str | None, seconds: float) -> Eval
     if played is not None:
         move = _legal(state, played)
         if move is not None:
-            judged_played = worth(*move) if state.calling else worth(state.called, move)
+            judged_played = worth(*move) if state.called is None else worth(state.called, move)
             played_value = value - (judged - judged_played)
     detail = {"grids": grids, "pictured_opponent": round(pictured_now, 3), "judged": round(judged, 3),
               "judged_played": None if judged_played is None else round(judged_played, 3)}

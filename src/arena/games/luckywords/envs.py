@@ -28,7 +28,7 @@ CALLS_EACH = CALLS // 2
 _greedy_players: dict = {}  # one Greedy (and its pattern index, slow to build) per process
 
 
-class LuckyWordsEncoding(GameEncoding):
+class LuckyWordsEncoding(GameEncoding[LuckyWordsState]):
     game = "luckywords"
     action_count = LETTER_COUNT * CELLS
     plane_shape = (SIZE, SIZE)
@@ -42,7 +42,7 @@ class LuckyWordsEncoding(GameEncoding):
         planes = one_hot_planes(state.grids[seat], (EMPTY, *LETTERS))
         moving = not state.is_over() and state.to_move == seat
         to_place = np.zeros(LETTER_COUNT, dtype=np.float32)
-        if moving and not state.calling:
+        if moving and state.called is not None:  # it places the called letter
             to_place[LETTERS.index(state.called)] = 1
         calls = np.zeros((2, LETTER_COUNT), dtype=np.float32)  # [mine, theirs]
         for turn, letter in enumerate(state.letters_called):
@@ -55,7 +55,7 @@ class LuckyWordsEncoding(GameEncoding):
         if state.is_over():
             return []
         cells = state.empty_cells(state.to_move)
-        letters = range(LETTER_COUNT) if state.calling else [LETTERS.index(state.called)]
+        letters = range(LETTER_COUNT) if state.called is None else [LETTERS.index(state.called)]
         return [letter * CELLS + cell for letter in letters for cell in cells]
 
     def action_mask(self, state: LuckyWordsState) -> np.ndarray:
@@ -65,7 +65,7 @@ class LuckyWordsEncoding(GameEncoding):
             return mask
         empty = np.asarray(state.grids[state.to_move]) == EMPTY
         per_letter = mask.reshape(LETTER_COUNT, CELLS)
-        per_letter[slice(None) if state.calling else LETTERS.index(state.called)] = empty
+        per_letter[slice(None) if state.called is None else LETTERS.index(state.called)] = empty
         return mask
 
     def action_to_move(self, state: LuckyWordsState, action: int):
@@ -154,7 +154,7 @@ class GreedyChoice:
         greedy.rng = self.rng  # each player its own randomness; the line values are shared
         grid = Grid(state.letter)
         grid.cells = list(state.grids[self.seat])  # its own grid only
-        if not state.calling:
+        if state.called is not None:  # not calling: it places the called letter
             return greedy.place(grid, state.called)
         letter = greedy.call(grid)
         return letter, greedy.place(grid, letter)
@@ -162,10 +162,13 @@ class GreedyChoice:
 
 def _greedy_player():
     if "greedy" not in _greedy_players:
+        import random
+
         from .dictionary import load_words
         from .greedy import Greedy
 
-        _greedy_players["greedy"] = Greedy(load_words(None), None)  # the list the env scores with
+        # the list the env scores with; the rng a stand-in: each GreedyChoice sets its own before every use
+        _greedy_players["greedy"] = Greedy(load_words(None), random.Random(0))
     return _greedy_players["greedy"]
 
 

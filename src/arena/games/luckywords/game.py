@@ -4,6 +4,7 @@ import random
 import string
 
 from ..base import GameInfo, SetupError
+from .dictionary import load_words
 from .protocol import run_protocol
 from .rules import LuckyWordsState
 from .summary import explain_result
@@ -36,6 +37,13 @@ def builtin_env(setup: dict) -> dict[str, str]:
     return {"ARENA_LUCKYWORDS_WORDS": setup["words"]} if setup.get("words") else {}
 
 
+def with_words(setup: dict, path: str) -> dict:
+    """``arena play --words FILE``: the setup scored with that list, once it is read and found
+    usable (a DictionaryError, a ValueError, says what is wrong with it)."""
+    load_words(path)
+    return {**setup, "words": path}
+
+
 GAME = GameInfo(
     name="luckywords",
     title="Lucky Words (CodeCup 2004)",
@@ -57,4 +65,6 @@ GAME = GameInfo(
     ranking="wins_then_points",
     hidden_boards=True,
     tournament_setups=tournament_setups,
+    env_name="LuckyWords",
+    word_list=with_words,
 )

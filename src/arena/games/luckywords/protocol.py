@@ -94,7 +94,7 @@ def _claimed_totals(match: Match, points: list[int]) -> tuple[list, list]:
         text = None if line is None else line.strip()
         # a number as int() reads it (no '²', not thousands of digits); anything else is kept as text
         is_number = text is not None and text.isascii() and text.isdigit() and len(text) <= 9
-        claims.append(int(text) if is_number else text)
+        claims.append(int(text) if text is not None and is_number else text)
         correct.append(None if text is None else claims[-1] == points[seat])
     return claims, correct
 
@@ -113,11 +113,11 @@ def _outcome(state: LuckyWordsState, words: frozenset[str], match: Match, fault:
         "word_list": word_list_identity(words_path),
     }
     if fault is not None:
-        scores = list(points)
+        scores: list[float] = list(points)
         scores[fault.seat] = 0
         reason = f"{SEAT_NAMES[fault.seat]} {fault.verdict}: {fault.reason}"
         return Outcome(scores=scores, winner=1 - fault.seat, reason=reason, extra=extra)
     extra["claimed_totals"], extra["claims_correct"] = _claimed_totals(match, points)
     winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
     reason = f"both grids are full: {points[0]} word points to {points[1]}"
-    return Outcome(scores=points, winner=winner, reason=reason, extra=extra)
+    return Outcome(scores=list(points), winner=winner, reason=reason, extra=extra)

@@ -12,7 +12,7 @@ from ..human_view import HumanView
 from .rules import LuckyWordsState, board_text, parse_cell, parse_letter
 
 
-class LuckyWordsView(HumanView):
+class LuckyWordsView(HumanView[LuckyWordsState]):
     def board(self, state: LuckyWordsState, seat: int) -> str:
         return board_text(state, seat, "your")
 

@@ -9,9 +9,9 @@ adds nothing and a win is worth more the more the winner leads. The strong playe
 
 Both phases are plies. A circuit is valued by the engine's 2-ply search (the mover's circuit
 against every reply of the opponent: the points of both circuits plus the search's estimate
-of the board left, analysis_circuits.py); the last two circuits are solved exactly, every
+of the board left, analyst_phases/circuits.py); the last two circuits are solved exactly, every
 circuit of both sides. A placement is valued by the engine's placement search
-(analysis_placement.py): once it reaches the full board, in the points of the first two
+(analyst_phases/placement.py): once it reaches the full board, in the points of the first two
 circuits; before that, by its estimate of how close each colour stands to 2×2 and 3×3 blocks.
 """
 

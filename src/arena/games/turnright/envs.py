@@ -33,7 +33,7 @@ CIRCUIT_MASKS_KEPT = 2
 the other's, so both use the same mask in turn."""
 
 
-class TurnRightEncoding(GameEncoding):
+class TurnRightEncoding(GameEncoding[TurnRightState]):
     game = "turnright"
     action_count = SQUARES + CIRCUIT_COUNT
     plane_shape = (SIZE, SIZE)
@@ -98,7 +98,8 @@ class TurnRightEncoding(GameEncoding):
 
     def final_scores(self, state: TurnRightState) -> tuple[float, float]:
         """The match points, as the judge's record gives ``scores`` (rules.scores are the 2×2 points)."""
-        return tuple(state.result().match_points)
+        first, second = state.result().match_points
+        return first, second
 
     def winner(self, state: TurnRightState) -> int | None:
         return state.result().winner  # a 3×3 win may hold fewer match points than the loser's

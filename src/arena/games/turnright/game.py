@@ -22,4 +22,5 @@ GAME = GameInfo(
     bots=("random", "greedy", "strong"),
     new_state=lambda setup: TurnRightState(),
     ranking="game_points",
+    env_name="TurnRight",
 )

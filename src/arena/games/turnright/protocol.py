@@ -62,6 +62,7 @@ def _fault(match: Match, state: TurnRightState, seat: int, verdict: str, reason:
 def _describe(state: TurnRightState, result: TurnRightResult, last_mover: int) -> str:
     white, black = result.points
     if result.ending == "3x3":
+        assert result.winner is not None  # a 3x3 block is a win
         return (f"{SEAT_NAMES[result.winner]} has a 3x3 block after circuit {state.circuits} "
                 f"(moved by {SEAT_NAMES[last_mover]}); points White {white}, Black {black}")
     return f"all 26 circuits played: White {white} points, Black {black}"

@@ -173,7 +173,7 @@ def _win(winner: int, points: list[int], ending: str, game_points: int, bonus: b
 
 def rectangles() -> list[tuple[int, ...]]:
     """Every rectangular circuit, corners clockwise from the lower left (x = file, y = rank)."""
-    found = []
+    found: list[tuple[int, ...]] = []
     for f1 in range(SIZE):
         for f2 in range(f1 + 1, SIZE):
             for r1 in range(SIZE):

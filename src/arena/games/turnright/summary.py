@@ -10,6 +10,7 @@ GAME_POINTS_RULE = "a 3x3 or a win by fault 3, a win on points 2, a draw 1"
 
 def explain_result(record: dict) -> list[str]:
     from ..replay import replay  # only when a summary is asked for
+    from .rules import TurnRightState
 
     result, seats = record["result"], record["seats"]
     points, game_points, match = result["points"], result["game_points"], result["scores"]
@@ -18,7 +19,9 @@ def explain_result(record: dict) -> list[str]:
     lines = [f"2x2 points {counted}: "
              f"{seats[0]} {WHITE_START_POINTS} at the start + {points[0] - WHITE_START_POINTS} = {points[0]}, "
              f"{seats[1]} {points[1]}"]
-    board = replay(record).board  # a faulted game stops at the fault
+    final = replay(record)
+    assert isinstance(final, TurnRightState)  # the record of a game of Turn Right
+    board = final.board  # a faulted game stops at the fault
     for colour, name in ((WHITE, seats[0]), (BLACK, seats[1])):
         for block in blocks_3x3(board, colour):
             lines.append(f"{name} has a 3x3 block {block}")

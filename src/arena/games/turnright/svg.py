@@ -131,7 +131,8 @@ def _status(state: TurnRightState) -> list[str]:
 def _hint(state: TurnRightState, move: str) -> str:
     parsed = state.parse_move(move)
     if isinstance(parsed, int):  # a placement
-        return hint_group([circle(*_centre(parsed), CELL * 0.44, **HINT_STROKE)], move)
+        x, y = _centre(parsed)
+        return hint_group([circle(x, y, CELL * 0.44, **HINT_STROKE)], move)
     loop = [_centre(sq) for sq in loop_squares(parsed)]  # a circuit: the loop its pieces travel
     return hint_group([polygon(loop, stroke_linejoin="round", **HINT_STROKE)], move)
 

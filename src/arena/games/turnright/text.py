@@ -6,8 +6,8 @@ from ..human_view import HumanView
 from .circuit import max_corners
 from .rules import TurnRightState
 
-class TurnRightView(HumanView):
-    def choices(self, state: TurnRightState, written: list[str]) -> str:
+class TurnRightView(HumanView[TurnRightState]):
+    def choices(self, state: TurnRightState, written: list[str]) -> str | None:
         if state.placing:
             return super().choices(state, written)
         # about 1.2 million circuits are legal: say what makes one instead of listing them

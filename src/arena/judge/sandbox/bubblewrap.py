@@ -117,7 +117,8 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     for path in command_files:
         if _inside(path, "/tmp") and path != "/tmp" and not any(_inside(path, p) for p in shown):
             argv += ["--ro-bind", path, path]
-    covers, within = [], []  # hidden paths around its folder go first, those inside it after it
+    covers: list[list[str]] = []  # hidden paths around its folder go first, those inside it after it
+    within: list[list[str]] = []
     for path in hidden_with_companions(hidden):
         if not os.path.exists(path) or (folder is not None and path == folder) or not reachable(path):
             continue
@@ -132,8 +133,8 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
         argv += ["--bind", home, home] if own_user or not size else size + ["--tmpfs", home]
     for cover in within:
         argv += cover
-    for cover in covered:  # read-only once everything inside it is mounted: nothing to fill there
-        argv += ["--remount-ro", cover]
+    for path in covered:  # read-only once everything inside it is mounted: nothing to fill there
+        argv += ["--remount-ro", path]
     return argv + ["--"]
 
 

@@ -130,6 +130,7 @@ class Confinement:
     def _namespace_cpu_ns(self) -> int:
         """Its init's children's CPU time: those it reaped, and those alive (held still when read:
         a process that ends meanwhile is counted in neither, or, at worst, in both)."""
+        assert self.init is not None  # asked only of a program in a namespace of its own
         used = self.init.reaped_cpu_ns()
         if not self.suspension.whole:  # one process, and what it reaped: three files kept open
             try:
@@ -244,6 +245,7 @@ class Confinement:
         """Its init killed: the kernel kills everything in its namespace, and the init is reaped once
         they are all gone. What ended before keeps its own status (the init's report)."""
         init = self.init
+        assert init is not None  # called only for a program in a namespace of its own
         try:
             os.kill(init.pid, signal.SIGKILL)  # the judge's child, not reaped yet: its pid is still its own
         except ProcessLookupError:

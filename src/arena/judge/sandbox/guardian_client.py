@@ -39,6 +39,7 @@ class Watchdog:
                 start_new_session=True,  # out of reach of the terminal's Ctrl-C and of killpg
                 bufsize=0,
             )
+            assert self._guardian.stdin is not None  # stdin=PIPE
             try:  # room for the lines the guardian reads only every two seconds
                 fcntl.fcntl(self._guardian.stdin.fileno(), F_SETPIPE_SZ, PIPE_BYTES)
             except OSError:
@@ -97,6 +98,7 @@ class Watchdog:
         # guardian from ever seeing end-of-file: close it; the child starts its own.
         self._lock = threading.Lock()
         if self._guardian is not None:
+            assert self._guardian.stdin is not None  # started with stdin=PIPE
             try:
                 self._guardian.stdin.close()
             except OSError:

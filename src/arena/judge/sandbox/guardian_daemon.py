@@ -84,7 +84,7 @@ def kill_group(pgid: int) -> None:
 def children_of(pid: int) -> list[int]:
     # the walk of arena/judge/process_tree.py's children_of, written again: the guardian imports
     # nothing of arena (it starts in milliseconds, under python -S); change both together
-    found = []
+    found: list[int] = []
     try:
         tids = os.listdir(f"/proc/{pid}/task")
     except OSError:
@@ -114,7 +114,8 @@ def kill_tree(leader: int) -> None:
     fields = stat_of(leader)
     if fields is None or int(fields[2]) != leader:
         return
-    stopped, todo, seen = [], [leader], set()
+    stopped, todo = [], [leader]
+    seen: set[int] = set()
     while todo and len(seen) < 4096:
         pid = todo.pop()
         if pid in seen:
@@ -277,7 +278,9 @@ def main() -> None:
                 elif sign == "-":
                     users.pop(uid, None)
                 continue
-            watched = {"g": groups, "s": sessions, "c": cgroups, "d": homes}.get(kind)
+            # sets of pgids or session ids (int) or of paths (str): ``item`` below is of the set's kind
+            by_kind: dict[str, set] = {"g": groups, "s": sessions, "c": cgroups, "d": homes}
+            watched = by_kind.get(kind)
             if watched is None or not value or (kind in "gs" and not value.isdigit()):
                 continue
             item = int(value) if kind in "gs" else value
@@ -299,13 +302,13 @@ def main() -> None:
         thaw(folder)  # all of them before any is waited for: a v1 program's freezer is a folder of its own
     for folder in cgroups:
         empty_and_remove(folder)
-    homes = [home for home in homes if os.path.basename(home).startswith("arena-home-")]  # never anything else
-    for home in homes:
+    own_homes = [home for home in homes if os.path.basename(home).startswith("arena-home-")]  # never anything else
+    for home in own_homes:
         if os.path.ismount(home):  # a box uid's home, a tmpfs of its disk limit (uid_box/home_mount.py)
             ctypes.CDLL(None).umount2(os.fsencode(home), 2)  # MNT_DETACH: emptied at once, whatever it held
-    if users or homes:  # its programs are gone: their homes go, what their uids were given goes back
+    if users or own_homes:  # its programs are gone: their homes go, what their uids were given goes back
         subprocess.run([sys.executable, "-S", "-c", REVOKE, ARENA_ROOT,
-                        *(part for pair in users.items() for part in pair), "--homes", *homes],
+                        *(part for pair in users.items() for part in pair), "--homes", *own_homes],
                        timeout=90, check=False)
 
 

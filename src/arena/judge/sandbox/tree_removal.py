@@ -41,7 +41,7 @@ class Bounds:
     def spend(self) -> bool:
         """One more entry; False once the bound is met."""
         self.entries -= 1
-        return self.entries >= 0 and (self.entries % 256 or time.monotonic() < self.deadline)
+        return self.entries >= 0 and (self.entries % 256 != 0 or time.monotonic() < self.deadline)
 
 
 def remove_path(path: str | bytes, bounds: Bounds | None = None) -> bool:

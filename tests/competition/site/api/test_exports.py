@@ -6,7 +6,7 @@ from __future__ import annotations
 import csv
 import io
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 
 from ..site_server import PASSWORD
 from .test_api import admitted_submission

@@ -8,7 +8,7 @@ import json
 import re
 import zipfile
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 
 from ..conftest import Http
 from ..site_server import PASSWORD, running_competition

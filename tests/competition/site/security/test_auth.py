@@ -9,7 +9,7 @@ from unittest import mock
 
 from itsdangerous import URLSafeTimedSerializer
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.site.security import throttle
 
 from ..conftest import PASSWORD

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.store.database import CompetitionStore
 from arena.competition.site.security.throttle import login_keys
 from arena.tournament.local_cluster import free_port

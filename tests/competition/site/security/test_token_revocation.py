@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import time
 
-from arena.competition.accounts import hash_password
+from arena.competition.passwords import hash_password
 from arena.competition.site.security.auth import TOKEN_MAX_AGE_S
 
 from ..site_server import PASSWORD

@@ -9,7 +9,7 @@ from fastapi import APIRouter, Request
 from ..ids import Id
 from ..refusal import Refusal
 from ..security.auth import api_user, organiser
-from ..site import site_of
+from ..site_state import site_of
 from .bodies import field, json_object
 
 router = APIRouter(prefix="/api")

@@ -16,7 +16,7 @@ from ...store.database import User
 from ..ids import Id
 from ..refusal import Refusal
 from ..security.auth import api_user, bearer_user, organiser, session_user
-from ..site import site_of
+from ..site_state import site_of
 from .bodies import field, json_object
 
 router = APIRouter(prefix="/api")

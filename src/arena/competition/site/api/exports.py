@@ -16,7 +16,7 @@ from ...rounds.ranking import FINAL, is_ranked
 from ...store.database import Round
 from ..ids import Id
 from ..refusal import Refusal
-from ..site import site_of
+from ..site_state import site_of
 
 router = APIRouter(prefix="/api")
 RANKING_COLUMNS = ("rank", "name", "games", "wins", "draws", "losses", "points", "irregular_losses")
@@ -56,7 +56,9 @@ def _ranked_round(request: Request, round_id: int) -> Round:
 @router.get("/rounds/{round_id}/ranking.csv")
 def round_ranking_csv(request: Request, round_id: Id):
     site = site_of(request)
-    rows = site.kept.ranking(site.store, _ranked_round(request, round_id))["rows"]
+    ranking = site.kept.ranking(site.store, _ranked_round(request, round_id))
+    assert ranking is not None  # a round's ranking is never None (competition_ranking)
+    rows = ranking["rows"]
     return ranking_csv(rows, f"round-{round_id}-ranking.csv")
 
 
@@ -84,8 +86,9 @@ def ranking_csv_of(request: Request, round: int | None = None, kind: str | None 
     if round is not None:
         if not 1 <= round <= 2 ** 62:
             raise Refusal(400, "round is an id")
-        return ranking_csv(site.kept.ranking(site.store, _ranked_round(request, round))["rows"],
-                           f"round-{round}-ranking.csv")
+        ranking = site.kept.ranking(site.store, _ranked_round(request, round))
+        assert ranking is not None  # a round's ranking is never None (competition_ranking)
+        return ranking_csv(ranking["rows"], f"round-{round}-ranking.csv")
     if kind not in (None, "", FINAL):
         raise Refusal(400, "kind is final (or leave it out for the latest finished competition)")
     answer = site.kept.ranking(site.store, final=kind == FINAL)

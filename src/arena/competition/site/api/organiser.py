@@ -11,7 +11,7 @@ from starlette.concurrency import run_in_threadpool
 
 from ....games import get_game
 from ...rounds.stage import competition_state, refuse_once_over
-from ..site import site_of
+from ..site_state import site_of
 from ..security.auth import api_user, organiser
 from .bodies import field, json_object
 from ..games_access import account_named

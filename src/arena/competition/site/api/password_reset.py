@@ -9,12 +9,12 @@ from fastapi import APIRouter, Request
 from fastapi.responses import JSONResponse
 from starlette.concurrency import run_in_threadpool
 
-from ...accounts import generate_password, hash_password
+from ...passwords import generate_password, hash_password
 from ...store.rows import User
 from ..games_access import account_named
 from ..refusal import Refusal
 from ..security.auth import api_user, organiser
-from ..site import site_of
+from ..site_state import site_of
 from .bodies import field, json_object
 
 router = APIRouter(prefix="/api")

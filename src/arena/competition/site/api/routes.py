@@ -16,7 +16,7 @@ from ...rounds.final import refuse_after_final_began
 from ...rounds.ranking import FINAL, is_ranked
 from ...rounds.stage import refuse_once_over
 from ...store.database import Round
-from ..site import site_of
+from ..site_state import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser, revoke_token
 from .bodies import field, form_data, json_object
 from ..games_access import account_named, game_replay, played_game, seat_stderr
@@ -124,7 +124,7 @@ def round_records(request: Request, round_id: Id, format: str = "zip"):
         raise Refusal(400, "format is zip or jsonl")
     store = site_of(request).store
     _round(request, round_id)
-    records = [(g.id, downloadable_record(g.record, g.players, g.submissions))
+    records = [(g.id, downloadable_record(g.played_record(), g.players, g.submissions))
                for g in store.games(round_id=round_id, oldest_first=True)]
     name = f"round-{round_id}"
     if format == "jsonl":
@@ -188,7 +188,7 @@ def game(request: Request, game_id: Id):
 def record(request: Request, game_id: Id):
     """The game's public record (privacy.py: no stderr, no server folders), as a round's download has it."""
     game = played_game(request, game_id)
-    return downloadable_record(game.record, game.players, game.submissions)
+    return downloadable_record(game.played_record(), game.players, game.submissions)
 
 
 @router.get("/games/{game_id}/stderr/{seat}")

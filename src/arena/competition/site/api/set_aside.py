@@ -14,7 +14,7 @@ from ...store.rows import User
 from ..games_access import account_named
 from ..refusal import Refusal
 from ..security.auth import api_user, organiser
-from ..site import site_of
+from ..site_state import site_of
 from .bodies import field, json_object
 from .organiser import check_bot
 

@@ -8,7 +8,7 @@ from fastapi import APIRouter, Request
 
 from ...similarity import similar_pairs
 from ..security.auth import api_user, organiser
-from ..site import site_of
+from ..site_state import site_of
 
 router = APIRouter(prefix="/api")
 

@@ -13,7 +13,7 @@ from ...store.database import User
 from ..ids import Id
 from ..refusal import Refusal
 from ..security.auth import api_user, organiser
-from ..site import site_of
+from ..site_state import site_of
 from .bodies import field, json_object
 
 router = APIRouter(prefix="/api")
@@ -30,6 +30,7 @@ async def void(request: Request, user: User, game_id: int, reason: str) -> int:
     if game is None:
         raise Refusal(404, f"there is no game {game_id}")
     round_ = site.store.round(game.round_id)
+    assert round_ is not None  # a game's round: rounds are never deleted
     if not is_ranked(round_.kind):
         raise Refusal(409, f"game {game_id} is of a {round_.kind} round, which ranks nothing: it is not replayed")
     if is_final(round_.kind) and any(r.id > round_.id for r in final_rounds(site.store)):

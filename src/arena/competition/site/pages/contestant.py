@@ -6,7 +6,7 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
-from ..site import site_of
+from ..site_state import site_of
 from ...privacy import may_read_submission
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf

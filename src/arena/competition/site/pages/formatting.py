@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 
-from ....terminal_text import visible_log
+from ....refereeing.terminal_text import visible_log
 
 
 def when(epoch: float | None) -> str:

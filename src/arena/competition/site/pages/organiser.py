@@ -24,7 +24,7 @@ from ..api.clarifications import MAX_TEXT, answer, every_clarification
 from ..api.similar_sources import pair_views
 from ..ids import Id
 from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
-from ..site import site_of
+from ..site_state import site_of
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf
 from .render import page_organiser, redirect, render

@@ -11,8 +11,8 @@ from ...rounds.stage import OVER, competition_state
 from ..api.announcements import announcement_views
 from ..api.clarifications import readable_clarifications
 from ..coming_up import coming_up
-from ..site import site_of
-from ..game_analysis import page_analysis
+from ..site_state import site_of
+from ..analysis_routes import page_analysis
 from ..security.auth import session_user
 from ..security.csrf import csrf_token
 from ..games_access import account_named, game_replay, played_game, readable_seats
@@ -39,7 +39,9 @@ def home(request: Request):
     state = competition_state(store)
     podium = []
     if state == OVER:  # the top three (more when tied), with their points: the competition's result
-        podium = [row for row in site.kept.ranking(store, final=True)["rows"] if row["rank"] <= 3]
+        final = site.kept.ranking(store, final=True)
+        assert final is not None  # the competition is over: its final has finished
+        podium = [row for row in final["rows"] if row["rank"] <= 3]
     return render(request, "home.html", game=game, state=state, podium=podium,
                   clarifications=readable_clarifications(request, None),
                   languages=descriptions(site.folder), announcements=announcement_views(request),
@@ -83,7 +85,8 @@ def ranking(request: Request, round: int | None = None, kind: str | None = None)
     # the finished test rounds' rankings, oldest first (each computed once: site.kept)
     tests = sorted((r for r in store.rounds("finished") if r.kind == TEST), key=lambda r: r.id)
     labels = round_labels(store)  # the axis says test rounds as contestants do: 1, 2, 3
-    chart = place_chart([(labels[r.id].number, site.kept.rows(store, r)) for r in tests[-MAX_ROUNDS:]])
+    chart = place_chart([(number, site.kept.rows(store, r)) for r in tests[-MAX_ROUNDS:]
+                         if (number := labels[r.id].number) is not None])  # a test round always has its number
     return render(request, "ranking.html", shown=shown, rows=shown["rows"], competitions=competitions(store),
                   rule=ranking_rule_words(get_game(store.competition().game).ranking), chart=chart)
 

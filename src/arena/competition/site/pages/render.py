@@ -6,7 +6,7 @@ from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
 from ...store.database import User
-from ..site import site_of
+from ..site_state import site_of
 from ..security.auth import DISABLED, keep_session, session_disabled, session_user
 from ..security.csrf import csrf_token
 from ..refusal import Refusal

@@ -15,13 +15,17 @@ import hashlib
 import hmac
 import secrets
 import time
+from typing import TypeVar
 
 from fastapi import Request, Response
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 from ...store.rows import User
-from ..site import site_of
+from ..site_state import site_of
 from ..refusal import Refusal
+
+AnyResponse = TypeVar("AnyResponse", bound=Response)
+"""keep_session gives back the response it was given: an HTMLResponse stays one."""
 
 TOKEN_MAX_AGE_S = 12 * 3600
 SESSION_MAX_AGE_S = 14 * 86400
@@ -186,7 +190,7 @@ def log_out(request: Request) -> None:
     request.state.session_changed = True
 
 
-def keep_session(request: Request, response: Response) -> Response:
+def keep_session(request: Request, response: AnyResponse) -> AnyResponse:
     """Write the session cookie when it changed: HttpOnly, SameSite=Lax, Secure over https."""
     if getattr(request.state, "session_changed", False):
         response.set_cookie(SESSION_COOKIE, _serializer(request, "session").dumps(request.state.session),

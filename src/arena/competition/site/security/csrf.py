@@ -12,7 +12,7 @@ import hmac
 
 from fastapi import Request
 
-from ..site import site_of
+from ..site_state import site_of
 from .auth import session
 from ..refusal import Refusal
 

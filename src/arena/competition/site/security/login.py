@@ -7,10 +7,10 @@ import hmac
 
 from fastapi import Request
 
-from ...accounts import AccountError, check_name, hash_password, password_matches
+from ...passwords import AccountError, check_name, hash_password, password_matches
 from ...store.rows import CompetitionError, User
 from . import throttle
-from ..site import site_of
+from ..site_state import site_of
 from .auth import DISABLED
 from ..refusal import Refusal
 
@@ -53,4 +53,6 @@ def register(request: Request, name: str, password: str, code: str) -> User:
         raise Refusal(400, str(error)) from None
     except CompetitionError as error:
         raise Refusal(409, str(error)) from None
-    return store.user(user_id)
+    user = store.user(user_id)
+    assert user is not None  # the account just added
+    return user

@@ -67,7 +67,8 @@ def choose(plan: TimePlan, against_greedy: bool) -> tuple[int, int]:
     left = soft - (time.monotonic() - started)
     if exact and not against_greedy and left > 0 and os.environ.get("ARENA_ENTICE") != "off":
         # solved: of the moves that keep the value, the one most replies go wrong after (entice.pxi)
-        tile, number, kept, mistakes, replies = engine.entice(tile, number, score, left)
+        # int(): the score is search()'s, an int already (search_vs_greedy's, a float, is not enticed from)
+        tile, number, kept, mistakes, replies = engine.entice(tile, number, int(score), left)
         after = "out of time" if replies < 0 else f"{mistakes}/{replies} replies lose after the one played"
         print(f"  entice: {kept} moves keep {score / 100:+.2f}; {after}", file=sys.stderr)
     return tile, number

@@ -115,7 +115,7 @@ def main(seed: int | None = None) -> None:
         if line.strip().upper() != "START":
             letter = letter_code(line)
             player.odds.hear(chr(letter + 64))
-            replies = [player.place(letter, ours_next=True)]
+            replies: list[int | str] = [player.place(letter, ours_next=True)]
         else:
             replies = []
         if player.grid.count(0):

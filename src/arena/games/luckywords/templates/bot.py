@@ -47,7 +47,7 @@ def place(grid, letter):
 def main():
     seed = int(sys.argv[1]) if len(sys.argv) > 1 else time.time_ns() % 2**32
     random.seed(seed)
-    grid = [None] * 49
+    grid: list[str | None] = [None] * 49  # None: an empty cell
     grid[24] = sys.stdin.readline().strip()
     line = sys.stdin.readline().strip()
     log(f"seed {seed}, starting letter {grid[24]}, {'calling first' if line == 'start' else 'second'}")

@@ -134,7 +134,7 @@ class _FileLocks:
         # it opens its own (closing its copies leaves the parent's locks alone)
         for fd in self.fds.values():
             os.close(fd)
-        self.__init__()
+        _FileLocks.__init__(self)
 
 
 _FILE_LOCKS = _FileLocks()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import os
 import stat
 from dataclasses import dataclass
+from typing import AbstractSet
 
 from .acl import NOTHING, READ, READ_RUN, TRAVERSE
 
@@ -44,7 +45,7 @@ def _others_may(path: str, bits: int) -> bool:
         return True  # gone: nothing to give
 
 
-def own_entries(folder: str, hidden: set[str] = frozenset()) -> list[str]:
+def own_entries(folder: str, hidden: AbstractSet[str] = frozenset()) -> list[str]:
     """Its own folder and what is in it (not following links, not into hidden paths), at
     most OWN_ENTRIES_MAX, breadth first (no recursion, however deep the folder is)."""
     found = [folder]

@@ -83,15 +83,16 @@ class Box:
             WATCHDOG.watch_user(uid, self.user.ledger)
         self.fixed = fixed_plan(judge_needs(self.env["PATH"], os.getcwd()))
         refused = _give_lasting(self.user, self.fixed.plan)
-        if self._work_folder:
+        writable = self.folder if self._work_folder else None  # the folder it may write in, if any
+        if writable is not None:
             try:
-                give_tree(self.folder, uid)
+                give_tree(writable, uid)
             except OSError as error:
                 self.close()
                 raise BoxError(f"cannot give the build step its folder {self.folder}: {error}") from None
         owned = [self.folder] if self.folder and not self._work_folder else []  # read-only to it
         shut: set[str] = set()
-        self.plan = access_plan(owned, list(self.needed) + ([self.folder] if self._work_folder else []),
+        self.plan = access_plan(owned, list(self.needed) + ([writable] if writable is not None else []),
                                 hidden, self.fixed, self.home, shut)
         self.grants = Grants(uid, self.user.ledger)
         refused += self.grants.give(self.plan)

@@ -18,6 +18,7 @@ import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
+from typing import Sequence
 
 from ..errors import RefusedFolder
 
@@ -308,7 +309,7 @@ def _program_folder(command: str | list[str], path_variable: str) -> str | None:
     return None
 
 
-def needed_paths(command: str | list[str], path_variable: str, named_files: list[str] = (),
+def needed_paths(command: str | list[str], path_variable: str, named_files: Sequence[str] = (),
                  own_folder: str | None = None) -> list[str]:
     """See _needed_paths; looked up once per command, PATH, named files, own and working folder."""
     key = command if isinstance(command, str) else tuple(command)

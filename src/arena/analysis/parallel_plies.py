@@ -1,0 +1,115 @@
+"""Analysing a record: every ply's position evaluated by the game's analyst, in parallel.
+
+Each ply is one task for a pool of worker processes, one per core by default: the engines are
+single-threaded and keep their tables in globals, so processes, not threads. The document is
+filled as the results come back and handed to ``progress`` each time, so a viewer can draw it
+while the analysis runs.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import threading
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from functools import partial
+from typing import Any, Callable
+
+from ..games import get_analyst, get_game
+from ..games.contract import load_part
+from ..games.base import GameState
+from .document import new_document, set_evaluation, set_final
+from ..games.analyst_contract import Evaluation
+from .plies import RecordError, record_plies
+
+FINAL = -1    # the task that evaluates the position after the last move of a game stopped early
+OUTCOME = -2  # the task that scores a finished game
+
+
+def evaluate_position(game: str, environment: dict[str, str], state: GameState, played: str | None,
+                      seconds: float) -> Evaluation:
+    """One ply's evaluation, in a worker process. ``environment`` is what the game's built-in players
+    are told of the setup (Lucky Words: the word list the game was scored with)."""
+    os.environ.update(environment)
+    return get_analyst(game).evaluate(state, played, seconds)
+
+
+def final_outcome(game: str, environment: dict[str, str], state: GameState, seat: int) -> float:
+    """A finished game's value for ``seat``, in a worker process (it may need ``environment`` too)."""
+    os.environ.update(environment)
+    return get_analyst(game).outcome(state, seat)
+
+
+def analyst_of(game: str):
+    """The game's analyst; a game without one is refused by name, as a record the rules refuse is."""
+    analyst = load_part(game, "analyst")
+    if analyst is None:
+        raise RecordError(f"{game} has no analyst yet")
+    return analyst
+
+
+STOP_LOOK_S = 0.25
+"""How often an analysis looks whether it is told to stop."""
+
+
+def _lower_priority(niceness: int) -> None:
+    os.nice(niceness)
+
+
+def _pool(jobs: int, niceness: int) -> ProcessPoolExecutor:
+    # forkserver: the viewer and the servers call this from threads, which fork() does not copy safely
+    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"),
+                               initializer=partial(_lower_priority, niceness) if niceness else None)
+
+
+class AnalysisStopped(Exception):
+    """The analysis was told to stop (its server is stopping) before it ended."""
+
+
+def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | None = None,
+            progress: Callable[[dict[str, Any]], None] | None = None, niceness: int = 0,
+            stop: threading.Event | None = None) -> dict[str, Any]:
+    """The analysis document of ``record`` (document.py); raises plies.RecordError for a record
+    the rules cannot replay. ``niceness`` > 0 runs the searches at a lower priority (a server whose
+    games run under clocks must not lose CPU to an analysis). ``stop``: once set, the searches not
+    begun are dropped, those under way finish, the pool is shut down and AnalysisStopped raised (a
+    pool left to the interpreter's exit leaks its semaphores: multiprocessing warns at shutdown)."""
+    plies, final_state = record_plies(record)
+    game = get_game(record["game"])
+    analyst = analyst_of(game.name)
+    environment = game.builtin_env(record.get("setup") or {}) if game.builtin_env else {}
+    seconds = float(seconds if seconds is not None else analyst.DEFAULT_SECONDS)
+    document = new_document(record, plies, analyst, seconds)
+    if not plies:
+        set_final(document, None, 0.0, True)
+        return document
+    tasks: list[tuple[int, GameState, str | None]] = [(ply.index, ply.state, ply.move) for ply in plies]
+    # the longest searches first (a game's end, where the solvers run), so no core idles at the end
+    tasks.reverse()
+    jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
+    with _pool(jobs, niceness) as pool:
+        pending: dict[Future[Any], int]  # each search's future: the final outcome's, else an Evaluation
+        if final_state.is_over():
+            pending = {pool.submit(final_outcome, game.name, environment, final_state, plies[-1].seat): OUTCOME}
+        else:
+            pending = {pool.submit(evaluate_position, game.name, environment, final_state, None, seconds): FINAL}
+        pending.update({pool.submit(evaluate_position, game.name, environment, state, played, seconds): index
+                        for index, state, played in tasks})
+        while pending:
+            done, _ = wait(pending, timeout=STOP_LOOK_S, return_when=FIRST_COMPLETED)
+            if stop is not None and stop.is_set():
+                for future in pending:
+                    future.cancel()
+                raise AnalysisStopped("the analysis was stopped before it ended")
+            for future in done:
+                index = pending.pop(future)
+                result = future.result()
+                if index == OUTCOME:
+                    set_final(document, None, result, True)
+                elif index == FINAL:
+                    set_final(document, final_state.to_move, result.value, result.exact)
+                else:
+                    set_evaluation(document, index, result)
+            if progress is not None:
+                progress(document)
+    return document

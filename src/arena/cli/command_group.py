@@ -1,0 +1,176 @@
+"""The ``arena`` click group: its own commands (games, play, bot, policy-bot), and every other
+command (the ``*_command(s).py`` modules beside this one) registered on it."""
+
+from __future__ import annotations
+
+import click
+
+from ..games import game_names, get_game
+from ..games.base import SetupError
+from ..judge.match import ProgramCannotStart
+from ..refereeing.players import PlayerSpecError, resolve_player
+from ..refereeing.terminal_text import visible
+from .analyse_command import analyse
+from .check_command import check, echo_faults
+from .competition_commands import competition
+from .new_command import new
+from .shared_arguments import check_record_path, game_argument, sandbox_argument, sandbox_options
+from .sprt_command import sprt
+from .submit_command import submit
+from .tournament_commands import export, standings, tournament
+from .viewer_commands import serve, view
+
+
+@click.group()
+def cli() -> None:
+    """arena: play, judge and rank programs for five CodeCup-style games."""
+
+
+@cli.command()
+def games() -> None:
+    """List the games, their seats, clocks, memory limits and built-in players."""
+    for name in game_names():
+        game = get_game(name)
+        click.echo(
+            f"{name:<12} {game.title}; seats {game.seats[0]} / {game.seats[1]}; "
+            f"{game.clock_ms / 1000:g} s per program, {game.memory_mb} MB of memory; built-in: {', '.join(game.bots)}"
+        )
+
+
+@cli.command()
+@click.argument("game_name", metavar="GAME")
+@click.argument("players", nargs=-1, metavar="PLAYER PLAYER")
+@click.option("--seed", type=int, default=None, help="Seed of every random element (default: drawn).")
+@click.option("--setup", "setup_text", default=None, help="Fix the game's random setup instead of the seed.")
+@click.option("--record", "record_path", type=click.Path(dir_okay=False, writable=True), default=None,
+              help="Write the complete game record (JSON) here.")
+@click.option("--time-scale", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True,
+              help="Multiply every clock by this factor.")
+@click.option("--words", "words_path", type=click.Path(dir_okay=False), default=None,
+              help="Lucky Words: score with this word list (words.dat format) instead of the default.")
+@sandbox_options
+def play(game_name, players, seed, setup_text, record_path, time_scale, words_path, sandbox_mode, memory_mb) -> None:
+    """Play one game. A PLAYER is a shell command, builtin:NAME or human.
+
+    The first PLAYER takes the first seat (Flippo White).
+    """
+    from ..refereeing.game_record import describe_result
+    from ..refereeing.referee import play_game
+
+    if len(players) != 2:
+        # click's own message for nargs=2 ("takes 2 values") does not say what is missing
+        raise click.UsageError(f"a game needs two players, got {len(players)}: arena play GAME PLAYER PLAYER")
+    game = game_argument(game_name)
+    check_record_path(record_path)
+    try:
+        specs = [resolve_player(game, p) for p in players]
+    except PlayerSpecError as error:
+        raise click.BadParameter(str(error), param_hint="PLAYER") from None
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, [spec.command for spec in specs if spec.command],
+                               [record_path] if record_path else [])
+    setup = None
+    if setup_text is not None:
+        if game.parse_setup is None:
+            raise click.BadParameter(f"{game.name} has no random setup to fix", param_hint="--setup")
+        try:
+            setup = game.parse_setup(setup_text)
+        except SetupError as error:
+            raise click.BadParameter(str(error), param_hint="--setup") from None
+    if words_path is not None:
+        setup, seed = _with_words(game, setup, seed, words_path)
+    # a program the shell cannot run would fault at once and the jury play the whole game for
+    # it: no game, but the reason (exit status 1, as arena tournament; 0 is for games played),
+    # told from its one start. One that runs and quits at once plays its game, whose record
+    # says what it did.
+    try:
+        record = play_game(game, specs, seed=seed, setup=setup, time_scale=time_scale, sandbox=sandbox,
+                           stop_at_failed_start="refused")
+    except ProgramCannotStart as refused:
+        raise click.ClickException(f"{game.seats[refused.seat]} ({visible(specs[refused.seat].text)}) "
+                                   f"cannot start: {visible(refused.reason)}") from None
+    saved = _save(record, record_path) if record_path else None  # first: nothing below may lose it
+    try:
+        click.echo(f"{game.title}, seed {record['seed']}, {len(record['moves'])} moves")
+        click.echo(describe_result(record))
+        echo_faults(record)
+    except Exception:
+        if saved is None:
+            click.echo("the result could not be shown; the record is kept", err=True)
+            _save(record, None)
+        raise
+    if saved is not None:
+        click.echo(saved)
+
+
+def _save(record, record_path) -> str:
+    """Write the record (elsewhere if it must, saying where); the line to show when all is done."""
+    import json
+
+    from ..judge.record import save_record
+
+    where, problem = save_record(record, record_path)
+    if problem is not None:
+        click.echo(f"arena play: {problem}", err=True)
+    if where is None:
+        click.echo(json.dumps(record), err=True)  # no file could be written: the JSON itself
+        return "record printed above (no file could be written)"
+    if where != record_path:
+        click.echo(f"record written to {where} instead", err=True)
+    return f"record written to {where}"
+
+
+def _with_words(game, setup, seed, words_path):
+    """Put a checked word list into the setup (drawn from the seed as play_game would)."""
+    import random
+    from pathlib import Path
+
+    from ..refereeing.referee import new_seed
+
+    if game.word_list is None:  # the games that score words say so in their declaration
+        scoring = [name for name in game_names() if get_game(name).word_list is not None]
+        raise click.BadParameter(f"only {', '.join(scoring)} uses a word list, not {game.name}", param_hint="--words")
+    path = str(Path(words_path).resolve())
+    seed = new_seed() if seed is None else seed
+    try:
+        return game.word_list(setup or game.make_setup(random.Random(seed)), path), seed
+    except ValueError as error:
+        raise click.BadParameter(str(error), param_hint="--words") from None
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@click.argument("game_name", metavar="GAME")
+@click.argument("name", metavar="NAME")
+@click.option("--seed", type=int, default=None)
+def bot(game_name, name, seed) -> None:
+    """Run a built-in player as a stdin/stdout program."""
+    from ..toolkit.builtin_player import run_bot
+
+    run_bot(game_name, name, seed)
+
+
+@cli.command("policy-bot", context_settings={"ignore_unknown_options": True})
+@click.argument("game_name", metavar="GAME")
+@click.argument("policy", metavar="POLICY")
+@click.option("--function", default=None, help="The policy's function (default: act).")
+@click.option("--seed", type=int, default=None)
+def policy_bot(game_name, policy, function, seed) -> None:
+    """Run a trained policy (path/to/policy.py, its function act or --function's, or
+    file.py:function, module:function; called with an observation and an action mask,
+    docs/envs.md) as a stdin/stdout program. Needs the envs extra (numpy)."""
+    from ..envs.policy_bot import main as policy_bot_main  # `arena policy-bot` itself skips click
+
+    policy_bot_main([game_name, policy] + ([] if function is None else ["--function", function])
+                    + ([] if seed is None else ["--seed", str(seed)]))
+
+
+cli.add_command(tournament)
+cli.add_command(sprt)
+cli.add_command(standings)
+cli.add_command(export)
+cli.add_command(serve)
+cli.add_command(view)
+cli.add_command(check)
+cli.add_command(new)
+cli.add_command(competition)
+cli.add_command(submit)
+cli.add_command(analyse)

@@ -1,0 +1,163 @@
+"""Reading command-line values that every ``arena`` command shares, with click's errors."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import click
+
+from ..games import UnknownGameError, get_game
+from ..games.base import GameInfo
+from ..judge.sandbox.errors import RefusedFolder
+from ..judge.sandbox.uid_box.needed_paths import program_folder
+from ..judge.sandbox.uid_box.clean_environment import parse_assignment
+from ..judge.sandbox.settings import DEFAULT_DISK_MB, MODES, Sandbox, SandboxError
+
+DISK_KEY = "arena_disk_mb"
+"""Where ``--disk`` leaves its size, as ENV_KEY does."""
+ENV_KEY = "arena_env"
+"""Where ``--env`` leaves its assignments in the click context, for :func:`sandbox_argument`
+(so that no command needs a parameter of its own for them)."""
+
+
+def _keep_env(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> None:
+    assignments = []
+    for text in values:
+        try:
+            assignments.append(parse_assignment(text))
+        except ValueError as error:
+            raise click.BadParameter(str(error), ctx=ctx, param=param) from None
+    ctx.meta[ENV_KEY] = tuple(assignments)
+
+
+def game_argument(name: str) -> GameInfo:
+    """The game a GAME argument names; a usage error listing the games otherwise."""
+    try:
+        return get_game(name)
+    except UnknownGameError as error:
+        raise click.BadParameter(str(error), param_hint="GAME") from None
+
+
+def sandbox_options(command):
+    """``--sandbox``, ``--memory`` and ``--env``, for every command that runs programs."""
+    command = click.option("--env", "env_assignments", multiple=True, metavar="NAME=VALUE", expose_value=False,
+                           callback=_keep_env,
+                           help="Give every program this environment variable (repeatable). Programs get "
+                                "only PATH, HOME, TMPDIR, LANG and LC_ALL of yours otherwise.")(command)
+    command = click.option("--disk", "disk_mb", type=click.IntRange(min=1), default=DEFAULT_DISK_MB,
+                           show_default=True, metavar="MB", expose_value=False,
+                           callback=lambda ctx, param, value: ctx.meta.__setitem__(DISK_KEY, value),
+                           help="What each program may write in its home and TMPDIR, and under isolate "
+                                "its /tmp (with --sandbox isolate, or limits as root; as root its own "
+                                "folder is read-only to it).")(command)
+    # no default here: each game has its own limit (GameInfo.memory_mb), filled in per game
+    command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=None, metavar="MB",
+                           help="Each program's memory limit (with --sandbox limits or isolate) "
+                                "[default: the game's own, see arena games].")(command)
+    return click.option("--sandbox", "sandbox_mode", type=click.Choice(MODES), default="limits", show_default=True,
+                        help="none: the programs run with your rights; limits: memory, processes, file size "
+                             "and open files limited; isolate: limits, and no network, nothing writable "
+                             "but its home and /tmp, and its own folder unless arena runs as root (needs "
+                             "bubblewrap).")(command)
+
+
+def _folder_to_hide(command: str) -> str | None:
+    """A player's own folder, hidden from the others; none for a command whose folder is refused
+    (an interpreter's: its start says why, and under --sandbox none it runs as given)."""
+    try:
+        return program_folder(command)
+    except RefusedFolder:
+        return None
+
+
+def real_forms(path: str) -> list[str]:
+    """Where a judge's file really is: its folder's links resolved (``/srv/bots/alice-link/rec.json``
+    is ``/srv/bots/alice/rec.json``), and, if the file itself is a link, where it leads."""
+    absolute = os.path.abspath(path)
+    in_real_folder = os.path.join(os.path.realpath(os.path.dirname(absolute)), os.path.basename(absolute))
+    return list(dict.fromkeys([in_real_folder, os.path.realpath(absolute)]))
+
+
+def _refuse_judge_files_in_own_folders(files: list[str], commands, folders: list[str | None]) -> None:
+    """A program's own folder is read-only to it under a root judge, yet its owner gave it to a
+    stranger's program: the judge writes nothing there. A database there would have its
+    ``-journal`` or ``-wal`` beside it, where a program could have put one for SQLite to replay
+    (forged results); a record, a link to follow. Compared by real paths on both sides (the
+    folder is already resolved, needed_paths.py): a path through a link to the folder is inside."""
+    for path in files:
+        for real in real_forms(path):
+            for command, folder in zip(commands, folders):
+                if folder is not None and os.path.commonpath([real, folder]) == folder:
+                    really = f" (really {real})" if real != os.path.abspath(path) else ""
+                    raise click.BadParameter(
+                        f"{path}{really} lies inside the folder of the program {command!r} ({folder}), which "
+                        "that program's owner gave it: it could have planted files beside it that the judge "
+                        "would trust. Keep databases, records and results outside the players' folders",
+                        param_hint="--sandbox")
+
+
+def _refuse_judge_files_where_anyone_writes(files: list[str]) -> None:
+    """A box uid may make names in a folder everybody may write (/tmp, /var/tmp): the -journal of
+    a database before SQLite makes it, a name the judge is yet to use. Root writes nowhere a
+    program's uid could."""
+    for path in files:
+        real = real_forms(path)[0]
+        folder = real if os.path.isdir(real) else os.path.dirname(real)  # a --records folder, or a file's
+        try:
+            anyone_writes = os.stat(folder).st_mode & stat.S_IWOTH
+        except OSError:
+            continue  # a missing folder is said elsewhere (check_record_path, the database's opening)
+        if anyone_writes:
+            raise click.BadParameter(
+                f"{path} lies in {folder}, where every user may write, and so every program's uid: it could "
+                "plant files there that the judge would trust. Keep databases, records and results in a "
+                "folder of your own", param_hint="--sandbox")
+
+
+def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) -> Sandbox:
+    """The Sandbox the options ask for; a usage error when this machine cannot give it.
+
+    Without ``--memory`` (``memory_mb`` None) each game's programs get the game's own limit
+    (refereeing/game_sandbox.py).
+
+    The players' own folders (``commands``: their commands) and the judge's ``files`` (a
+    database, a record) are hidden from every other program: under ``isolate``, and
+    wherever programs run as users of their own (a root judge's ``limits``).
+    """
+    folders = [_folder_to_hide(command) for command in commands]
+    if mode == "isolate" or (mode == "limits" and os.geteuid() == 0):
+        _refuse_judge_files_in_own_folders(list(files), commands, folders)
+    if os.geteuid() == 0 and mode != "none":
+        _refuse_judge_files_where_anyone_writes(list(files))
+    # hidden as named and in its real folder (ACL entries and bwrap's covers are put on both); not
+    # where a link there leads, which the judge replaces rather than follows (judge/record.py)
+    judge_files = list(dict.fromkeys(form for path in files for form in (os.path.abspath(path), real_forms(path)[0])))
+    hidden = folders + judge_files
+    context = click.get_current_context(silent=True)
+    chosen = context.meta.get(ENV_KEY, ()) if context is not None else ()
+    disk_mb = context.meta.get(DISK_KEY, DEFAULT_DISK_MB) if context is not None else DEFAULT_DISK_MB
+    sandbox = Sandbox(mode, memory_mb, hidden=tuple(path for path in hidden if path), env=chosen, disk_mb=disk_mb)
+    try:
+        sandbox.check_available()
+    except SandboxError as error:
+        raise click.BadParameter(str(error), param_hint="--sandbox") from None
+    return sandbox
+
+
+def check_record_path(path: str | None, param_hint: str = "--record") -> None:
+    """Refuse a file arena is to write (a ``--record``, a ``--db``) whose folder is missing or
+    cannot be written, before any game is played: one line naming it, never a traceback."""
+    if path is None:
+        return
+    folder = Path(path).parent
+    if folder.exists() and not folder.is_dir():
+        raise click.BadParameter(f"{str(folder)!r} is not a folder", param_hint=param_hint)
+    if not folder.is_dir():
+        raise click.BadParameter(f"the folder {str(folder)!r} does not exist", param_hint=param_hint)
+    if not os.access(folder, os.W_OK):
+        raise click.BadParameter(f"cannot write in the folder {str(folder)!r}", param_hint=param_hint)
+    if os.path.isdir(path):
+        raise click.BadParameter(f"{path!r} is a folder, not a file", param_hint=param_hint)
+
