@@ -15,11 +15,12 @@ import os
 import select
 import signal
 import time
-from dataclasses import dataclass, field
 
-from .child import CANNOT_CONFINE, SPAWNER_SAYS
+from .capped_output import Capped
+from .child import CANNOT_CONFINE
+from .exit_reason import REFUSED_TO_START, SHELL_CANNOT_RUN, describe_exit, refusal_to_start
 from .sandbox.confined_process import Confinement
-from .sandbox.settings import SHELL, Sandbox
+from .sandbox.settings import Sandbox
 
 PIPE_READ_BYTES = 65_536
 """The most one read of a program's output takes: a pipe's whole default capacity."""

@@ -17,8 +17,9 @@ import select
 import time
 from dataclasses import dataclass
 
+from ...judge.capped_output import Capped
+from ...judge.exit_reason import describe_exit
 from ...judge.sandbox.confined_process import Confinement
-from ...judge.process import Capped, describe_exit
 from ...judge.sandbox.settings import Sandbox
 from .tool_path import CLEAN_PATH
 
