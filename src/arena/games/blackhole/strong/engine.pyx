@@ -90,6 +90,7 @@ cdef inline void unplace(int tile) noexcept nogil:
     stone[tile] = 0
 
 
+include "evaluate.pxi"
 include "search.pxi"
 include "tree.pxi"
 include "greedy_model.pxi"
@@ -158,5 +159,5 @@ def turns():
 def estimate():
     """The search's value of the position at its horizon, for the mover: final R − B in
     hundredths, exact in the filling phase (no empty tile touches another), else the
-    greedy playout's blurred order statistic (search.pxi)."""
+    greedy playout's blurred order statistic (evaluate.pxi)."""
     return evaluate()

@@ -1,5 +1,6 @@
 # Black Hole's search: negamax alpha-beta (PVS), a transposition table and
-# iterative deepening, to an exact solve of the last plies. Included by engine.pyx.
+# iterative deepening, to an exact solve of the last plies. Included by engine.pyx
+# after evaluate.pxi.
 #
 # Scores are hundredths of a point of the mover's final margin at the hole.
 #
@@ -11,7 +12,7 @@
 # tile below the root is also tried with just the two largest and the smallest
 # of them; the root, searched once per iteration, keeps them all.
 #
-# The estimate short of the end: see evaluate().
+# The estimate short of the end: evaluate() (evaluate.pxi).
 #
 # Late move reductions: short of an exact solve, a move after the first
 # LMR_AFTER in the greedy order is first searched a ply shallower with a null
