@@ -1,8 +1,8 @@
 """One build step (an unpacking, a compile) run to its end in the sandbox, its output kept.
 
 The step runs under ``--sandbox isolate`` through the judge's own machinery
-(confinement.py): as an unprivileged uid of its own when the server is root, with a
-memory limit, no network, the whole file system read-only but its folder (a fresh one
+(judge/sandbox/confined_process.py): as an unprivileged uid of its own when the server
+is root, with a memory limit, no network, the whole file system read-only but its folder (a fresh one
 made for this step, its uid's to write: one_build.py takes out of it what it keeps), and
 the paths the competition hides covered. Its stdout and stderr are kept together, in
 the order they came, capped (head and tail, saying how much was cut), so a flood of

@@ -2,7 +2,7 @@
 """Turn Right's compiled engine: the board as bit masks, every circuit precomputed, the searches.
 
 A full board is one 36-bit mask, the squares of one colour (the other colour is
-the rest). rules.py stays the source of truth; tests/games/turnright/test_engine.py
+the rest). rules.py stays the source of truth; tests/games/turnright/test_turnright_engine.py
 checks this engine against it.
 
 Module-level state: one engine per process, in C globals. It keeps no position: every
