@@ -22,7 +22,6 @@
 # move at full depth.
 
 from libc.stdlib cimport calloc
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef enum:
     TT_BITS = 18      # 2^18 entries * 24 bytes = 6 MB
@@ -39,17 +38,10 @@ cdef struct Entry:
     signed char tile
     signed char number
 
+include "../../search_clock.pxi"
+
 cdef Entry* table = <Entry*> calloc(1 << TT_BITS, sizeof(Entry))
-cdef long long nodes = 0
-cdef double deadline = 0.0
-cdef bint aborted = False
 cdef int completed_depth = 0   # the depth of search()'s last finished iteration (its score's)
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec t
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return t.tv_sec + t.tv_nsec * 1e-9
 
 
 
@@ -128,11 +120,7 @@ cdef int generate(bint lossless, int tt_tile, int tt_number, int* tiles, int* nu
 
 
 cdef int negamax(int depth, int alpha, int beta) noexcept nogil:
-    global nodes, aborted
-    nodes += 1
-    if (nodes & 1023) == 0 and now() > deadline:
-        aborted = True
-    if aborted:
+    if out_of_time(1024):
         return 0
     if turn >= 30 or depth == 0 or filling():
         return evaluate()
