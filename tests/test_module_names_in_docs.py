@@ -14,7 +14,8 @@ ordinary word:
   (``a game's clicks.py``): some game's folder holds it;
 - a dotted name from ``arena``: ``arena.judge.match``, ``arena.games.base.MoveError``. It
   names an existing module or package, optionally followed by a name that module defines
-  at its top level (what comes after that, a method or attribute, is not looked at).
+  at its top level or one Python gives every module (``__path__``); what comes after
+  that, a method or attribute, is not looked at.
 
 A few file names in the prose are not the project's own modules but a contestant's
 program, given as an example (NOT_THE_PROJECTS).
@@ -111,7 +112,8 @@ def dotted_exists(name: str, source: Path = SOURCE) -> bool:
             return True  # a compiled module: its names are not read here
         else:
             module, rest = folder / "__init__.py", parts[index:]
-        return not rest or rest[0] in top_level_names(module)
+        # a module's own attributes (``arena.games.__path__``) are not defined in its text
+        return not rest or rest[0] in top_level_names(module) or rest[0].startswith("__")
     return True
 
 
