@@ -13,7 +13,7 @@ the end itself, as ``strong`` does, makes none: the difference is then what the
 opponent gave away). It prints, for the player in each seat, the mean solved and
 final margins (points, as bench/strength.py counts them: the player's score
 minus the opponent's) and in how many games the two were equal; then how well the
-engine's own estimate of those positions (search.pxi's evaluate()) predicts
+engine's own estimate of those positions (evaluate.pxi's evaluate()) predicts
 their exact value: its correlation and the scale that fits best.
 
 A game lost with a perfect end was lost before it: the middle game and the

@@ -1,4 +1,4 @@
-"""Fit how widely Black Hole's estimate blurs the playout's predicted hole (search.pxi).
+"""Fit how widely Black Hole's estimate blurs the playout's predicted hole (evaluate.pxi).
 
     python bench/strength.py blackhole builtin:strong ./other-program --games 400 --records games.jsonl
     python tools/blackhole_fit.py games.jsonl [more.jsonl ...]
@@ -14,7 +14,7 @@ playout's length, the width (in places of the sorted order) that would have
 predicted the end best, then the straight line ``BLUR_BASE + BLUR_PER_MOVE *
 length`` that does best over all positions, with its error beside the plain
 order statistic's and the engine's current one. Copy the two numbers into
-search.pxi to use them.
+evaluate.pxi to use them.
 
 Needs numpy, which arena itself does not: ``.venv/bin/pip install -e '.[train]'``.
 """
@@ -31,7 +31,7 @@ import numpy as np
 from arena.games.blackhole.strong import engine
 from arena.games.blackhole.strong.player import INDEX, parse
 
-REACH = 3  # search.pxi's BLUR_REACH: places weighed on each side of the predicted hole
+REACH = 3  # evaluate.pxi's BLUR_REACH: places weighed on each side of the predicted hole
 LONGEST = 16  # playouts this long or longer are grouped in the table
 
 

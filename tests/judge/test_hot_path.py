@@ -4,7 +4,8 @@ import resource
 import sys
 import textwrap
 
-from arena.judge.process import Capped, Program
+from arena.judge.capped_output import Capped
+from arena.judge.process import Program
 
 QUICK_THEN_SLOW = textwrap.dedent("""
     import sys, time

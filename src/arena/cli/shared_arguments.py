@@ -85,7 +85,8 @@ def _refuse_judge_files_in_own_folders(files: list[str], commands, folders: list
     stranger's program: the judge writes nothing there. A database there would have its
     ``-journal`` or ``-wal`` beside it, where a program could have put one for SQLite to replay
     (forged results); a record, a link to follow. Compared by real paths on both sides (the
-    folder is already resolved, needed_paths.py): a path through a link to the folder is inside."""
+    folder is already resolved, judge/sandbox/uid_box/needed_paths.py): a path through a link
+    to the folder is inside."""
     for path in files:
         for real in real_forms(path):
             for command, folder in zip(commands, folders):

@@ -139,8 +139,9 @@ class GameEncoding(Generic[State]):
 
     def play_as_program(self, choose, rng, stdin=None, stdout=None) -> None:
         """Play one game on stdin/stdout in the game's protocol, as a built-in player does;
-        ``choose(state) -> move`` picks each move for the seat to move (policy_bot.py).
-        ``stdin``/``stdout`` default to the process's own (agent_seat.py gives in-memory ones)."""
+        ``choose(state) -> move`` picks each move for the seat to move (envs/policy_bot.py).
+        ``stdin``/``stdout`` default to the process's own (envs/agent_seat.py gives in-memory
+        ones)."""
         raise NotImplementedError
 
 

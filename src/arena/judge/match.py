@@ -13,8 +13,9 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from .exit_reason import REFUSED_TO_START, last_line
 from .move_errors import MoveError, MoveFormatError
-from .process import REFUSED_TO_START, ProgramFault, last_line
+from .process import ProgramFault
 from .start_up import StartUp
 
 TIMEOUT_SLACK_S = 0.5

@@ -15,11 +15,12 @@ import os
 import select
 import signal
 import time
-from dataclasses import dataclass, field
 
-from .child import CANNOT_CONFINE, SPAWNER_SAYS
+from .capped_output import Capped
+from .child import CANNOT_CONFINE
+from .exit_reason import REFUSED_TO_START, SHELL_CANNOT_RUN, describe_exit, refusal_to_start
 from .sandbox.confined_process import Confinement
-from .sandbox.settings import SHELL, Sandbox
+from .sandbox.settings import Sandbox
 
 PIPE_READ_BYTES = 65_536
 """The most one read of a program's output takes: a pipe's whole default capacity."""
@@ -30,9 +31,6 @@ MAX_LINE_BYTES = 65_536
 EXIT_WAIT_S = 0.2
 """How long to wait, after a program closed its output, for its exit status."""
 
-
-SHELL_CANNOT_RUN = (126, 127)
-"""The shell's exit codes for a command it cannot execute (126) or cannot find (127)."""
 
 STDERR_QUIET_S = 0.005
 """For this long at the start of every wait for a reply, the judge waits on the reply alone:
@@ -58,10 +56,6 @@ turn (seen with pyenv's shims, which fork as a program starts). Only the group's
 race so: a thawed cgroup, or a process continued by its pid (suspension.py), needs no such care."""
 
 
-REFUSED_TO_START = "could not start: "
-"""How the reason of a program the shell or the sandbox would not run begins."""
-
-
 class ProgramFault(Exception):
     """A program misbehaved at the process level: ``verdict`` is the judge's word for it."""
 
@@ -69,46 +63,6 @@ class ProgramFault(Exception):
         super().__init__(reason)
         self.verdict = verdict
         self.reason = reason
-
-
-@dataclass
-class Capped:
-    """Output kept up to a limit in bytes: its beginning and its end; what is cut between is counted.
-
-    The end is kept because that is where a crashing program says why (a traceback,
-    an assertion), however much it logged before. Kept as bytes, decoded once at the
-    end: a character split between two reads is not lost.
-    """
-
-    limit: int
-    head: bytearray = field(default_factory=bytearray)
-    tail: bytearray = field(default_factory=bytearray)
-    total: int = 0
-
-    def add(self, data: bytes) -> None:
-        self.total += len(data)
-        room = self.limit - self.limit // 2 - len(self.head)
-        if room > 0:
-            self.head += data[:room]
-            data = data[room:]
-        if data:
-            self.tail += data
-            surplus = len(self.tail) - self.limit // 2
-            if surplus > 0:
-                del self.tail[:surplus]
-
-    def value(self) -> str:
-        dropped = self.total - len(self.head) - len(self.tail)
-        if dropped:
-            return (f"{self.head.decode(errors='replace')}\n[... {dropped} bytes not kept ...]\n"
-                    f"{self.tail.decode(errors='replace')}")
-        return (self.head + self.tail).decode(errors="replace")
-
-
-def last_line(text: str) -> str:
-    """The last non-blank line of ``text`` (the shell's message for a command it cannot run)."""
-    lines = [line.strip() for line in text.splitlines() if line.strip()]
-    return lines[-1] if lines else ""
 
 
 def _open_pidfd(pid: int) -> int | None:
@@ -123,29 +77,6 @@ def _poll_for(fds: list[int]) -> select.poll:
     for fd in fds:
         poller.register(fd, select.POLLIN)
     return poller
-
-
-def refusal_to_start(status: int, stderr: str) -> str | None:
-    """The shell's or the spawner's message when it could not run the program at all (not found,
-    not executable, not confinable), else None: the program itself ran."""
-    if status not in (*SHELL_CANNOT_RUN, CANNOT_CONFINE):
-        return None
-    message = last_line(stderr)
-    # the shell's own words or the spawner's (child.py), not the program's
-    return message if message.startswith((f"{SHELL}:", "bash:", SPAWNER_SAYS)) else None
-
-
-def describe_exit(returncode: int) -> str:
-    if returncode < 0:
-        try:
-            name = signal.Signals(-returncode).name
-        except ValueError:
-            name = f"signal {-returncode}"
-        return f"killed by {name}"
-    if returncode - 128 in {s.value for s in signal.Signals}:
-        # a shell that ran the program as its child reports a signal as 128 + N
-        return f"exited with code {returncode} (a shell's report of {signal.Signals(returncode - 128).name})"
-    return f"exited with code {returncode}"
 
 
 class Program:

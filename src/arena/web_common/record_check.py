@@ -4,7 +4,7 @@ field is wrong, and how.
 A record comes from a file anyone may have written, or from a tournament
 database anyone may have edited; the pages and the API read its fields
 without looking twice. Every record is checked here once, where it is
-loaded (the viewer's library.py), so a wrong field is named to the visitor instead of
+loaded (viewer/library.py), so a wrong field is named to the visitor instead of
 failing somewhere in a page. Only what the viewer reads is checked (docs/record.md
 has every field); a game's own setup and moves are the rules' to judge when
 the record is replayed.

@@ -1,4 +1,4 @@
-"""Black Hole's estimate at the search's horizon (search.pxi's playout and blur) against
+"""Black Hole's estimate at the search's horizon (evaluate.pxi's playout and blur) against
 a plain reimplementation over rules.py, on random positions; tools/blackhole_fit.py, which
 fits the blur, on records made here."""
 

@@ -44,9 +44,10 @@ SCRATCH = ".scratch"
 """A step's scratch folder (HOME, TMPDIR, the compiler's caches), never taken out."""
 BUILD_DISK_MB = 1024
 """What a build's steps may write all together (a tmpfs, where the server can mount one: its
-pages count in the compile's memory too); the build taken out is bounded by tree_copy.py."""
+pages count in the compile's memory too); the build taken out is bounded by
+judge/sandbox/tree_copy.py."""
 MAX_BUILD_ENTRIES = MAX_ENTRIES
-"""Files and folders a build may leave (tree_copy.py's bound)."""
+"""Files and folders a build may leave (judge/sandbox/tree_copy.py's bound)."""
 
 
 @dataclass(frozen=True)

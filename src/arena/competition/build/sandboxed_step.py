@@ -1,8 +1,8 @@
 """One build step (an unpacking, a compile) run to its end in the sandbox, its output kept.
 
 The step runs under ``--sandbox isolate`` through the judge's own machinery
-(confinement.py): as an unprivileged uid of its own when the server is root, with a
-memory limit, no network, the whole file system read-only but its folder (a fresh one
+(judge/sandbox/confined_process.py): as an unprivileged uid of its own when the server
+is root, with a memory limit, no network, the whole file system read-only but its folder (a fresh one
 made for this step, its uid's to write: one_build.py takes out of it what it keeps), and
 the paths the competition hides covered. Its stdout and stderr are kept together, in
 the order they came, capped (head and tail, saying how much was cut), so a flood of
@@ -17,8 +17,9 @@ import select
 import time
 from dataclasses import dataclass
 
+from ...judge.capped_output import Capped
+from ...judge.exit_reason import describe_exit
 from ...judge.sandbox.confined_process import Confinement
-from ...judge.process import Capped, describe_exit
 from ...judge.sandbox.settings import Sandbox
 from .tool_path import CLEAN_PATH
 

@@ -11,7 +11,8 @@ from ...judge.sandbox.settings import Sandbox
 @functools.lru_cache(maxsize=None)
 def sandbox_problem(mode: str) -> str | None:
     """Why this process cannot run a program under ``--sandbox mode`` (None: it can); tried once."""
-    from ...judge.process import Program, describe_exit, last_line
+    from ...judge.exit_reason import describe_exit, last_line
+    from ...judge.process import Program
     from ...judge.sandbox.errors import SandboxError
 
     try:

@@ -24,7 +24,7 @@ DEFAULT_SECONDS = 0.7
 # 4 points: every point of R − B at the hole counts twice in the margin (one more for me, one
 # less for the other), so exact margins move in steps of 2. A loss of 4 is the hole's sum off by
 # 2, a stone's choice a strong player would not give away; a loss of 2 is within what the
-# estimate (about 1.8 off in R − B, strong/search.pxi) wobbles between neighbouring plies.
+# estimate (about 1.8 off in R − B, strong/evaluate.pxi) wobbles between neighbouring plies.
 MISTAKE = 4.0
 # The engine's player solves exactly from 13 plies left (strong/player.py); so do we.
 SOLVE_PLIES = 13

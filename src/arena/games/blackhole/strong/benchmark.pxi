@@ -12,7 +12,7 @@ BROWN_CELL = BROWN  # for Python callers
 cdef void load_cells(const int[::1] cells, Py_ssize_t first) noexcept nogil:
     """Make the engine's position the one in ``cells[first:first + 36]``."""
     global empty, turn, key
-    cdef int t, k, s
+    cdef int t, s
     empty = 0
     used[0] = used[1] = 0
     turn = 0
@@ -25,16 +25,9 @@ cdef void load_cells(const int[::1] cells, Py_ssize_t first) noexcept nogil:
         if s == 0:
             empty |= 1ULL << t
         elif s != BROWN:
-            # place() would count the turn and key the stone: the same, for a loaded stone
-            stone[t] = s
-            for k in range(NEIGHBOUR_COUNT[t]):
-                around[NEIGHBOURS[t][k]] += s
-            if s > 0:
-                used[0] |= 1 << s
-            else:
-                used[1] |= 1 << -s
-            turn += 1
-            key ^= ZOBRIST[t][s + 15]
+            # as played: its number used, the turn counted, the key and the sums around it
+            # updated (the tile is not in ``empty`` yet, so place() leaves that as it is)
+            place(t, s)
 
 
 def count_positions(const int[::1] cells):

@@ -6,6 +6,28 @@ a 36-bit mask. A stone is kept signed, +n for Red and -n for Blue (brown 0),
 and every tile keeps ``around[t]``, the signed sum of its neighbours: Red's
 R − B if ``t`` becomes the black hole. rules.py stays the source of truth;
 tests/games/blackhole/test_engine.py checks this engine against it.
+
+Module-level state: one engine per process, in C globals.
+
+- Tables made at import and only read after: the neighbours and Zobrist numbers (here),
+  the playout blur's weights (evaluate.pxi; only the experiment hook set_blur_width
+  writes them again).
+- The position: ``stone``, ``around``, ``empty``, ``used``, ``turn`` and ``key`` below.
+  new_game() sets it, play() and undo() change it, and every search makes and takes back
+  its moves in it, leaving it as it found it.
+- The searches' memory: the transposition table (search.pxi; keyed by the whole
+  position, so what it holds stays true from one move and one game to the next; clear()
+  forgets it), the clock and node count of the search under way, the tree of playouts
+  (tree.pxi, started afresh by every tree_search) and its random numbers, and the
+  experiment hooks' settings (``tree_epsilon``, ``beam_width``).
+
+One position per process is safe because every caller sets the whole position before it
+searches and runs one search at a time in a process of its own: the strong player is a
+contestant program playing one game (player.py); the analyst runs in the analysis's pool
+of worker processes (processes, not threads, for these globals) and loads each ply's
+position from the start (analyst.py's load); the tests and tools go one position at a
+time. tree_search lets go of the GIL while it runs, so two threads of one process would
+share the position and the tree: nothing in arena calls an engine from two threads.
 """
 
 from libc.stdint cimport uint64_t
@@ -90,6 +112,7 @@ cdef inline void unplace(int tile) noexcept nogil:
     stone[tile] = 0
 
 
+include "evaluate.pxi"
 include "search.pxi"
 include "tree.pxi"
 include "greedy_model.pxi"
@@ -158,5 +181,5 @@ def turns():
 def estimate():
     """The search's value of the position at its horizon, for the mover: final R − B in
     hundredths, exact in the filling phase (no empty tile touches another), else the
-    greedy playout's blurred order statistic (search.pxi)."""
+    greedy playout's blurred order statistic (evaluate.pxi)."""
     return evaluate()

@@ -53,11 +53,7 @@ cdef int greedy_replies(int* tiles, int* numbers) noexcept nogil:
 
 cdef double value_vs_greedy(int depth) noexcept nogil:
     """Our expected final margin in hundredths, us to move, the opponent greedy."""
-    global nodes, aborted
-    nodes += 1
-    if (nodes & 1023) == 0 and now() > deadline:
-        aborted = True
-    if aborted:
+    if out_of_time(1024):
         return 0
     if turn >= 30 or depth == 0 or filling():
         # in the filling phase greedy fills the tile worst for it, which is the best

@@ -6,6 +6,25 @@ x, column y) and the seat to move (0 first, horizontal; 1 second, vertical).
 Points are whole numbers: the second seat's 2.5 start is the caller's to add.
 rules.py stays the source of truth; tests/games/domineering/test_engine.py
 checks this engine against it.
+
+Module-level state: one engine per process, in C globals. It keeps no position: every
+call is given the board and the seat to move. It holds
+
+- one game's cell values and what follows from them (``VALUE``, ``GAIN``, ``LINE_BEST``
+  in board.pxi), set by set_values(), which forgets the transposition table when it had
+  been used: its scores are worth those values and no others;
+- tables made at import and only read after (the domino shapes, the column masks);
+- the searches' memory: the transposition table (search.pxi; kept from one move to the
+  next of the same game), the history counters, clock, node and estimate counts of the
+  search under way (each search starts them afresh), and the evaluation's weights
+  (evaluate.pxi; changed only by the experiment hook set_param).
+
+One board of values per process is safe because each caller is a process of its own that
+plays or analyses one game at a time: the strong player is a contestant program (one
+game, player.py); the analyst runs in the analysis's pool of worker processes (one
+record's plies, and analyst.py's load_values gives the engine the values again whenever
+they differ). A search holds the GIL from start to end, so no other thread can change
+the values or the table under it.
 """
 
 include "board.pxi"

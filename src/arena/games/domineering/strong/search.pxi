@@ -9,7 +9,6 @@
 # ``guesses`` counter tells, and table entries remember whether they were.
 
 from libc.stdlib cimport calloc
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef enum:
     TT_BITS = 20      # 2^20 entries * 16 bytes = 16 MB
@@ -27,18 +26,11 @@ cdef struct Entry:
     unsigned char flag    # 1 exact, 2 lower bound, 3 upper bound
     signed char move
 
+include "../../search_clock.pxi"
+
 cdef Entry* table = <Entry*> calloc(1 << TT_BITS, sizeof(Entry))
 cdef int history[2][64]
-cdef long long nodes = 0
 cdef long long guesses = 0
-cdef double deadline = 0.0
-cdef bint aborted = False
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec t
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return t.tv_sec + t.tv_nsec * 1e-9
 
 
 cdef inline Entry* slot_of(uint64_t occ, int state) noexcept nogil:
@@ -90,11 +82,8 @@ cdef int order_moves(uint64_t occ, int side, int tt_move, int* moves) noexcept n
 
 
 cdef int negamax(uint64_t occ, int side, int passed, int depth, int alpha, int beta) noexcept nogil:
-    global nodes, aborted, guesses
-    nodes += 1
-    if (nodes & 1023) == 0 and now() > deadline:
-        aborted = True
-    if aborted:
+    global guesses
+    if out_of_time(1024):
         return 0
     if placements_of(occ, side) == 0:
         if passed or placements_of(occ, 1 - side) == 0:

@@ -4,6 +4,25 @@
 A position is two 64-bit masks, the mover's pieces and the opponent's (bit i is
 square i = row * 8 + column, as in rules.py). rules.py stays the source of
 truth; tests/games/flippo/test_engine.py checks this engine against it.
+
+Module-level state: one engine per process, in C globals. It keeps no position: every
+call is given the two masks. It holds
+
+- tables made at import and only read after: the rays and lines of the board
+  (bitboard.pxi, evaluate.pxi), the flip-parity tables (parity.pxi), the evaluation's
+  weights (eval_weights.pxi), ProbCut's fitted table and the square order (search.pxi);
+- the pattern values, read once at import from pattern_values.bin (patterns.pxi;
+  load_pattern_values replaces them, for the fitting tool);
+- the searches' memory: the transposition table (keyed by both masks, so what it holds
+  is true in any game; clear() forgets it), the history counters, clock and node count
+  of the search under way (each search starts them afresh), and the experiment hooks'
+  settings (the probe and solve steps, ProbCut's width, greedy_model.pxi's ``beam_width``).
+
+One engine per process is safe because a search needs nothing from an earlier call but
+the table's facts, and no two searches run at once: the strong player is a contestant
+program (one game, player.py), the analyst runs in the analysis's pool of worker
+processes (processes, not threads, for these globals), and a search holds the GIL from
+start to end.
 """
 
 include "bitboard.pxi"

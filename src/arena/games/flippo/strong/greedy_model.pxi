@@ -38,11 +38,7 @@ cdef int greedy_replies(uint64_t own, uint64_t opp, int* squares) noexcept nogil
 
 cdef double value_vs_greedy(uint64_t own, uint64_t opp, int depth, int empties) noexcept nogil:
     """Our expected final margin (hundredths of a disc), us to move, the opponent greedy."""
-    global nodes, aborted
-    nodes += 1
-    if (nodes & 1023) == 0 and now() > deadline:
-        aborted = True
-    if aborted:
+    if out_of_time(1024):
         return 0
     if empties == 0:
         return final_score(own, opp)

@@ -8,7 +8,6 @@
 # a search of depth >= empties is an exact solve.
 
 from libc.stdlib cimport calloc
-from posix.time cimport clock_gettime, timespec, CLOCK_MONOTONIC
 
 cdef enum:
     TT_BITS = 19      # 2^19 entries * 24 bytes = 12 MB
@@ -28,12 +27,13 @@ cdef struct Entry:
     char flag         # 1 exact, 2 lower bound, 3 upper bound
     signed char move
 
+include "../../search_clock.pxi"
+
 cdef Entry* table = <Entry*> calloc(1 << TT_BITS, sizeof(Entry))
 cdef int history[64]
 cdef int probe_depth = 10
 cdef int probe_plies = 2
 cdef int solve_step = 99
-cdef long long nodes = 0
 
 # ProbCut (M. Buro's forward pruning): a deep search's value is well predicted by
 # a shallow one's, deep ~ shallow + offset with a spread sigma. So before a
@@ -51,8 +51,6 @@ cdef int PROBCUT_SIGMA[PROBCUT_MAX_DEPTH + 1]
 include "probcut_table.pxi"
 cdef float probcut_sigmas = 1.4
 cdef bint in_probcut = False
-cdef double deadline = 0.0
-cdef bint aborted = False
 
 # Static square order for shallow nodes: corners first, squares next to corners last.
 cdef int SQUARE_BONUS[64]
@@ -66,12 +64,6 @@ SQUARE_BONUS[:] = [
     -5, -20, 0,  0,  0,  0, -20, -5,
     50, -5, 10,  5,  5, 10, -5, 50,
 ]
-
-
-cdef inline double now() noexcept nogil:
-    cdef timespec t
-    clock_gettime(CLOCK_MONOTONIC, &t)
-    return t.tv_sec + t.tv_nsec * 1e-9
 
 
 cdef inline uint64_t slot_of(uint64_t own, uint64_t opp) noexcept nogil:
@@ -121,11 +113,7 @@ cdef int order_moves(uint64_t own, uint64_t opp, uint64_t moves, int depth, int 
 
 
 cdef int negamax(uint64_t own, uint64_t opp, int depth, int alpha, int beta, int empties) noexcept nogil:
-    global nodes, aborted
-    nodes += 1
-    if (nodes & 2047) == 0 and now() > deadline:
-        aborted = True
-    if aborted:
+    if out_of_time(2048):
         return 0
     if empties == 0:
         return final_score(own, opp)

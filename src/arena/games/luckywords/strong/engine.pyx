@@ -7,6 +7,12 @@ non-overlapping words, as scoring.py) and values lines that still have empty
 cells by the word points they can expect from the letters still to come
 (value.pxi). rules.py and scoring.py stay the source of truth;
 tests/games/luckywords/test_engine.py checks this engine against them.
+
+Module-level state: only the word points by length (``POINTS``, index.pxi), made at
+import and only read after. Everything else, the dictionary's index, the letter odds and
+the caches of line values, lives in an ``Engine`` object, one per word list (the strong
+player makes one; player_knowledge.py keeps one per word list in each analysis worker
+process): a process may hold several, and no call depends on a position kept between calls.
 """
 
 include "index.pxi"

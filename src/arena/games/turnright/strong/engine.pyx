@@ -2,8 +2,28 @@
 """Turn Right's compiled engine: the board as bit masks, every circuit precomputed, the searches.
 
 A full board is one 36-bit mask, the squares of one colour (the other colour is
-the rest). rules.py stays the source of truth; tests/games/turnright/test_engine.py
+the rest). rules.py stays the source of truth; tests/games/turnright/test_turnright_engine.py
 checks this engine against it.
+
+Module-level state: one engine per process, in C globals. It keeps no position: every
+call is given the masks of the board. It holds
+
+- tables made once and only read after: the 1,222,363 circuits (circuits.pxi, built by
+  prepare(), about 20 MB), the 3×3 threat lists (threats.pxi) and the blocks and values
+  of board.pxi and placement.pxi;
+- scratch memory of the search under way: the boards one scan has valued
+  (boards_seen.pxi), the candidates, killer moves and exposed boards (circuit_search.pxi),
+  the sure wins held back (margin.pxi), the last 3×3 found and the parry killers
+  (threats.pxi), the exact solve's table (analysis.pxi), its clock and counters;
+- the full boards valued in the opening (placement.pxi: keyed by the board, so true in
+  any game) and the random state of the variety among near-best moves (variety.pxi,
+  set by set_seed).
+
+One engine per process is safe because no two searches run at once: the strong player
+is a contestant program (one game, player.py), the analyst runs in the analysis's pool of
+worker processes (processes, not threads, for these globals), and arena.envs reads only
+the circuit table. The searches let go of the GIL while they run, so two threads of one
+process would share the scratch memory: nothing in arena calls an engine from two threads.
 """
 
 include "board.pxi"
