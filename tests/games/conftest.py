@@ -14,11 +14,17 @@ SIXTH_GAME = Path(__file__).resolve().parent / "sixth_game"
 """The folder that holds the sixth game's folder, noughts/: what the games' search path gets."""
 
 
-def _forget(name: str) -> None:
-    """Drop the modules of the game ``name`` imported from a folder no longer on the path."""
-    for module in [module for module in sys.modules if module == f"arena.games.{name}"
-                   or module.startswith(f"arena.games.{name}.")]:
-        del sys.modules[module]
+def _forget(name: str, folder: Path) -> None:
+    """Drop the modules of the game ``name`` imported from ``folder``, no longer on the path.
+
+    Only those: a test may put an impostor of one of arena's own games there (one that the
+    import system never reaches, arena's folder coming first), and dropping arena's own modules
+    would leave the next tests of this process with two copies of that game's classes."""
+    for module_name in [module_name for module_name in sys.modules if module_name == f"arena.games.{name}"
+                        or module_name.startswith(f"arena.games.{name}.")]:
+        where = getattr(sys.modules[module_name], "__file__", None) or ""
+        if Path(where).resolve().is_relative_to(folder.resolve()):
+            del sys.modules[module_name]
 
 
 @pytest.fixture
@@ -34,7 +40,7 @@ def games_on_path() -> Iterator[Callable[[Path], None]]:
     for folder in added:
         arena.games.__path__.remove(folder)
         for game in Path(folder).iterdir():
-            _forget(game.name)
+            _forget(game.name, Path(folder))
 
 
 @pytest.fixture
