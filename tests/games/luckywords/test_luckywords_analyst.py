@@ -53,13 +53,17 @@ def test_the_opponents_real_grid_changes_nothing_of_the_judgment(positions, ply)
         assert changed.detail["judged_played"] == honest.detail["judged_played"]
         assert changed.value - changed.played_value == pytest.approx(honest.value - honest.played_value)
     # the spectator's figures do read the real grids: a rearrangement was seen there. Early on
-    # the opponent's few letters may sit so that some shuffles change nothing the figures
-    # show (which game is played depends on strong's clock): up to 12 shuffles are tried,
-    # and the first that shows ends the look
-    own = 1 - state.to_move
-    others = (rearranged_opponent(state, seed) for seed in range(12))
-    assert any(analyst.evaluate(other, None, 1.0).detail["grids"][own] != honest.detail["grids"][own]
-               for other in others if other.grids[own] != state.grids[own])
+    # the opponent's few letters may sit so that some shuffles change nothing the figures show,
+    # or all be one letter, so that no shuffle moves any (which game is played depends on
+    # strong's clock): the look is at the first position from this ply on where the opponent's
+    # grid holds two different letters, up to 40 shuffles are tried, and the first that shows
+    # ends the look
+    spectated = next(later for later in states[ply:] if len(set(later.grids[1 - later.to_move]) - {"."}) >= 2)
+    own = 1 - spectated.to_move
+    seen = analyst.evaluate(spectated, None, 1.0).detail["grids"][own]
+    others = (rearranged_opponent(spectated, seed) for seed in range(40))
+    assert any(analyst.evaluate(other, None, 1.0).detail["grids"][own] != seen
+               for other in others if other.grids[own] != spectated.grids[own])
 
 
 def test_letters_not_yet_called_are_not_known(positions):
