@@ -38,3 +38,13 @@ def test_either_import_order_registers_and_policy_bot_loads_no_gymnasium():
     for code in (probe, after):
         done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
         assert done.stdout.strip() == "ok", done.stderr
+
+
+def test_policy_bot_imports_no_game_declaration_until_it_plays():
+    """`arena policy-bot` starts under a game clock and plays one game: importing the package
+    reads no game's declaration (ENV_IDS reads all five, and only when asked for)."""
+    probe = ("import sys, arena.envs, arena.envs.policy_bot; "
+             "print(sorted(m for m in sys.modules if m.startswith('arena.games.') and m.endswith('.game'))); "
+             "arena.envs.ENV_IDS; print(len([m for m in sys.modules if m.startswith('arena.games.') and m.endswith('.game')]))")
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.stdout.split("\n")[:2] == ["[]", "5"], done.stdout + done.stderr

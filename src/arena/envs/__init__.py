@@ -14,12 +14,21 @@ from typing import Any
 
 from ..games import game_names
 from .opponent_pool import OpponentPool
-from .registration import ENV_IDS, TRAINABLE_VARIANTS, register_when_gymnasium_loads
+from . import registration
+from .registration import TRAINABLE_VARIANTS, register_when_gymnasium_loads
 
 __all__ = ["aec_env", "gym_env", "GAMES", "ENV_IDS", "TRAINABLE_VARIANTS", "OpponentPool"]
 
 GAMES = tuple(game_names())
 register_when_gymnasium_loads()  # gymnasium.make("arena/Flippo-v0"), ... (registration.py)
+
+
+def __getattr__(name: str) -> Any:
+    """ENV_IDS (registration.py), read from every game's declaration only when asked for:
+    `arena policy-bot` imports this package under a game clock."""
+    if name == "ENV_IDS":
+        return registration.env_ids()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def aec_env(game: str, **options: Any) -> Any:

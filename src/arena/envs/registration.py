@@ -11,14 +11,19 @@ from __future__ import annotations
 import importlib.abc
 import importlib.util
 import sys
+from typing import Any
 
 from ..games import game_names, get_game
 
-ENV_IDS = {
-    # each game's own id, named in its declaration (GameInfo.env_name; games/contract.py)
-    name: f"arena/{get_game(name).env_name}-v0" for name in game_names() if get_game(name).env_name is not None
-}
 ENTRY_POINT = "arena.envs.gym_single:ArenaGymEnv"
+
+
+def env_ids() -> dict[str, str]:
+    """``ENV_IDS``: each game's own id, named in its declaration (GameInfo.env_name;
+    games/contract.py), with its default spaces."""
+    declared = {name: get_game(name).env_name for name in game_names()}
+    return {name: f"arena/{env_name}-v0" for name, env_name in declared.items() if env_name is not None}
+
 
 TRAINABLE_VARIANTS: dict[str, tuple[str, dict[str, str]]] = {
     "arena/TurnRight-compact-v0": ("turnright", {"action_space": "compact"}),
@@ -34,12 +39,20 @@ channels-first planes (``observation_shape="planes_chw"``, for a convolutional n
 Their keyword arguments are gym_env's defaults changed; ``make``'s own override them."""
 
 
+def __getattr__(name: str) -> Any:
+    """ENV_IDS, made when read: it reads every game's declaration, which ``arena policy-bot``
+    (importing this package under a game clock, for one game) need not."""
+    if name == "ENV_IDS":
+        return env_ids()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
 def register_games() -> None:
     """Each game's id, made as ``gym_env(GAME)`` (keyword arguments of ``gymnasium.make`` are
     ``gym_env``'s options: ``opponent``, ``seat``, ``reward``, ``render_mode``, ...)."""
     import gymnasium
 
-    for game, env_id in ENV_IDS.items():
+    for game, env_id in env_ids().items():
         if env_id not in gymnasium.registry:
             gymnasium.register(env_id, entry_point=ENTRY_POINT, kwargs={"game": game})
     for env_id, (game, options) in TRAINABLE_VARIANTS.items():
