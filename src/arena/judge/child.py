@@ -39,7 +39,11 @@ class Launch:
     parent_death_signal: int = signal.SIGKILL
     uid: int = -1  # the unprivileged user (and group) it runs as; -1: the judge's own
     no_new_privs: bool = False  # PR_SET_NO_NEW_PRIVS: no setuid file or file capability raises its privileges
-    namespace: bool = False  # in a PID namespace of its own, under arena's init (pid_namespace.py)
+    namespace: bool = False  # in namespaces of its own, under arena's init (pid_namespace.py)
+    mounts: list[str] = field(default_factory=list)  # what its mount namespace shows it (private_mounts.h)
+    memory_kb: int = 0  # what its init holds its processes to together (0: not the init's to hold)
+    tally: bool = False  # its init counts its CPU time (no cgroup does)
+    own_userns: bool = False  # a user namespace of its own uid's, inside the init's (a root judge's box uid)
     refuse_shared_memory: bool = False  # no shared anonymous memory, System V shm, memfd (spawn.pyx)
 
 
@@ -57,7 +61,9 @@ class ChildProcess:
                                 [os.fsencode(path) for path in launch.joins], launch.limits,
                                 launch.parent_death_signal if launch.die_with_parent else 0, launch.uid, *child_ends,
                                 report_write, no_new_privs=launch.no_new_privs,
-                                namespace=None if init_ends is None else (id_maps(), *init_ends.init_side),
+                                namespace=None if init_ends is None else (
+                                    id_maps(), *init_ends.init_side, [os.fsencode(word) for word in launch.mounts],
+                                    launch.memory_kb, launch.tally, launch.own_userns),
                                 refuse_shared_memory=launch.refuse_shared_memory)
         except BaseException:
             for fd in (*(fd for pair in ends for fd in pair), report_read, report_write):
@@ -69,6 +75,7 @@ class ChildProcess:
         self.pid = self.waited
         self.init: Init | None = None
         failure = None
+        started = False
         while True:  # vfork returned: the child has exec'd or failed (and, in a namespace, the init says so)
             report = os.read(report_read, REPORT.size)
             if len(report) < REPORT.size:
@@ -77,11 +84,13 @@ class ChildProcess:
             if step != -1:
                 failure = (step, value)
             else:
-                self.pid = value or self.waited  # the program's pid; 0: it ended before the init looked
+                started = True
                 break
         if init_ends is not None:
             init_ends.started()
             self.init = Init(self.waited, init_ends, report_read)
+            if started:  # the program's pid; none: it ended before the judge looked
+                self.pid = self.init.program_pid() or self.waited
         else:
             os.close(report_read)
         if failure is not None:

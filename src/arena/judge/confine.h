@@ -25,6 +25,11 @@
 #include <linux/audit.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
+#ifdef __NR_memfd_secret
+#define ARENA_NR_MEMFD_SECRET __NR_memfd_secret
+#else
+#define ARENA_NR_MEMFD_SECRET 447  /* x86-64's number, where the headers are older than the call */
+#endif
 /* Where no cgroup limits its memory, RLIMIT_DATA does, which counts no shared memory: a shared
    anonymous mapping, System V shared memory, a memfd would each hold memory past the limit
    (RLIMIT_AS would count them, but also the address space a JVM or Go reserves and never
@@ -42,6 +47,9 @@ static int arena_refuse_shared_memory(void) {
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_shmget, 0, 1),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_memfd_create, 0, 1),
+        BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
+        /* memory taken out of the kernel's direct map: no process's resident size shows it */
+        BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, ARENA_NR_MEMFD_SECRET, 0, 1),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ERRNO | ENOMEM),
         BPF_JUMP(BPF_JMP | BPF_JEQ | BPF_K, __NR_mmap, 1, 0),
         BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW),
@@ -72,11 +80,21 @@ static int arena_join(const char *path) {
     return written == 1 ? 0 : -1;
 }
 
+static int arena_write_file(const char *path, const char *text) {
+    int fd = open(path, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return -1;
+    size_t length = 0;
+    while (text[length]) length++;
+    ssize_t written = write(fd, text, length);
+    close(fd);
+    return written == (ssize_t)length ? 0 : -1;
+}
+
 /* The child, from vfork to exec. Returns only if it must end (its exit code). */
 static int arena_child(char *const argv[], char *const envp[], char *const joins[], int njoins,
                        const int resources[], const unsigned long values[], int nlimits,
                        int die_with_parent, int no_new_privs, int refuse_shared, long uid,
-                       pid_t parent, int in_namespace,
+                       pid_t parent, int in_namespace, int own_userns,
                        int fd0, int fd1, int fd2, int report_fd, const sigset_t *mask) {
     struct sigaction action;
     for (int sig = 1; sig < NSIG; sig++) {
@@ -107,6 +125,30 @@ static int arena_child(char *const argv[], char *const envp[], char *const joins
     if (uid >= 0 && (syscall(SYS_setgroups, 0, NULL) != 0 || syscall(SYS_setresgid, uid, uid, uid) != 0
                      || syscall(SYS_setresuid, uid, uid, uid) != 0)) {
         arena_report(report_fd, 7); return ARENA_CANNOT_CONFINE;
+    }
+    /* A user namespace of its own, where it is the same uid (a root judge's box uid): the user
+       keyring it finds there is the namespace's, gone with it, so no key it adds reaches the next
+       program of that uid; and RLIMIT_NPROC, below, counts this namespace's processes only. After
+       the change of user: made by the box uid, the namespace is the box uid's, never root's. */
+    if (own_userns) {
+        char map[64];
+        int at = 0;
+        char digits[24];
+        int n = 0;
+        for (long v = uid; n == 0 || v > 0; v /= 10) digits[n++] = (char)('0' + v % 10);
+        for (int round = 0; round < 2; round++) {  /* "UID UID 1" */
+            for (int i = n - 1; i >= 0; i--) map[at++] = digits[i];
+            map[at++] = ' ';
+        }
+        map[at++] = '1';
+        map[at] = 0;
+        /* the change of user made it undumpable, which leaves its /proc files root's: its own again,
+           as its exec would make it anyway, so that it may write its maps */
+        prctl(PR_SET_DUMPABLE, 1, 0, 0, 0);
+        if (unshare(CLONE_NEWUSER) != 0 || (arena_write_file("/proc/self/setgroups", "deny") != 0 && errno != ENOENT)
+            || arena_write_file("/proc/self/uid_map", map) != 0 || arena_write_file("/proc/self/gid_map", map) != 0) {
+            arena_report(report_fd, 13); return ARENA_CANNOT_CONFINE;
+        }
     }
     /* RLIMIT_NPROC after the change of user (lowering one's own limit needs no privilege): set
        before, a uid that still counts processes of its last program (zombies init has not
@@ -143,150 +185,8 @@ static int arena_child(char *const argv[], char *const envp[], char *const joins
 }
 
 
-/* ---- the init: pid 1 of the program's own PID namespace ----------------------------------
+/* ---- what the judge's clone child and arena-init share ------------------------------------- */
 
-   A small program of its own (arena-init, arena_init.c), which the judge's clone(CLONE_NEWPID |
-   CLONE_VM | CLONE_VFORK) child execs at once: a fork of the judge would copy its page tables,
-   about 1.8 ms on these machines for every program started, where the exec costs about 0.4.
-   It starts the program as its child (vfork, arena_child), reaps every process that comes to
-   it (every orphan of the namespace does), and at the judge's word on its control pipe stops
-   ('S', acknowledged with 'A' once sent) or continues ('C') every other process of the
-   namespace with kill(-1): one system call, which the kernel makes atomic
-   against a concurrent fork, where a walk of /proc can be outrun. When the program's main
-   process ends it writes its status, and the peak size of what it reaped, on the report pipe,
-   and ends: the kernel then kills whatever is left in the namespace. So does the judge's
-   death: its parent-death signal (the judge's thread), and the end of its control pipe
-   (the judge's whole process, however it died). */
-
-#define ARENA_NO_NAMESPACE 126
-
-struct arena_ended {  /* the init's last report; the judge reads it once the init has ended */
-    long long status;        /* the main process's wait status */
-    long long maxrss_kb;     /* getrusage(RUSAGE_CHILDREN): the largest of every process it reaped */
-};
-
-static int arena_write_file(const char *path, const char *text) {
-    int fd = open(path, O_WRONLY | O_CLOEXEC);
-    if (fd < 0) return -1;
-    size_t length = 0;
-    while (text[length]) length++;
-    ssize_t written = write(fd, text, length);
-    close(fd);
-    return written == (ssize_t)length ? 0 : -1;
-}
-
-/* every file descriptor but the three it keeps (the judge's copies: the other program's pipes
-   above all, which would otherwise stay open in it for the whole game) */
-static void arena_close_except(int a, int b, int c) {
-    int keep[3] = {a, b, c};
-    for (int i = 0; i < 3; i++)
-        for (int j = i + 1; j < 3; j++)
-            if (keep[j] < keep[i]) { int t = keep[i]; keep[i] = keep[j]; keep[j] = t; }
-    int from = 0;
-    for (int i = 0; i < 3; i++) {
-        if (keep[i] > from) {
-#ifdef SYS_close_range
-            if (syscall(SYS_close_range, from, keep[i] - 1, 0) != 0)
-#endif
-                for (int fd = from; fd < keep[i]; fd++) close(fd);
-        }
-        from = keep[i] + 1;
-    }
-#ifdef SYS_close_range
-    if (syscall(SYS_close_range, from, ~0U, 0) == 0) return;
-#endif
-    for (int fd = from; fd < 65536; fd++) close(fd);
-}
-
-/* the program's pid as the judge sees it: the first child in the init's own /proc entry (the
-   judge's /proc, whose numbers are the judge's namespace's), a zombie there until reaped */
-static long arena_first_child_outside(void) {
-    char self[32], path[96];
-    ssize_t n = readlink("/proc/self", self, sizeof self - 1);
-    if (n <= 0) return 0;
-    self[n] = 0;
-    const char *parts[] = {"/proc/", self, "/task/", self, "/children"};
-    size_t at = 0;
-    for (int i = 0; i < 5; i++)
-        for (const char *c = parts[i]; *c && at < sizeof path - 1; c++) path[at++] = *c;
-    path[at] = 0;
-    int fd = open(path, O_RDONLY | O_CLOEXEC);
-    if (fd < 0) return 0;
-    char text[32];
-    n = read(fd, text, sizeof text - 1);
-    close(fd);
-    long pid = 0;
-    for (ssize_t i = 0; i < n && text[i] >= '0' && text[i] <= '9'; i++) pid = pid * 10 + (text[i] - '0');
-    return pid;
-}
-
-/* The init's life, in arena-init (arena_init.c), pid 1 of the program's namespace: it starts the
-   program, then reaps, stops and continues until the program's main process ends. */
-static int arena_init_run(char *const argv[], char *const joins[], int njoins,
-                          const int resources[], const unsigned long values[], int nlimits, int no_new_privs,
-                          int refuse_shared, long uid, int fd0, int fd1, int fd2, int report_fd, int control_fd,
-                          int ack_fd, const sigset_t *mask) {
-    if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { arena_report(report_fd, 2); return ARENA_NO_NAMESPACE; }
-    /* the judge's SIGCHLD disposition, should it ignore it, would have the kernel reap the
-       program unseen: the init waits for its children itself (blocked, read from a signalfd) */
-    struct sigaction default_action;
-    default_action.sa_handler = SIG_DFL;
-    /* SA_NOCLDSTOP: a child's stop and continue (the judge's SIGSTOP and SIGCONT of the program,
-       twice a move) raise no SIGCHLD, which would wake the init for nothing at every move */
-    default_action.sa_flags = SA_NOCLDSTOP;
-    sigemptyset(&default_action.sa_mask);
-    sigaction(SIGCHLD, &default_action, NULL);
-    /* nothing of the program may trace it (a program run as the judge's own user could) */
-    prctl(PR_SET_DUMPABLE, 0, 0, 0, 0);
-    /* no session of its own: it leads no process group, so that no pid the judge may take for the
-       program's group (should it learn none, below) is the init's. A terminal's signals to the
-       judge's group stay pending: every one is blocked. */
-    pid_t program = vfork();
-    if (program == 0) {
-        _exit(arena_child(argv, NULL, joins, njoins, resources, values, nlimits, 0, no_new_privs,
-                          refuse_shared, uid, 0, 1, fd0, fd1, fd2, report_fd, mask));
-    }
-    if (program < 0) { arena_report(report_fd, 11); return ARENA_NO_NAMESPACE; }
-    int started[2] = {-1, (int)arena_first_child_outside()};
-    ssize_t ignored = write(report_fd, started, sizeof started);
-    arena_close_except(report_fd, control_fd, ack_fd);
-    sigset_t children;
-    sigemptyset(&children);
-    sigaddset(&children, SIGCHLD);  /* blocked, as every signal is since the judge's clone */
-    int child_fd = signalfd(-1, &children, SFD_CLOEXEC | SFD_NONBLOCK);
-    struct pollfd watched[2] = {{control_fd, POLLIN, 0}, {child_fd, POLLIN, 0}};
-    for (;;) {
-        int status;
-        pid_t pid;
-        while ((pid = waitpid(-1, &status, WNOHANG)) > 0) {
-            if (pid == program) {
-                struct rusage usage;
-                getrusage(RUSAGE_CHILDREN, &usage);
-                struct arena_ended ended = {status, usage.ru_maxrss};
-                ignored = write(report_fd, &ended, sizeof ended);
-                (void)ignored;
-                return 0;  /* and the kernel kills everything left in the namespace */
-            }
-        }
-        if (poll(watched, child_fd >= 0 ? 2 : 1, child_fd >= 0 ? -1 : 10) < 0 && errno != EINTR) return 1;
-        if (watched[0].revents) {
-            char words[64];
-            ssize_t n = read(control_fd, words, sizeof words);
-            if (n == 0 || (n < 0 && errno != EINTR && errno != EAGAIN)) return 1;  /* the judge is gone */
-            for (ssize_t i = 0; i < n; i++) {
-                if (words[i] == 'S') {
-                    kill(-1, SIGSTOP);
-                    ignored = write(ack_fd, "A", 1);
-                } else if (words[i] == 'C') {
-                    kill(-1, SIGCONT);
-                }
-            }
-        }
-        if (child_fd >= 0 && watched[1].revents) {
-            struct signalfd_siginfo info[16];
-            ignored = read(child_fd, info, sizeof info);
-        }
-    }
-}
+#define ARENA_NO_NAMESPACE 126  /* the exit code of an init that could not set up or start the program */
 
 #endif

@@ -143,11 +143,12 @@ class Match:
         me = self.seats[seat]
         limit_ms = me.clock_ms if budget_ms is None else budget_ms
         me.answer = None
+        # the others known stopped first: nothing they do, stopping included, runs on this seat's clock
+        self._suspend_others(seat)
         start = time.monotonic()
         start_up_ms, start_up_cpu_ms = (0.0, 0.0) if me.start_up is None else me.start_up.charge(me.player, start)
         me.start_up = None
         me.player.resume()
-        self._suspend_others(seat)
         try:
             line = self._read_reply(me, start + (max(limit_ms - start_up_ms, 0) / 1000 + TIMEOUT_SLACK_S))
         finally:
@@ -175,13 +176,12 @@ class Match:
         return Reply(line, wall_ms, cpu_ms)
 
     def _suspend_others(self, seat: int) -> None:
-        """Suspend every seat but ``seat``, which was just resumed.
+        """Suspend every seat but ``seat``, which is about to be resumed.
 
-        The seat that moved last runs on from its reply until here, while the judge
-        checks its move and forwards it (some tens of µs): stopping it wakes it on
-        another CPU, which done before would stand between its reply and the next
-        seat's resumption. It is off the clock meanwhile; the CPU it uses then goes on
-        its next move's account."""
+        The seat that moved last runs on from its reply until here, while the judge checks its
+        move and forwards it (some tens of µs), off the clock; the CPU it uses then goes on its
+        next move's account. It is stopped before the next seat's clock starts: a program whose
+        stop takes long (its init busy, pid_namespace.py) costs its opponent nothing."""
         for other, other_seat in enumerate(self.seats):
             if other != seat and other_seat.start_up is None:
                 other_seat.player.suspend()  # a seat still starting up goes on during this turn

@@ -1,35 +1,48 @@
-"""The judge's end of a program's init: the first process of the program's own PID namespace.
+"""The judge's end of a program's init: pid 1 of the program's own namespaces.
 
-The init is a small C program, arena-init (arena_init.c, confine.h): the judge's child, pid 1 of
-a namespace made for one program. Inside it every orphan of the program goes to the init, not to the judge or
-to the system's init; nothing inside can see, signal or trace a process outside; and when
-the init ends, the kernel kills everything left in it. So, without walking /proc:
+The init is a small C program, arena-init (arena_init.c): the judge's child, pid 1 of PID, mount,
+IPC and host-name namespaces made for one program (and a user namespace, for a judge not root),
+whose /proc and private folders the judge's clone child mounted before its exec (private_mounts.h).
+Inside, every orphan of the program goes to the init; nothing inside can see, signal or trace a
+process outside; no System V object or POSIX queue it makes outlives the namespace; and when the
+init ends, the kernel kills everything left in it. So:
 
-- the judge stops the whole program, however it forks, by one word to the init ('S'),
-  which sends SIGSTOP to every other process of the namespace at once (``kill(-1)``, which
-  the kernel makes atomic against a concurrent fork) and says when it has ('A');
-  'C' continues them all;
-- the program's CPU time is its init's children's: those reaped (``cutime``, ``cstime``
-  of the init) and those alive, all held still when it is read;
+- the judge stops the whole program, from its first move to its last, however it forks, by one
+  word to the init ('S'), which sends SIGSTOP to every other process of the namespace at once
+  (``kill(-1)``, atomic against a concurrent fork) and answers before it reaps anything ('A');
+  'C' continues them all. Every answer is awaited ANSWER_DEADLINE_S at most: an init that does
+  not answer is ended, its program with it (``silent``), and the judge goes on;
+- where no cgroup counts its CPU time, the init does ('T'), from the namespace's own /proc;
+  where no cgroup holds its memory, the init adds up what its processes hold, and ends it past
+  its limit (``ended_by_memory``);
 - nothing of it outlives the game: the judge kills the init; should the judge die, the
   init's parent-death signal, or the end of its control pipe, kills it.
-
-A judge not root makes the namespace inside a user namespace of its own, where it is its
-own user and group and nothing more (``id_maps``): the kernel allows that where
-unprivileged user namespaces are (``usable`` asks it once).
 """
 
 from __future__ import annotations
 
 import os
+import select
+import signal
 import struct
+import time
 from dataclasses import dataclass
 
 from .spawn import INIT, NO_NAMESPACE, probe_namespace
 
-ENDED = struct.Struct("qq")
-"""The init's last report: the main process's wait status, and the largest resident size of every
-process it reaped (KB). (Their CPU time is read from the init's /proc stat as the game goes.)"""
+ENDED = struct.Struct("qqqq")
+"""The init's last report (arena_init.c): the main process's wait status, the most memory its
+processes held (KB), their CPU time where the init counted it (ns), and why it ended."""
+ENDED_BY_MEMORY = 1
+"""The init ended the program: its processes held more memory together than its limit."""
+
+ANSWER_DEADLINE_S = 0.1
+"""The longest the judge waits for the init's answer to a stop ('A'): an init answers before it
+reaps or looks further, within microseconds on a machine with a core to spare. One that does not
+is ended, and its program with it; the other program's clock is not running meanwhile."""
+COUNT_DEADLINE_S = 1.0
+"""The longest the judge waits for the init's count of the CPU time ('T'): a look at every process
+of the namespace, some milliseconds for thousands of them. On no program's clock."""
 
 TICK_NS = 1e9 / os.sysconf("SC_CLK_TCK")
 
@@ -40,25 +53,24 @@ def id_maps() -> tuple[bytes, bytes] | None:
     """The user namespace's maps for a judge not root: its own uid and gid, to themselves; None as root."""
     uid, gid = os.geteuid(), os.getegid()
     if uid == 0:
-        return None  # root makes the PID namespace as it is, and the program's own uid stays real
+        return None  # root makes the namespaces as it is; the program's box uid makes a user namespace of its own
     return f"{uid} {uid} 1".encode(), f"{gid} {gid} 1".encode()
 
 
 def usable() -> bool:
-    """Can this judge start programs in PID namespaces of their own? Asked of the kernel once."""
+    """Can this judge hold programs in namespaces of their own? Asked of the kernel once."""
     global _usable
     if _usable is None:
-        # arena-init is built at install beside the spawner: an install without it (a copy of the
-        # sources without a build) falls back to the process tree, as a kernel without namespaces
         _usable = os.access(INIT, os.X_OK) and probe_namespace(id_maps()) == 0
     return _usable
 
 
 def kind() -> str:
     """How a program's processes are held, for the record: "pid-namespace" (with a user namespace
-    for a judge not root: "user+pid-namespace"), or "process-tree" where the kernel allows neither."""
+    for a judge not root: "user+pid-namespace"), or "process-group" where the kernel allows none
+    (only ``--sandbox none`` runs there)."""
     if not usable():
-        return "process-tree"
+        return "process-group"
     return "pid-namespace" if os.geteuid() == 0 else "user+pid-namespace"
 
 
@@ -89,7 +101,13 @@ class InitPipes:
 @dataclass
 class Ended:
     status: int  # the main process's wait status
-    peak_rss_bytes: int
+    peak_memory_bytes: int
+    cpu_ns: int
+    reason: int
+
+
+class InitSilent(Exception):
+    """The init did not answer within ANSWER_DEADLINE_S (it has been ended, and its program with it)."""
 
 
 class Init:
@@ -103,41 +121,46 @@ class Init:
         self._ack = pipes.ack_read
         self._report = report_fd
         os.set_blocking(report_fd, False)
+        self._answers = select.poll()
+        self._answers.register(self._ack, select.POLLIN)
         self.ended: Ended | None = None
-        self._ran = b""  # the init's own run time when its children's CPU was last read
-        self._reaped_ns = 0
-        try:  # the init's children: one, the main process, until the program has orphaned something
-            self._children_fd: int | None = os.open(f"/proc/{pid}/task/{pid}/children", os.O_RDONLY)
-            self._stat_fd: int | None = os.open(f"/proc/{pid}/stat", os.O_RDONLY)
-            self._schedstat_fd: int | None = os.open(f"/proc/{pid}/schedstat", os.O_RDONLY)
-        except OSError:
-            self._children_fd = self._stat_fd = self._schedstat_fd = None  # it has ended already
+        self.silent = False  # it did not answer in time, and was ended
+        self._cpu_ns = 0
 
-    def children(self) -> list[int]:
-        """The init's live children (the judge's pids for them): the main process, and every orphan."""
-        if self._children_fd is None:
-            return []
+    def program_pid(self) -> int:
+        """The program's main process as the judge sees it: the init's first child (0: none left)."""
         try:
-            return [int(pid) for pid in os.pread(self._children_fd, 65536, 0).split()]
-        except (OSError, ValueError):
-            return []
+            with open(f"/proc/{self.pid}/task/{self.pid}/children", "rb") as children:
+                return int(children.read().split()[0])
+        except (OSError, ValueError, IndexError):
+            return 0
 
-    def has_orphans(self) -> bool:
-        """More than the main process under the init: a process the program orphaned."""
-        if self._children_fd is None:
-            return False
+    def _ask(self, word: bytes, answer_size: int, deadline_s: float) -> bytes | None:
+        """Send ``word``, and read an answer of ``answer_size`` bytes within the deadline. None: the init
+        has ended (and everything it held with it), or it was silent and is now ended (``silent``)."""
+        if self.silent:
+            return None
         try:
-            return len(os.pread(self._children_fd, 64, 0).split()) > 1
+            os.write(self._control, word)
+            answer = b""
+            deadline = time.monotonic() + deadline_s
+            while len(answer) < answer_size:
+                left = deadline - time.monotonic()
+                if left <= 0 or not self._answers.poll(left * 1000):
+                    self.silent = True
+                    os.kill(self.pid, signal.SIGKILL)  # the judge's child, not reaped yet: still its pid
+                    return None
+                got = os.read(self._ack, answer_size - len(answer))
+                if not got:
+                    return None  # it has ended, and with it everything it stopped
+                answer += got
+            return answer
         except OSError:
-            return False
+            return None  # it has ended
 
     def stop_all(self) -> None:
-        """Every process of the namespace stopped (SIGSTOP sent to each) when this returns."""
-        try:
-            os.write(self._control, b"S")
-            os.read(self._ack, 1)  # b"": the init has ended, and with it everything it stopped
-        except OSError:
-            pass  # the init has ended
+        """Every process of the namespace stopped (SIGSTOP sent to each), or all of them ended, when this returns."""
+        self._ask(b"S", 1, ANSWER_DEADLINE_S)
 
     def continue_all(self) -> None:
         try:
@@ -145,24 +168,20 @@ class Init:
         except OSError:
             pass
 
-    def reaped_cpu_ns(self) -> int:
-        """The CPU time of every process the init has reaped (its cutime and cstime).
+    def cpu_ns(self) -> int:
+        """The CPU time of every process of the namespace so far, as the init counts it (where no
+        cgroup does); once it has ended, its last count."""
+        answer = self._ask(b"T", 8, COUNT_DEADLINE_S)
+        if answer is not None:
+            self._cpu_ns = max(self._cpu_ns, struct.unpack("q", answer)[0])
+        ended = self._read_ended()
+        if ended is not None:
+            self._cpu_ns = max(self._cpu_ns, ended.cpu_ns)
+        return self._cpu_ns
 
-        Read again only once the init has run since the last reading (its schedstat, about a
-        third of the cost of its stat, read at every move): it runs only to reap, or at the judge's word.
-        """
-        if self._stat_fd is None or self._schedstat_fd is None:  # both opened, or both closed
-            return self._reaped_ns
-        try:
-            ran = os.pread(self._schedstat_fd, 64, 0)
-            if ran != self._ran:
-                self._ran = ran
-                stat = os.pread(self._stat_fd, 4096, 0)
-                fields = stat[stat.rindex(b")") + 2:].split()
-                self._reaped_ns = round((int(fields[13]) + int(fields[14])) * TICK_NS)
-        except (OSError, ValueError, IndexError):
-            pass
-        return self._reaped_ns
+    def ended_by_memory(self) -> bool:
+        ended = self._read_ended()
+        return ended is not None and ended.reason == ENDED_BY_MEMORY
 
     def _read_ended(self) -> Ended | None:
         if self.ended is None:
@@ -171,31 +190,32 @@ class Init:
             except OSError:
                 report = b""
             if len(report) == ENDED.size:
-                status, peak_kb = ENDED.unpack(report)
-                self.ended = Ended(status, peak_kb * 1024)
+                status, peak_kb, cpu_ns, reason = ENDED.unpack(report)
+                self.ended = Ended(status, peak_kb * 1024, cpu_ns, reason)
         return self.ended
 
     def exit_code(self, info: os.waitid_result) -> int:
         """The main process's exit code, told by the init, which has ended (``info``: its waitid)."""
         ended = self._read_ended()
         if ended is not None:
-            return os.waitstatus_to_exitcode(ended.status)
+            return os.waitstatus_to_exitcode(ended.status) if ended.reason != ENDED_BY_MEMORY else -signal.SIGKILL
         # ended without a report: killed (the judge's end of the game), or it could not set up
         return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
 
     def exit_code_of(self, status: int) -> int:
         """The same from the init's own wait status, once reaped."""
         ended = self._read_ended()
+        if ended is not None and ended.reason == ENDED_BY_MEMORY:
+            return -signal.SIGKILL
         return os.waitstatus_to_exitcode(ended.status if ended is not None else status)
 
     def close(self) -> None:
-        for fd in (self._control, self._ack, self._report, self._children_fd, self._stat_fd, self._schedstat_fd):
-            if fd is not None:
-                try:
-                    os.close(fd)
-                except OSError:
-                    pass
-        self._children_fd = self._stat_fd = self._schedstat_fd = None
+        for fd in (self._control, self._ack, self._report):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
 
 
-__all__ = ["ENDED", "NO_NAMESPACE", "Init", "InitPipes", "id_maps", "kind", "usable"]
+__all__ = ["ANSWER_DEADLINE_S", "ENDED", "NO_NAMESPACE", "Init", "InitPipes", "InitSilent", "id_maps", "kind",
+           "usable"]

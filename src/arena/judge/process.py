@@ -18,6 +18,7 @@ import time
 
 from .capped_output import Capped
 from .child import CANNOT_CONFINE
+from .pid_namespace import ANSWER_DEADLINE_S
 from .exit_reason import REFUSED_TO_START, SHELL_CANNOT_RUN, describe_exit, refusal_to_start
 from .sandbox.confined_process import Confinement
 from .sandbox.settings import Sandbox
@@ -302,6 +303,9 @@ class Program:
 
     def _gone_fault(self, what: str) -> ProgramFault:
         status = self._exit_status(EXIT_WAIT_S)
+        if self.confinement.silent_init:
+            return ProgramFault("crash", f"could not be stopped: its init did not answer within "
+                                         f"{ANSWER_DEADLINE_S * 1000:.0f} ms (its processes were ended)")
         if status is None:
             return ProgramFault("exit", f"{what} before the game ended")
         if status == 0:

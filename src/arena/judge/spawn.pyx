@@ -26,12 +26,14 @@ cdef extern from *:
     """
     #include <stdlib.h>
     #include "confine.h"
+    #include "private_mounts.h"
 
     struct arena_init_exec {  /* what the clone child needs to become the init */
         const char *path;            /* arena-init */
         char *const *argv;           /* its arguments (arena_init.c): the program's confinement and command */
         char *const *envp;           /* the program's environment; NULL: the judge's */
         const char *uid_map, *gid_map;
+        char *const *plan;           /* its mount namespace (private_mounts.h) */
         int keep[6];                 /* the descriptors it passes on (the judge's are close-on-exec) */
         int report_fd;
     };
@@ -48,6 +50,8 @@ cdef extern from *:
                               || arena_write_file("/proc/self/gid_map", init->gid_map) != 0)) {
             arena_report(init->report_fd, 10); _exit(ARENA_NO_NAMESPACE);
         }
+        int step = arena_private_mounts(init->plan);
+        if (step != 0) { arena_report(init->report_fd, step); _exit(ARENA_NO_NAMESPACE); }
         /* kept across the exec: the judge's thread that started it ends, and so does it */
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { arena_report(init->report_fd, 2); _exit(ARENA_NO_NAMESPACE); }
         for (int i = 0; i < 6; i++) fcntl(init->keep[i], F_SETFD, 0);  /* its own table: the judge's keeps its flags */
@@ -57,9 +61,9 @@ cdef extern from *:
     }
 
     static pid_t arena_spawn_init(const char *path, char *const argv[], char *const envp[], const char *uid_map,
-                                  const char *gid_map, int fd0, int fd1, int fd2, int report_fd, int control_fd,
-                                  int ack_fd) {
-        struct arena_init_exec init = {path, argv, envp, uid_map, gid_map,
+                                  const char *gid_map, char *const plan[], int fd0, int fd1, int fd2, int report_fd,
+                                  int control_fd, int ack_fd) {
+        struct arena_init_exec init = {path, argv, envp, uid_map, gid_map, plan,
                                        {fd0, fd1, fd2, report_fd, control_fd, ack_fd}, report_fd};
         size_t size = 64 * 1024;  /* the child's stack until its exec: a few frames of system calls */
         char *stack = malloc(size);
@@ -67,7 +71,9 @@ cdef extern from *:
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);  /* no handler of the judge runs in the child; kept by the init */
-        unsigned long flags = CLONE_VM | CLONE_VFORK | CLONE_NEWPID | SIGCHLD | (uid_map ? CLONE_NEWUSER : 0);
+        /* its own PID, mount, IPC (System V objects, POSIX queues) and host-name namespaces */
+        unsigned long flags = CLONE_VM | CLONE_VFORK | CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS
+                              | SIGCHLD | (uid_map ? CLONE_NEWUSER : 0);
         pid_t pid = clone(arena_become_init, stack + size, (int)flags, &init);
         int saved = errno;
         pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -76,19 +82,23 @@ cdef extern from *:
         return pid;
     }
 
-    /* can this judge make a PID namespace (with a user namespace, when uid_map is given)? 0, or why not */
+    /* can this judge hold a program in namespaces of its own (PID, mount with a /proc of its own, IPC,
+       host name; with a user namespace, when uid_map is given)? 0, or why not */
     static int arena_probe_namespace(const char *uid_map, const char *gid_map) {
         int fds[2];
         if (pipe2(fds, O_CLOEXEC) != 0) return errno;
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_SETMASK, &all, &old);
-        unsigned long flags = CLONE_NEWPID | SIGCHLD | (uid_map ? CLONE_NEWUSER : 0);
+        unsigned long flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | SIGCHLD
+                              | (uid_map ? CLONE_NEWUSER : 0);
         pid_t pid = syscall(SYS_clone, flags, 0, NULL, NULL, 0);
         if (pid == 0) {
-            int ok = !uid_map || ((arena_write_file("/proc/self/setgroups", "deny") == 0 || errno == ENOENT)
-                                  && arena_write_file("/proc/self/uid_map", uid_map) == 0
-                                  && arena_write_file("/proc/self/gid_map", gid_map) == 0);
+            char *proc_only[] = {"P", NULL};
+            int ok = (!uid_map || ((arena_write_file("/proc/self/setgroups", "deny") == 0 || errno == ENOENT)
+                                   && arena_write_file("/proc/self/uid_map", uid_map) == 0
+                                   && arena_write_file("/proc/self/gid_map", gid_map) == 0))
+                     && arena_private_mounts(proc_only) == 0;
             int error = ok ? 0 : errno;
             ssize_t ignored = write(fds[1], &error, sizeof error);
             (void)ignored;
@@ -120,7 +130,7 @@ cdef extern from *:
         pid_t pid = vfork();
         if (pid == 0) {
             _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent,
-                              no_new_privs, refuse_shared, uid, parent, 0, fd0, fd1, fd2,
+                              no_new_privs, refuse_shared, uid, parent, 0, 0, fd0, fd1, fd2,
                               report_fd, &old));
         }
         int saved = errno;
@@ -134,14 +144,16 @@ cdef extern from *:
                     int refuse_shared, long uid, int fd0, int fd1, int fd2,
                     int report_fd) nogil
     int arena_spawn_init(const char *path, char **argv, char **envp, const char *uid_map, const char *gid_map,
-                         int fd0, int fd1, int fd2, int report_fd, int control_fd, int ack_fd) nogil
+                         char **plan, int fd0, int fd1, int fd2, int report_fd, int control_fd, int ack_fd) nogil
     int arena_probe_namespace(const char *uid_map, const char *gid_map) nogil
 
 
 STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its standard streams",
          4: "join its cgroup", 5: "set its limits", 6: "exec", 7: "take its own user",
          8: "forbid it new privileges", 10: "enter a namespace of its own",
-         11: "start it in its namespace", 12: "refuse it shared memory"}
+         11: "start it in its namespace", 12: "refuse it shared memory",
+         13: "enter a user namespace of its own", 14: "mount its own /proc", 15: "mount its private /tmp",
+         16: "show it what it needs under /tmp", 17: "make its own folder read-only"}
 """The child's steps, as its failure report numbers them."""
 
 CANNOT_CONFINE = 125
@@ -181,22 +193,29 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
     ``refuse_shared_memory``: a seccomp filter refuses it shared anonymous mappings, System V
     shared memory and memfds (which RLIMIT_DATA does not count), and 32-bit system calls.
 
-    ``namespace``: (id_maps, control_fd, ack_fd) to start it in a PID namespace of its own, under
-    arena-init (INIT; ``die_with_parent`` is then the init's: SIGKILL); ``id_maps`` is None as root,
-    else (uid_map, gid_map) bytes for the user namespace a judge not root makes with it. The pid
-    returned is then the init's; the init writes (-1, the program's pid) to ``report_fd`` once the
-    program is started, and its last report (ENDED) when the program's main process ends.
+    ``namespace``: (id_maps, control_fd, ack_fd, plan, memory_kb, tally, own_userns) to start it in
+    namespaces of its own (PID, mount, IPC, host name), under arena-init (INIT; ``die_with_parent`` is
+    then the init's: SIGKILL); ``id_maps`` is None as root, else (uid_map, gid_map) bytes for the user
+    namespace a judge not root makes with it; ``plan``, the words of its mount namespace
+    (private_mounts.h, a list of bytes); ``memory_kb``, the memory its init holds all its processes
+    to together (0: a cgroup does); ``tally``, whether its init counts its CPU time (no cgroup does);
+    ``own_userns``, a user namespace of the program's own, made by its uid (a root judge's box).
+    The pid returned is then the init's; the init writes (-1, 0) to ``report_fd`` once the program
+    has exec'd, and its last report (pid_namespace.ENDED) when the program's main process ends.
     """
     cdef bytes init_path = os.fsencode(INIT)
     cdef const char *c_init_path = init_path
     if namespace is not None:
         # the init's arguments (arena_init.c): the confinement it gives the program, then its command
         argv = [init_path, *(b"%d" % number for number in (report_fd, namespace[1], namespace[2], fd0, fd1, fd2, uid,
-                                                             no_new_privs, refuse_shared_memory, len(limits))),
+                                                             no_new_privs, refuse_shared_memory, namespace[4],
+                                                             namespace[5], namespace[6], len(limits))),
                 *(b"%d" % number for pair in limits for number in pair), b"%d" % len(joins), *joins, b"--", *argv]
     cdef char **c_argv = c_strings(argv)
     cdef char **c_env = NULL
     cdef char **c_joins = NULL
+    cdef char **c_plan = NULL
+    cdef list plan = []
     cdef int *resources = <int *>malloc((len(limits) + 1) * sizeof(int))
     cdef unsigned long *values = <unsigned long *>malloc((len(limits) + 1) * sizeof(unsigned long))
     cdef int pid, njoins = len(joins), nlimits = len(limits)
@@ -206,7 +225,7 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
     cdef int control_fd = -1, ack_fd = -1
     cdef bint in_namespace = namespace is not None
     if in_namespace:
-        id_maps, control_fd, ack_fd = namespace
+        id_maps, control_fd, ack_fd, plan = namespace[:4]
         if id_maps is not None:
             uid_map, gid_map = id_maps
             c_uid_map = uid_map
@@ -217,11 +236,12 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
         if env is not None:
             c_env = c_strings(env)
         c_joins = c_strings(joins)
+        c_plan = c_strings(plan)
         for i, (resource, value) in enumerate(limits):
             resources[i], values[i] = resource, value
         with nogil:
             if in_namespace:
-                pid = arena_spawn_init(c_init_path, c_argv, c_env, c_uid_map, c_gid_map,
+                pid = arena_spawn_init(c_init_path, c_argv, c_env, c_uid_map, c_gid_map, c_plan,
                                        fd0, fd1, fd2, report_fd, control_fd, ack_fd)
             else:
                 pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,
@@ -234,6 +254,7 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
         free(c_argv)
         free(c_env)
         free(c_joins)
+        free(c_plan)
         free(resources)
         free(values)
 

@@ -36,7 +36,7 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
-def _needed_under_tmp() -> list[str]:
+def needed_under_tmp() -> list[str]:
     """What programs need that a private /tmp would hide: this Python, its virtual
     environment, arena itself (built-in players run from it) and tool folders on PATH,
     when they live under /tmp (a clone of arena in /tmp, say). Shown read-only."""
@@ -104,7 +104,7 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     argv += size + ["--tmpfs", "/dev/shm"]  # --dev's own has no size: memory past its limit, unseen
     if own_user:
         argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
-    under_tmp = _needed_under_tmp()
+    under_tmp = needed_under_tmp()
     for needed in under_tmp:
         argv += ["--ro-bind", needed, needed]  # the private /tmp must not hide arena or its Python
     shown = [p for p in (folder, home) if p] + under_tmp

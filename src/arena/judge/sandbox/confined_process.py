@@ -1,19 +1,14 @@
 """One program's process from start to reaping: its sandbox, its cgroup, its guardian.
 
 :class:`Program` (process.py) talks to the program; this is what it runs in.
-The program is started in a process group of its own, inside its sandbox
-(settings.py), in a cgroup of its own where one can be made (cgroup.py), and
-registered with the guardian (guardian_client.py), so that nothing of it outlives the
-judge. Between its turns it is suspended whole (suspension.py).
-
-Wherever the kernel allows it, the program runs in a PID namespace of its own under
-arena's init (pid_namespace.py): everything it starts stays in the namespace, orphans
-included, and the init's end kills it all. At the end of its game the judge kills the
-init, and that is all it takes; should the judge die, so does the init. Where no
-namespace can be made (the fallback), the whole group and the whole cgroup are killed,
-or without a cgroup every process of its tree (process_tree.py) and whatever it
-orphaned to the judge (subreaper.py), and the guardian is told its group and sessions.
-The main process (or its init) is reaped, and its peak memory is kept for the record.
+Wherever the kernel allows it (and ``limits`` and ``isolate`` run nowhere else), the program
+runs in namespaces of its own under arena's init (pid_namespace.py): everything it starts stays
+in them, orphans included; the init stops all of it between its turns, counts its CPU time and
+holds its memory where no cgroup does; and the init's end kills it all. At the end of its game the
+judge kills the init, and that is all it takes; should the judge die, so does the init. A cgroup
+is used wherever one can be made (cgroup.py): the kernel's own count of its memory and CPU time.
+Only ``--sandbox none`` runs where no namespace can be made: then its process group is stopped
+and killed, and the guardian told of it (guardian_client.py).
 """
 
 from __future__ import annotations
@@ -26,14 +21,12 @@ from .uid_box.box import Box
 from .uid_box import home_mount
 from .cgroups.pool import give_back, take_cgroup
 from .cgroups.cgroup import Cgroup
-from ..cpu_time import ProcessTreeCpu, process_tree_cpu_ns
 from ..child import ChildProcess
-from ..process_tree import kill_tree
+from .errors import SandboxError
 from .settings import MAX_TASKS, Sandbox, launch
-from .. import pid_namespace, subreaper
+from .. import pid_namespace
 from ..suspension import Suspension
 from .guardian_client import WATCHDOG
-from . import shared_folders
 
 
 class Confinement:
@@ -45,6 +38,13 @@ class Confinement:
         ``work_folder``: its own folder is a fresh one made for this run, its to write (a build step,
         uid_box/box.py)."""
         sandbox.check_available()
+        self.in_namespace = pid_namespace.usable()
+        if sandbox.limited and not self.in_namespace:
+            raise SandboxError(
+                f"--sandbox {sandbox.mode} needs namespaces of its own for each program, which this kernel "
+                "refuses here (user namespaces turned off, or a container without them; see "
+                "docs/sandbox.md); --sandbox none runs programs with your rights, their memory, processes "
+                "and files unlimited")
         self.sandbox = sandbox
         # a forked child's ru_maxrss starts from the judge's own peak size (kept across exec):
         # below this, the figure from wait4 says nothing about the program
@@ -52,60 +52,46 @@ class Confinement:
         # registered with the guardian before the program exists: no window to escape
         self.cgroup: Cgroup | None = take_cgroup(sandbox.memory_limit_mb, MAX_TASKS) if sandbox.limited else None
         self.box: Box | None = None
-        self.adoptions: subreaper.Adoptions | None = None
-        self.in_namespace = pid_namespace.usable()
-        # no namespace nor cgroup holds what it orphans: the judge takes it in
-        self._holds_subreaper = self.cgroup is None and not self.in_namespace
-        if self._holds_subreaper:
-            subreaper.hold()
         try:
             self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env,
                            isolated=sandbox.mode == "isolate",
                            disk_mb=sandbox.disk_mb if sandbox.limited else None, work_folder=work_folder)
             box = self.box
-            # when the shared folders last changed, before it could make a name there (its sweep)
-            self._shared_at_start = shared_folders.snapshot() if box.uid >= 0 else None
-            with subreaper.spawning() as running:
-                # in a session of its own: its own process group, for SIGSTOP/SIGKILL of all of it
-                self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
-                                                home=box.home, command_files=box.needed,
-                                                reachable=box.reachable, folder_writable=box.folder_writable,
-                                                namespace=self.in_namespace), box.env)
-                running(self.proc.waited)
-                if not self.in_namespace:
-                    WATCHDOG.watch_group(self.proc.pid)  # at once: without a cgroup, a judge's death only stops it
-                # in this thread, the one whose child it is: where its orphans go, should it give up
-                # being their subreaper (see subreaper.Adoptions)
-                pipes = (self.proc.stdin.fileno(), self.proc.stdout.fileno(), self.proc.stderr.fileno())
-                self.adoptions = subreaper.Adoptions(self.proc.pid, lambda: WATCHDOG.pid, pipes) \
-                    if self._holds_subreaper else None
+            # in a session of its own: its own process group
+            self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
+                                            home=box.home, command_files=box.needed,
+                                            reachable=box.reachable, folder_writable=box.folder_writable,
+                                            namespace=self.in_namespace), box.env)
+            if not self.in_namespace:
+                WATCHDOG.watch_group(self.proc.pid)  # at once: a judge's death only stops it
         except BaseException:
             if self.box is not None:
                 self.box.close()
             if self.cgroup is not None:
                 give_back(self.cgroup)
-            if self._holds_subreaper:
-                subreaper.release()
             raise
         self.pid = self.proc.pid
-        self._sessions: set[int] = set()  # sessions its processes made, which the guardian kills too
-        self._seen: set[int] = set()  # its processes whose session is known
-        adoptions = self.adoptions
         self.init = self.proc.init
-        self.suspension = Suspension(self.pid, self.cgroup, adoptions.check if adoptions is not None else None,
-                                     self._note_sessions, init=self.init)
-        self._orphan_ns: dict[int, int] = {}  # the CPU time of each orphan that came to the judge, last seen
-        self._tree_cpu: ProcessTreeCpu | None = None  # where no cgroup counts the CPU time
+        self.suspension = Suspension(self.pid, self.init)
         self.peak_memory_bytes: int | None = None
         self._status: PeakMemory | None = None  # where no cgroup keeps the peak: its /proc status, kept open
+        self._stat_fd: int | None = None  # without a namespace nor a cgroup: its main process's /proc stat
         self.ended = False
 
     @property
     def memory_limit(self) -> str | None:
-        """How memory is limited: "cgroup-v1", "cgroup-v2", "rlimit-data", or None (not at all)."""
+        """How memory is limited: "cgroup-v1", "cgroup-v2", "namespace-sum" (its init adds up what its
+        processes hold), or None (not at all)."""
         if not self.sandbox.limited:
             return None
-        return self.cgroup.memory_kind if self.cgroup is not None else "rlimit-data"
+        if self.cgroup is not None and self.cgroup.memory_kind is not None:
+            return self.cgroup.memory_kind
+        return "namespace-sum"
+
+    @property
+    def silent_init(self) -> bool:
+        """Its init did not answer the judge in time, and was ended with everything of it."""
+        return self.init is not None and self.init.silent
 
     def cpu_ns(self) -> int | None:
         """CPU time of the whole program so far: all its threads and processes (None: unknown)."""
@@ -114,52 +100,25 @@ class Confinement:
             if used is not None:
                 return used
         if self.init is not None:
-            return self._namespace_cpu_ns()
+            return self.init.cpu_ns()
+        return self._main_process_cpu_ns()
+
+    def _main_process_cpu_ns(self) -> int | None:
+        """Without a namespace (``none`` only): its main process and the children it waited for."""
         try:
-            if self._tree_cpu is None:
-                self._tree_cpu = ProcessTreeCpu(self.pid)
-        except OSError:
-            return None  # gone already
-        used = self._tree_cpu.ns()
-        if used is not None and self.adoptions is not None and self.adoptions.orphans:
-            for orphan in self.adoptions.orphans:  # outside its tree, its all the same
-                self._orphan_ns[orphan] = max(process_tree_cpu_ns(orphan) or 0, self._orphan_ns.get(orphan, 0))
-            used += sum(self._orphan_ns.values())
-        return used
-
-    def _namespace_cpu_ns(self) -> int:
-        """Its init's children's CPU time: those it reaped, and those alive (held still when read:
-        a process that ends meanwhile is counted in neither, or, at worst, in both)."""
-        assert self.init is not None  # asked only of a program in a namespace of its own
-        used = self.init.reaped_cpu_ns()
-        if not self.suspension.whole:  # one process, and what it reaped: three files kept open
-            try:
-                if self._tree_cpu is None:
-                    self._tree_cpu = ProcessTreeCpu(self.pid)
-                return used + (self._tree_cpu.ns() or 0)
-            except OSError:
-                return used  # gone: the init has reaped it, or is about to
-        return used + sum(process_tree_cpu_ns(child) or 0 for child in self.init.children())
-
-    def _note_sessions(self, stopped: list[int]) -> None:
-        """Tell the guardian each session its processes made (``setsid``), as the judge's walk of its
-        tree finds them: should the judge die, they are killed with its group, stopped or not."""
-        new = [pid for pid in stopped if pid not in self._seen]
-        if not new:
-            return  # the usual case: the same processes as at its last suspension
-        self._seen.update(new)
-        for pid in new:
-            try:
-                session = os.getsid(pid)
-            except OSError:
-                continue
-            if session != self.pid and session not in self._sessions:
-                self._sessions.add(session)
-                WATCHDOG.watch_session(session)
+            if self._stat_fd is None:
+                self._stat_fd = os.open(f"/proc/{self.pid}/stat", os.O_RDONLY)
+            stat = os.pread(self._stat_fd, 4096, 0)
+            fields = stat[stat.rindex(b")") + 2:].split()
+            return round(sum(int(value) for value in fields[11:15]) * pid_namespace.TICK_NS)
+        except (OSError, ValueError):
+            return None
 
     def out_of_memory(self) -> bool:
-        """Did the kernel kill a process of the program for exceeding its memory limit?"""
-        return self.cgroup is not None and self.cgroup.oom_kills() > 0
+        """Did the kernel (its cgroup), or its init, end a process of the program for its memory?"""
+        if self.cgroup is not None and self.cgroup.oom_kills() > 0:
+            return True
+        return self.init is not None and self.init.ended_by_memory()
 
     def out_of_disk(self) -> bool:
         """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py)?"""
@@ -209,7 +168,7 @@ class Confinement:
         return pid
 
     def end(self) -> None:
-        """Kill everything of the program, reap its main process, clean up its cgroup."""
+        """Kill everything of the program, reap its main process (or its init), clean up."""
         if self.ended:
             return
         self.ended = True
@@ -217,17 +176,7 @@ class Confinement:
         if self.init is not None:
             self._end_namespace()
             return
-        # without a cgroup, its whole tree first: the main process's death would scatter it
-        killed = kill_tree(self.pid) if self.cgroup is None else []
-        if self.adoptions is not None:
-            for orphan in self.adoptions.check():  # what came to the judge, and what those started
-                killed += kill_tree(orphan)
         self.signal_group(signal.SIGKILL)
-        if self.cgroup is None and self.box is not None:
-            self.box.kill_everything()  # a uid of its own: whatever escaped the tree runs as it
-        if self.cgroup is not None:
-            killed = self.cgroup.kill_all()  # processes that left the group with setsid(); thawed, to die
-        started = subreaper.start_ticks(self.pid) if subreaper.is_subreaper() else 0  # before it is reaped
         try:
             _, status, usage = os.wait4(self.pid, 0)
             self.proc.returncode = os.waitstatus_to_exitcode(status)
@@ -235,10 +184,6 @@ class Confinement:
                 self.peak_memory_bytes = usage.ru_maxrss * 1024  # the largest of it and its reaped children
         except ChildProcessError:
             self.proc.wait()
-        subreaper.finished(self.pid)
-        subreaper.sweep_orphans(started, spared=[WATCHDOG.pid], expected=[pid for pid in killed if pid != self.pid])
-        if self._holds_subreaper:
-            subreaper.release()
         self._release()
 
     def _end_namespace(self) -> None:
@@ -255,43 +200,30 @@ class Confinement:
         try:
             _, status, _ = os.wait4(init.pid, 0)
             self.proc.returncode = init.exit_code_of(status)
-            # the largest of every process the init reaped (its report): the program's own, started by the
-            # init (arena-init, a few pages), never a copy of the judge's size
-            if init.ended is not None and init.ended.peak_rss_bytes > 0:
-                self.peak_memory_bytes = max(init.ended.peak_rss_bytes, self.peak_memory_bytes or 0)
+            # the most its processes held (the init's report): the program's own, never a copy of the judge's size
+            if init.ended is not None and init.ended.peak_memory_bytes > 0:
+                self.peak_memory_bytes = max(init.ended.peak_memory_bytes, self.peak_memory_bytes or 0)
         except ChildProcessError:
             self.proc.wait()
-        subreaper.finished(self.proc.waited)
         self._release()
 
     def _release(self) -> None:
         """What the judge held for it, once its processes are all gone."""
-        self.suspension.close()
         if self._status is not None:
             self._status.close()
+        if self._stat_fd is not None:
+            os.close(self._stat_fd)
+            self._stat_fd = None
         if not self.in_namespace:
             WATCHDOG.forget_group(self.pid)
-        for session in self._sessions:
-            WATCHDOG.forget_session(session)
-        if self.adoptions is not None:
-            self.adoptions.close()
         if self.init is not None:
             self.init.close()
-        if self._tree_cpu is not None:
-            self._tree_cpu.close()
         if self.cgroup is not None:
             self.peak_memory_bytes = self.cgroup.peak_memory_bytes() or self.peak_memory_bytes
             self.cgroup.close()
             give_back(self.cgroup)
         if self.box is not None:
-            try:
-                if self.box.uid >= 0 and self.sandbox.mode != "isolate":
-                    # its processes are gone: what its uid left in /tmp and the like goes (about 1 ms;
-                    # under isolate its /tmp and /dev/shm are its own and the rest is read-only)
-                    shared_folders.sweep(self.box.uid, spared=(self.box.home, self.box.folder),
-                                         since=self._shared_at_start)
-            finally:
-                self.box.close()  # its uid and what it was given go back, whatever the sweep met
+            self.box.close()  # its uid and what it was given go back
 
 
 def _own_peak_rss_bytes() -> int:

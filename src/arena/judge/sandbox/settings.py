@@ -34,6 +34,7 @@ from typing import Callable
 from .cgroups.cgroup import Cgroup
 from ..child import Launch
 from .bubblewrap import bwrap_argv, bwrap_path
+from .private_mounts import mount_words
 from .errors import SandboxError
 
 MODES = ("none", "limits", "isolate")
@@ -117,31 +118,31 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
         program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable,
                              command_files=command_files, disk_mb=sandbox.disk_mb,
                              folder_writable=folder_writable) + program
-    # With a cgroup registered before it starts, the guardian already covers it. Without, the
-    # kernel stops its main process when the judge ends: stopped, not killed, so that it stays
-    # the subreaper of everything it started (a setsid child included), which the guardian then
-    # finds under it and kills (guardian_daemon.py); killed, it would hand them all to init.
-    # In a PID namespace, none of that: the init's death (its own parent-death signal) kills it all.
-    plan = Launch(program, die_with_parent=cgroup is None and not namespace, parent_death_signal=signal.SIGSTOP,
+    # Without a namespace (only --sandbox none runs so), the kernel stops its main process when the
+    # judge ends, for the guardian to kill with its group. In namespaces, the init's death kills it all.
+    plan = Launch(program, die_with_parent=not namespace, parent_death_signal=signal.SIGSTOP,
                   uid=uid, namespace=namespace,
                   # in every mode: a setuid file planted in /var/tmp by another program (another
                   # uid) gives nothing. bwrap sets it itself, but a setuid bwrap needs its bit.
                   no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]))
+    if namespace:
+        plan.mounts = mount_words(sandbox.mode, folder=folder, home=home, needed=command_files,
+                                  read_only_folder=uid >= 0 and not folder_writable, disk_mb=sandbox.disk_mb)
+        plan.tally = cgroup is None  # its init counts its CPU time where no cgroup does
+        plan.own_userns = uid >= 0  # its keyring and its process count its namespace's own
     if sandbox.limited:
         plan.joins = cgroup.join_files if cgroup is not None else []
-        plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES)]
-        if cgroup is None:  # no cgroup: RLIMIT_DATA, which spares reserved address space
+        plan.limits = [(resource.RLIMIT_FSIZE, MAX_FILE_MB * 2**20), (resource.RLIMIT_NOFILE, MAX_OPEN_FILES),
+                       # counted in its own user namespace: this program's processes and threads only
+                       (resource.RLIMIT_NPROC, MAX_TASKS)]
+        if cgroup is None or not cgroup.memory_limited:
+            # its init adds up what all its processes hold, and ends it past the limit
+            plan.memory_kb = sandbox.memory_limit_mb * 1024
+            # each process is held to the limit by RLIMIT_DATA too (it spares reserved address space)
             plan.limits.append((resource.RLIMIT_DATA, sandbox.memory_limit_mb * 2**20))
-            # and counts no shared memory: that is refused (a shared anonymous mmap of 300 MB under
-            # --memory 100 held it all). Shared files stay: /dev/shm is a tmpfs of --disk under isolate
+            # and no memory a process's resident size does not show: shared anonymous memory, System V
+            # shared memory, memfds, secret memory (the init counts shared mappings of files it may map)
             plan.refuse_shared_memory = True
-        if uid >= 0 and cgroup is None:
-            # RLIMIT_NPROC counts every process and thread of a real uid: a box uid is this
-            # program's alone, so this holds it to MAX_TASKS where no pids cgroup does (a
-            # container without cgroup rights). Not with a cgroup: it counts zombies too, and
-            # those of the uid's previous program may not all be reaped yet (their parent, init).
-            # Never for the judge's own uid, where it would count all of the user's processes.
-            plan.limits.append((resource.RLIMIT_NPROC, MAX_TASKS))
     return plan
 
 
