@@ -63,7 +63,7 @@ def test_play_and_tournament_record_the_limit_that_applied(tmp_path, hoarder, me
     for record in records:
         assert {key: record["sandbox"][key] for key in limit} == limit
         hoarder_seat = next(seat for seat, player in enumerate(record["players"]) if "hoarder" in player["name"])
-        if record["sandbox"]["memory"] != "rlimit-data":
+        if record["sandbox"]["memory"] != "namespace-sum":
             assert record["result"]["verdicts"][hoarder_seat] == ("memory" if not memory else "ok")
 
 

@@ -114,20 +114,23 @@ def pids_of(record: dict | None, seat: int, pid_file: str) -> list[int]:
     return [int(pid) for pid in line.split()[1:]]
 
 
-def still_alive(pids: list[int], wait_s: float = 1.0) -> list[int]:
-    """The offender's processes (relay, its player, any helper) alive ``wait_s`` after the game.
+def still_alive(mark: str, wait_s: float = 1.0) -> list[psutil.Process]:
+    """The offender's processes (relay, its player, any helper: each carries ``mark``, its pid file)
+    alive ``wait_s`` after the game.
 
-    A process killed with its group dies asynchronously: the kernel needs a moment to end a
+    A process killed with its namespace dies asynchronously: the kernel needs a moment to end a
     stopped or busy grandchild, so the check waits that long (a zombie counts as gone).
     """
     deadline = time.monotonic() + wait_s
     while True:
         alive = []
-        for pid in pids:
+        for process in psutil.process_iter(["cmdline", "status"]):
             try:
-                if psutil.Process(pid).status() != psutil.STATUS_ZOMBIE:
-                    alive.append(pid)
-            except psutil.NoSuchProcess:
+                if process.info["status"] == psutil.STATUS_ZOMBIE:
+                    continue
+                if mark in (process.info["cmdline"] or []) or process.environ().get("ARENA_FAULT_MARK") == mark:
+                    alive.append(process)
+            except psutil.Error:
                 pass
         if not alive or time.monotonic() > deadline:
             return alive
@@ -165,7 +168,7 @@ def test_a_misbehaving_program_gets_its_verdict_and_the_game_its_scoring(game, k
     assert len(record["stderr"][offender]) < 10_100  # kept: the first and last 5,000 characters
     pids = pids_of(record, offender, pid_file)
     assert len(pids) == (3 if kind == "child_left" else 2)  # the helper's too
-    assert not still_alive(pids)
+    assert not still_alive(pid_file)
 
 
 def test_a_helper_in_a_session_of_its_own_is_gone_after_the_game(faulty):
@@ -175,8 +178,8 @@ def test_a_helper_in_a_session_of_its_own_is_gone_after_the_game(faulty):
         record = play_game("flippo", [bad, resolve_player("flippo", "builtin:random")], seed=77,
                            time_scale=time_scale("flippo"))
         assert record["result"]["verdicts"] == ["ok", "ok"]
-        assert len(pids_of(record, 0, pid_file)) == 3 and not still_alive(pids_of(record, 0, pid_file))
+        assert len(pids_of(record, 0, pid_file)) == 3 and not still_alive(pid_file)
     finally:
         # this test's own leftovers, if the judge left them
-        for pid in still_alive(pids_of(record, 0, pid_file), wait_s=0):
-            os.kill(pid, signal.SIGKILL)
+        for process in still_alive(pid_file, wait_s=0):
+            process.kill()

@@ -1,10 +1,12 @@
 """The judge's duties in a normal game: protocol lines, timing, suspension, stderr, clean-up."""
 
 import json
+import threading
 import os
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
 import arena
@@ -42,21 +44,18 @@ def test_same_seed_same_game_with_seeded_builtin_players(builtin):
     assert [m["text"] for m in first["moves"]] == [m["text"] for m in second["moves"]]
 
 
-# serial: 30 ms samples of the suspended program's CPU time, taken within a second of each turn's start: under
-# load its watcher once crashed (why is not known)
+# serial: samples of the suspended program's CPU time every 5 ms, from outside
 @pytest.mark.serial
 def test_the_waiting_program_is_suspended(script, tmp_path):
-    # in /tmp, shared by the two: under a root judge their own folders are read-only to them
-    pid_file = f"/tmp/arena-test-{os.getpid()}-{tmp_path.name}.pid"
-    # White "ponders": a thread burns CPU all game long. Black, while it thinks,
-    # measures White's CPU time over 30 ms: a suspended White gains none.
-    white = script(f"""
-        import os, sys, threading
+    # White "ponders": a thread burns CPU all game long. Black thinks 60 ms a move. The test looks
+    # at White from outside (a program sees no process but its own): while it is stopped ("T"), a
+    # suspended White gains no CPU time.
+    white = script("""
+        import sys, threading
         from arena.games.flippo.rules import FlippoState
         def ponder():
             while True: pass
         threading.Thread(target=ponder, daemon=True).start()
-        open({str(pid_file)!r}, "w").write(os.readlink("/proc/self"))  # its pid in the judge's /proc
         state = FlippoState()
         for line in sys.stdin:
             line = line.strip()
@@ -65,38 +64,41 @@ def test_the_waiting_program_is_suspended(script, tmp_path):
             move = state.legal_moves()[0]; state.play(move)
             print(state.format_move(move), flush=True)
     """)
-    black = script(f"""
+    black = script("""
         import sys, time
         from arena.games.flippo.rules import FlippoState
         state = FlippoState()
-        def white_cpu_ticks():
-            pid = open({str(pid_file)!r}).read()  # read at Black's turns: both start at once
-            fields = open(f"/proc/{{pid}}/stat").read().rsplit(")", 1)[1].split()
-            return fields[0], int(fields[11]) + int(fields[12])
         for line in sys.stdin:
             line = line.strip()
             if line == "Quit": break
             state.play_text(line)
-            # the stop signal is delivered asynchronously: on a loaded machine every thread
-            # of White may take a while to stop, so look again for up to a second
-            status, before = white_cpu_ticks()
-            waited = time.monotonic()
-            while status != "T" and time.monotonic() - waited < 1:
-                time.sleep(0.005)
-                status, before = white_cpu_ticks()
-            time.sleep(0.03)
-            print(status, white_cpu_ticks()[1] - before, file=sys.stderr, flush=True)
+            time.sleep(0.06)
             move = state.legal_moves()[0]; state.play(move)
             print(state.format_move(move), flush=True)
     """)
-    record = play_game("flippo", [white, black], seed=1)
+    played: dict = {}
+    game = threading.Thread(target=lambda: played.update(play_game("flippo", [white, black], seed=1)))
+    game.start()
+    white_script = white.command.split()[-1]
+    samples = []  # (state, CPU ticks) of White's main process, while the game goes on
+    process = None
+    while game.is_alive():
+        try:
+            if process is None:
+                process = next(p for p in psutil.process_iter(["cmdline"]) if white_script in (p.info["cmdline"] or []))
+            times = process.cpu_times()
+            samples.append((process.status(), times.user + times.system))
+        except (StopIteration, psutil.Error):
+            pass
+        time.sleep(0.005)
+    game.join()
+    record = played
     assert record["result"]["verdicts"] == ["ok", "ok"]
-    samples = [line.split() for line in record["stderr"][1].splitlines()]
-    assert len(samples) == 30
-    # stopped ("T") at every one of Black's turns
-    assert {status for status, _ in samples} == {"T"}
-    # and not thinking on Black's time: a running ponder thread would gain ~3 ticks per sample
-    assert sum(int(ticks) for _, ticks in samples) <= 2
+    stopped = [(a, b) for a, b in zip(samples, samples[1:]) if a[0] == b[0] == psutil.STATUS_STOPPED]
+    # stopped at Black's turns (30 of 60 ms each): many pairs of samples
+    assert len(stopped) > 30, samples
+    # and not thinking on Black's time: a running ponder thread would gain 5 ms in each pair
+    assert sum(b[1] - a[1] for a, b in stopped) <= 0.02
     # White pondered on its own time, though: its CPU time exceeds its think time
     assert record["times"][0]["cpu_ms"] > 0
 

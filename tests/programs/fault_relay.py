@@ -14,10 +14,11 @@ that player writes its reply number AT (0 = its first line):
   ``child_escapes`` (the same helper in a session and process group of its own).
 
 One thread and a select loop, so that closing its input really closes the pipe the judge
-writes to. The pids of all its processes go to its stderr first (``pids: 1 2 3``, kept in
-the game's record), and to PID_FILE where it may write it (a judge not root: under a root
-judge its folder is read-only to it), so that a test can check afterwards that none of
-them is still alive.
+writes to. The pids of all its processes (its namespace's numbers) go to its stderr first
+(``pids: 1 2 3``, kept in the game's record), and to PID_FILE where it may write it (a judge
+not root: under a root judge its folder is read-only to it), so that a test knows how many
+there were; each carries PID_FILE (its command line, or ARENA_FAULT_MARK in its environment),
+so that a test can find them from outside afterwards, and check that none is still alive.
 """
 
 import os
@@ -56,30 +57,18 @@ def misbehave(kind: str, line: bytes, watched: list[int]) -> None:
     os.write(1, line + b"\n")
 
 
-def host_pid(pid: int) -> int:
-    """A child's pid as the judge's /proc numbers it: this program may run in a PID namespace of
-    its own (pid_namespace.py), whose numbers are not the judge's; /proc here is the judge's."""
-    me = os.readlink("/proc/self")
-    for tid in os.listdir(f"/proc/{me}/task"):
-        with open(f"/proc/{me}/task/{tid}/children") as children:
-            for child in children.read().split():
-                with open(f"/proc/{child}/status") as status:
-                    for line in status:
-                        if line.startswith("NSpid:") and int(line.split()[-1]) == pid:
-                            return int(child)
-    return pid
-
-
 def main() -> None:
     game, kind, at, pid_file = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+    # its children carry the mark its own command line has (PID_FILE): a test finds them all by it
+    marked = dict(os.environ, ARENA_FAULT_MARK=pid_file)
     player = subprocess.Popen([sys.executable, "-m", "arena.toolkit.builtin_player", game, "random", "--seed", "1"],
-                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0)
-    pids = [int(os.readlink("/proc/self")), host_pid(player.pid)]
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, bufsize=0, env=marked)
+    pids = [os.getpid(), player.pid]
     if kind in ("child_left", "child_escapes"):
         heartbeat = os.path.join(os.environ.get("TMPDIR", "/tmp"), f"heartbeat-{os.getpid()}")
         helper = subprocess.Popen([sys.executable, "-c", HEARTBEAT, heartbeat],
-                                  start_new_session=kind == "child_escapes")
-        pids.append(host_pid(helper.pid))
+                                  start_new_session=kind == "child_escapes", env=marked)
+        pids.append(helper.pid)
         while not os.path.exists(heartbeat):  # alive for sure before the game goes on
             time.sleep(0.005)
     os.write(2, f"pids: {' '.join(map(str, pids))}\n".encode())

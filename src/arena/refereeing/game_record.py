@@ -61,12 +61,12 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
 
 
 def sandbox_used(sandbox, memory_from: str, players) -> dict[str, Any]:
-    """The sandbox mode, how memory was limited in fact ("cgroup-v1", "cgroup-v2", "rlimit-data",
-    "none"), how its processes were held ("pid-namespace", "user+pid-namespace", "process-tree"),
+    """The sandbox mode, how memory was limited in fact ("cgroup-v1", "cgroup-v2", "namespace-sum",
+    "none"), how its processes were held ("pid-namespace", "user+pid-namespace", "process-group"),
     the limit, and whether it is the game's own or was chosen (game_sandbox.py)."""
     limits = [player.confinement.memory_limit for player in players if hasattr(player, "confinement")]
     return {"mode": sandbox.mode, "memory": next((kind for kind in limits if kind), "none"),
-            "processes": pid_namespace.kind(),  # held by a PID namespace, or the fallback's walk
+            "processes": pid_namespace.kind(),  # held in namespaces; only --sandbox none runs without
             "memory_mb": sandbox.memory_mb if sandbox.limited else None,
             "memory_from": memory_from if sandbox.limited else None}
 
