@@ -7,8 +7,10 @@
      "T<bytes>" one tmpfs of that size on /tmp, bound again on /var/tmp, /dev/shm and /run/lock:
                 every folder the host lets everybody write is private, one budget (--disk) for
                 them all, and whatever the program leaves there goes with its namespace;
-     "S<path>"  a path under /tmp it needs (its own folder, its command's files, this Python),
-                shown again at the same place on the private /tmp;
+     "S<path>"  a path under /tmp it needs (its command's files, this Python, arena), shown again
+                at the same place on the private /tmp, read-only;
+     "W<path>"  the same, writable: its home, and its own folder where it may write there (a judge
+                not root's program, a build step);
      "D<path>"  an empty folder made on the private /tmp: the working folder, so that a program
                 (pyenv's shims) that goes back to it by name still can, and finds nothing there;
      "R<path>"  a folder bound read-only onto itself: its own folder, where nothing it writes
@@ -75,7 +77,7 @@ static int arena_private_mounts(char *const plan[]) {
     /* nothing mounted here reaches the host's namespace (as root, the copy would share its mounts) */
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 15;
     for (int i = 0; plan[i]; i++) {
-        if (plan[i][0] != 'S') continue;
+        if (plan[i][0] != 'S' && plan[i][0] != 'W') continue;
         if (nshown == ARENA_MAX_SHOWN) { errno = E2BIG; return 16; }
         shown[nshown] = open(plan[i] + 1, O_PATH | O_CLOEXEC);  /* before the tmpfs covers it */
         if (shown[nshown++] < 0) return 16;
@@ -94,7 +96,7 @@ static int arena_private_mounts(char *const plan[]) {
             if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) return 15;
             int next = 0;
             for (int j = 0; plan[j]; j++) {
-                if (plan[j][0] != 'S') continue;
+                if (plan[j][0] != 'S' && plan[j][0] != 'W') continue;
                 const char *path = plan[j] + 1;
                 struct stat kind;
                 int fd = shown[next++];
@@ -108,6 +110,9 @@ static int arena_private_mounts(char *const plan[]) {
                 }
                 arena_fd_path(source, fd);
                 if (mount(source, path, NULL, MS_BIND | MS_REC, NULL) != 0) return 16;
+                if (plan[j][0] == 'S'
+                    && mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | arena_kept_flags(path), NULL) != 0)
+                    return 16;
             }
             for (int j = 0; plan[j]; j++) {
                 if (plan[j][0] != 'D') continue;
