@@ -288,7 +288,7 @@ static int run(char *const argv[], char *const joins[], int njoins, const int re
     if (program == 0) {
         close(started[0]);
         _exit(arena_child(argv, NULL, joins, njoins, resources, values, nlimits, 0, no_new_privs,
-                          refuse_shared, uid, 0, 1, own_userns, fd0, fd1, fd2, report_fd, mask));
+                          refuse_shared, uid, 0, own_userns, fd0, fd1, fd2, report_fd, mask));
     }
     if (program < 0) { arena_report(report_fd, 11); return ARENA_NO_NAMESPACE; }
     close(started[1]);

@@ -94,7 +94,7 @@ static int arena_write_file(const char *path, const char *text) {
 static int arena_child(char *const argv[], char *const envp[], char *const joins[], int njoins,
                        const int resources[], const unsigned long values[], int nlimits,
                        int die_with_parent, int no_new_privs, int refuse_shared, long uid,
-                       pid_t parent, int in_namespace, int own_userns,
+                       pid_t parent, int own_userns,
                        int fd0, int fd1, int fd2, int report_fd, const sigset_t *mask) {
     struct sigaction action;
     for (int sig = 1; sig < NSIG; sig++) {
@@ -107,9 +107,6 @@ static int arena_child(char *const argv[], char *const envp[], char *const joins
         }
     }
     if (setsid() < 0) { arena_report(report_fd, 1); return ARENA_CANNOT_CONFINE; }
-    /* the program's orphans come to it, not to init: they stay in its tree, where the judge
-       finds them without a cgroup (process_tree.py). Kept across exec; best effort. */
-    if (!in_namespace) prctl(PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0);
     if (dup2(fd0, 0) < 0 || dup2(fd1, 1) < 0 || dup2(fd2, 2) < 0) { arena_report(report_fd, 3); return ARENA_CANNOT_CONFINE; }
     for (int i = 0; i < njoins; i++) {
         if (arena_join(joins[i]) != 0) { arena_report(report_fd, 4); return ARENA_CANNOT_CONFINE; }

@@ -133,8 +133,7 @@ class Program:
 
         The judge calls it once after every move: the program is suspended
         between moves, so that is the move's CPU time. With a cgroup it is one
-        re-read of an open file; without, a few re-read files in /proc, or a
-        walk of the program's processes there (cpu_time.py).
+        re-read of an open file; without, its init's count (pid_namespace.py).
         """
         total = self.confinement.cpu_ns()
         if total is None or total <= self._cpu_seen:

@@ -130,7 +130,7 @@ cdef extern from *:
         pid_t pid = vfork();
         if (pid == 0) {
             _exit(arena_child(argv, envp, joins, njoins, resources, values, nlimits, die_with_parent,
-                              no_new_privs, refuse_shared, uid, parent, 0, 0, fd0, fd1, fd2,
+                              no_new_privs, refuse_shared, uid, parent, 0, fd0, fd1, fd2,
                               report_fd, &old));
         }
         int saved = errno;

@@ -5,27 +5,27 @@ promises, per ``--sandbox`` mode (docs/sandbox.md says them for users, with the 
 the tests play):
 
 - ``none``: a clean environment; ``no_new_privs`` (no setuid file raises its privileges);
-  a PID namespace of its own wherever the kernel allows one (pid_namespace.py): it signals
-  and traces nothing outside (under ``none`` and ``limits`` it still reads the host's /proc);
-  suspended between its turns, all its processes, orphans included; nothing of it outlives its game, even a judge killed with ``kill -9``
-  (its init's death; the guardian on the fallback without a namespace).
-- ``limits`` (the default): that, and a memory limit (its own cgroup, else RLIMIT_DATA and
-  no shared memory),
-  at most 256 processes and threads (its cgroup, else RLIMIT_NPROC of a box uid), files of
-  64 MB, 256 open files. Under a root judge it runs as an unprivileged uid of its own, which
-  reaches exactly what its command needs and cannot signal, trace or read the other
-  program, the judge, the database or the record; its home is a tmpfs of ``disk_mb``
-  (256 MB), its own folder read-only to it (nothing it writes outlives its run), and what
-  its uid leaves in /tmp, /var/tmp, /dev/shm is removed after it. Its own folder is decided
-  from its command as given, never from a link it planted; an interpreter's or a tool's
-  installation is never its own (refused); it reads nothing of a private folder on its way
-  (``/root``) but what its command needs. A build step alone writes a folder: a fresh one,
-  out of which only folders and regular files are taken (tree_copy.py).
-- ``isolate``: ``limits`` under bubblewrap: no network, a private ``/tmp`` and ``/dev/shm`` (of
-  ``disk_mb``), no Unix socket of the host (``/run``, ``/var`` empty), everything read-only
-  but its home and (under a judge not root) its own folder, the database, record and other
-  players' folders hidden; under a judge not root, the user's home hidden but what it needs,
-  read-only.
+  namespaces of its own wherever the kernel allows them (pid_namespace.py): it sees, signals
+  and traces nothing outside (a /proc of its own), is suspended whole between its turns, and
+  nothing of it outlives its game, even a judge killed with ``kill -9`` (its init's death).
+- ``limits`` (the default): that, and nowhere but in namespaces (refused where the kernel
+  allows none): its own IPC namespace (no System V object or POSIX queue outlives it), one
+  tmpfs of ``disk_mb`` on /tmp, /var/tmp, /dev/shm and /run/lock (private_mounts.py); a memory
+  limit on all its processes together (its own cgroup, else its init's sum); at most 256
+  processes and threads (RLIMIT_NPROC in its own user namespace, and its cgroup's pids limit);
+  files of 64 MB, 256 open files. Under a root judge it runs as an unprivileged uid of its own
+  in a user namespace of that uid's (a keyring of its own), which reaches exactly what its
+  command needs and cannot signal, trace or read the other program, the judge, the database
+  or the record; its home is a tmpfs of ``disk_mb``, its own folder bound read-only (nothing it
+  writes outlives its run). Its own folder is decided from its command as given, never from a
+  link it planted; an interpreter's or a tool's installation is never its own (refused); it
+  reads nothing of a private folder on its way (``/root``) but what its command needs. A build
+  step alone writes a folder: a fresh one, out of which only folders and regular files are
+  taken (tree_copy.py).
+- ``isolate``: ``limits`` under bubblewrap: no network, no Unix socket of the host (``/run``,
+  ``/var`` empty), everything read-only but its home, its /tmp and (under a judge not root) its
+  own folder, the database, record and other players' folders hidden; under a judge not root,
+  the user's home hidden but what it needs, read-only.
 
 Where each part lives:
 
@@ -37,12 +37,14 @@ Where each part lives:
 - ``uid_box/``: the per-uid layer of a root judge: the box (uid, home, environment), the
   pool of box uids, ACL grants and their plan, the paths a command needs and its own
   folder, the clean environment, the home's tmpfs.
+- ``private_mounts.py``: what a program's mount namespace shows it (its /proc, its /tmp,
+  /var/tmp, /dev/shm and /run/lock, its own folder read-only), carried out by the judge's
+  clone child (``judge/private_mounts.h``).
 - ``bubblewrap.py``: the ``isolate`` command line.
-- ``shared_folders.py``: what a box uid left in the folders everybody may write, removed.
 - ``tree_removal.py``: the one remover of trees programs made (iterative, by descriptors,
   bounded); ``tree_copy.py``: what a build step made taken out, folders and regular files only.
 - ``guardian_daemon.py`` and ``guardian_client.py``: the two ends of the guardian, a small
-  process that kills whatever a dead judge left running.
+  process that cleans up after a dead judge (cgroups, homes, grants).
 
 The process, clock, match and record layer (``arena.judge``'s top) uses this package; nothing
 here knows a game.

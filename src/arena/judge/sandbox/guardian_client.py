@@ -66,13 +66,6 @@ class Watchdog:
     def forget_group(self, pgid: int) -> None:
         self._tell(f"-g {pgid}")
 
-    def watch_session(self, session: int) -> None:
-        """A session a program's process made (setsid): its processes die with the program's group."""
-        self._tell(f"+s {session}")
-
-    def forget_session(self, session: int) -> None:
-        self._tell(f"-s {session}")
-
     def watch_cgroup(self, folder: str) -> None:
         self._tell(f"+c {folder}")
 
