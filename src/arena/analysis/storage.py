@@ -9,13 +9,12 @@ behind when a record file was rewritten, is not returned.
 from __future__ import annotations
 
 import json
-import os
 import sqlite3
-import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterator
 
+from ..judge.judge_files import write_new_file
 from .document import is_document, record_digest
 
 SUFFIX = ".analysis.json"
@@ -60,18 +59,10 @@ def load_beside(record_path: str | Path, record: dict[str, Any] | None = None) -
 
 
 def save_beside(record_path: str | Path, document: dict[str, Any]) -> Path:
-    """Write the analysis beside its record, whole or not at all (a temporary file renamed)."""
+    """Write the analysis beside its record, whole or not at all (a temporary file renamed), never
+    through a link or a folder a program's uid may change (judge/judge_files.py)."""
     path = analysis_path(record_path)
-    handle, temporary = tempfile.mkstemp(prefix=".analysis-", dir=path.parent)
-    try:
-        with os.fdopen(handle, "w") as out:
-            json.dump(document, out)
-            out.flush()
-            os.fsync(out.fileno())
-        os.replace(temporary, path)
-    except BaseException:
-        Path(temporary).unlink(missing_ok=True)
-        raise
+    write_new_file(path, json.dumps(document).encode())
     return path
 
 

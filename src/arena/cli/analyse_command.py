@@ -10,10 +10,11 @@ from typing import Any
 
 import click
 
-from ..judge.record import write_new_file
+from ..judge.judge_files import write_new_file
 from ..analysis.describe import game_lines, report_lines
 from ..analysis.plies import RecordError
-from ..analysis.storage import AnalysisFileError, load_beside, save_beside
+from ..analysis.storage import AnalysisFileError, analysis_path, load_beside, save_beside
+from .shared_arguments import check_judge_file
 
 
 def _progress(label: str):
@@ -114,5 +115,8 @@ def analyse(records, seconds, out, db, jobs, again) -> None:
         raise click.UsageError("give at least one RECORD (a game record, JSON), or --db DB")
     if out is not None and len(records) > 1:
         raise click.UsageError(f"--out takes one RECORD's analysis, got {len(records)} records")
+    # as root, before hours of analysis: where each analysis is to go (written by the same rule)
+    for option, written in [("--out", out)] if out is not None else [("RECORD", analysis_path(p)) for p in records]:
+        check_judge_file(option, str(written))
     for path in records:
         _analyse_file(path, seconds, jobs, out, again)

@@ -67,7 +67,7 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     except PlayerSpecError as error:
         raise click.BadParameter(str(error), param_hint="PLAYER") from None
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [spec.command for spec in specs if spec.command],
-                               [record_path] if record_path else [])
+                               (("--record", record_path),) if record_path else ())
     setup = None
     if setup_text is not None:
         if game.parse_setup is None:

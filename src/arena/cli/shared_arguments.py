@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import os
-import stat
 from pathlib import Path
 
 import click
 
 from ..games import UnknownGameError, get_game
 from ..games.base import GameInfo
+from ..judge.judge_files import UnsafePath, check_judge_path
 from ..judge.sandbox.errors import RefusedFolder
 from ..judge.sandbox.uid_box.needed_paths import program_folder
 from ..judge.sandbox.uid_box.clean_environment import parse_assignment
@@ -80,14 +80,14 @@ def real_forms(path: str) -> list[str]:
     return list(dict.fromkeys([in_real_folder, os.path.realpath(absolute)]))
 
 
-def _refuse_judge_files_in_own_folders(files: list[str], commands, folders: list[str | None]) -> None:
+def _refuse_judge_files_in_own_folders(files: list[tuple[str, str]], commands, folders: list[str | None]) -> None:
     """A program's own folder is read-only to it under a root judge, yet its owner gave it to a
     stranger's program: the judge writes nothing there. A database there would have its
     ``-journal`` or ``-wal`` beside it, where a program could have put one for SQLite to replay
     (forged results); a record, a link to follow. Compared by real paths on both sides (the
     folder is already resolved, judge/sandbox/uid_box/needed_paths.py): a path through a link
     to the folder is inside."""
-    for path in files:
+    for option, path in files:
         for real in real_forms(path):
             for command, folder in zip(commands, folders):
                 if folder is not None and os.path.commonpath([real, folder]) == folder:
@@ -96,45 +96,47 @@ def _refuse_judge_files_in_own_folders(files: list[str], commands, folders: list
                         f"{path}{really} lies inside the folder of the program {command!r} ({folder}), which "
                         "that program's owner gave it: it could have planted files beside it that the judge "
                         "would trust. Keep databases, records and results outside the players' folders",
-                        param_hint="--sandbox")
+                        param_hint=option)
 
 
-def _refuse_judge_files_where_anyone_writes(files: list[str]) -> None:
-    """A box uid may make names in a folder everybody may write (/tmp, /var/tmp): the -journal of
-    a database before SQLite makes it, a name the judge is yet to use. Root writes nowhere a
-    program's uid could."""
-    for path in files:
-        real = real_forms(path)[0]
-        folder = real if os.path.isdir(real) else os.path.dirname(real)  # a --records folder, or a file's
-        try:
-            anyone_writes = os.stat(folder).st_mode & stat.S_IWOTH
-        except OSError:
-            continue  # a missing folder is said elsewhere (check_record_path, the database's opening)
-        if anyone_writes:
-            raise click.BadParameter(
-                f"{path} lies in {folder}, where every user may write, and so every program's uid: it could "
-                "plant files there that the judge would trust. Keep databases, records and results in a "
-                "folder of your own", param_hint="--sandbox")
+def check_judge_file(option: str, path: str, *, is_folder: bool = False, refuse_shared: bool = False) -> None:
+    """As root, refuse a path the judge is to write (a record, a database, an export) on whose way a
+    program's uid could change something: a folder it may write, one another uid owns, a link another
+    uid made (judge/judge_files.py, whose walk every write goes through again). A usage error naming
+    ``option`` and the folder, before any program starts. ``refuse_shared``: nor in a folder where every
+    uid may make names (``/tmp``), where programs run: there a program's uid could make the names the
+    judge is yet to use (the ``-journal`` of a database before SQLite makes it)."""
+    try:
+        check_judge_path(path, is_folder=is_folder, refuse_shared=refuse_shared)
+    except UnsafePath as refused:
+        raise click.BadParameter(f"{path}: {refused.strerror}. Keep databases, records and results in folders "
+                                 "only root may change", param_hint=option) from None
+    except OSError as error:  # a file where a folder should be, say: the same words as the write's
+        raise click.BadParameter(f"{path}: {error.strerror or error}", param_hint=option) from None
 
 
-def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files=()) -> Sandbox:
+def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files: tuple[tuple[str, str], ...] = (),
+                     folders_to_write: tuple[tuple[str, str], ...] = ()) -> Sandbox:
     """The Sandbox the options ask for; a usage error when this machine cannot give it.
 
     Without ``--memory`` (``memory_mb`` None) each game's programs get the game's own limit
     (refereeing/game_sandbox.py).
 
     The players' own folders (``commands``: their commands) and the judge's ``files`` (a
-    database, a record) are hidden from every other program: under ``isolate``, and
-    wherever programs run as users of their own (a root judge's ``limits``).
+    database, a record) and ``folders_to_write`` (the viewer's records), each as (the option that
+    names it, its path), are hidden from every other program: under ``isolate``, and wherever
+    programs run as users of their own (a root judge's ``limits``). Such a path is refused, naming
+    its option, inside a player's folder, and as root where a program's uid could change its way.
     """
     folders = [_folder_to_hide(command) for command in commands]
+    named = [*files, *folders_to_write]
     if mode == "isolate" or (mode == "limits" and os.geteuid() == 0):
-        _refuse_judge_files_in_own_folders(list(files), commands, folders)
-    if os.geteuid() == 0 and mode != "none":
-        _refuse_judge_files_where_anyone_writes(list(files))
+        _refuse_judge_files_in_own_folders(named, commands, folders)
+    for option, path in named:  # as root only; every mode: root writes it, whoever else runs
+        check_judge_file(option, path, is_folder=(option, path) in folders_to_write, refuse_shared=mode != "none")
     # hidden as named and in its real folder (ACL entries and bwrap's covers are put on both); not
-    # where a link there leads, which the judge replaces rather than follows (judge/record.py)
-    judge_files = list(dict.fromkeys(form for path in files for form in (os.path.abspath(path), real_forms(path)[0])))
+    # where a link there leads, which the judge replaces rather than follows (judge/judge_files.py)
+    judge_files = list(dict.fromkeys(form for _, path in named for form in (os.path.abspath(path), real_forms(path)[0])))
     hidden = folders + judge_files
     context = click.get_current_context(silent=True)
     chosen = context.meta.get(ENV_KEY, ()) if context is not None else ()

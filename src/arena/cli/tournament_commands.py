@@ -13,8 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from .shared_arguments import check_record_path, game_argument, sandbox_argument, sandbox_options
-from ..judge.record import write_new_file
+from .shared_arguments import check_judge_file, check_record_path, game_argument, sandbox_argument, sandbox_options
+from ..judge.judge_files import write_new_file
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..refereeing.terminal_text import visible
@@ -95,7 +95,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     db_path = db_path or f"tournament-{game.name}.db"
     check_record_path(db_path, param_hint="--db")
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [text for _, text in players],
-                               [db_path])  # and its -wal and -shm beside it (judge/sandbox/uid_box/acl_plan.py)
+                               (("--db", db_path),))  # and its -wal and -shm beside it (judge/sandbox/uid_box/acl_plan.py)
 
     console = report_console()
     with open_store(db_path) as store:
@@ -158,6 +158,8 @@ def standings(db_path) -> None:
 @click.option("--output", default="-", metavar="FILE", help="Where to write (default: standard output).")
 def export(db_path, format_name, output) -> None:
     """Every game of a tournament: CSV, one line per game, or JSON with the full records."""
+    if output != "-":
+        check_judge_file("--output", output)  # as root: refused before the database is read
     with open_store(db_path, must_exist=True) as store:
         if output == "-":
             # a terminal gets the players' text with its control characters written out

@@ -70,7 +70,9 @@ def serve(db_paths, records_dir, host, port, open_browser, opponent_texts, built
     if Path(records_dir).exists() and not Path(records_dir).is_dir():
         raise click.BadParameter(f"{records_dir} is not a folder", param_hint="--records")
     # under isolate no opponent can see the databases or the records
-    sandbox = sandbox_argument(sandbox_mode, memory_mb, commands=list(opponents.values()), files=[*paths, records_dir])
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, commands=list(opponents.values()),
+                               files=tuple(("--db", path) for path in paths),
+                               folders_to_write=(("--records", records_dir),))
     app = create_app(paths, records_dir, host=host, sandbox=sandbox, opponents=opponents)
     app.state.viewer.warm_up()  # the databases are read before the address is given out
     _run(app, host, port, "/", open_browser)

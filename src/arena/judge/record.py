@@ -9,46 +9,19 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import tempfile
 from pathlib import Path
 from typing import Any
 
+from .judge_files import write_new_file
+
 RECORD_FORMAT = 1
 
 
-def write_record(record: dict[str, Any], path: str | Path) -> None:
-    write_new_file(path, (json.dumps(record, indent=1) + "\n").encode())
-
-
-def write_new_file(path: str | Path, data: bytes) -> None:
-    """Write ``path`` whole, never through a link: a new file of a random name beside it, made
-    with O_EXCL | O_NOFOLLOW, renamed over ``path``. A link a program planted where a record is
-    to go (``rec.json`` -> /etc/anything) is replaced, not followed: the judge, root, never
-    writes where a program points. (What lies above the file is kept out of every player's
-    folder, by its real path: cli/shared_arguments.py.) Readable by everyone, as a file made with the
-    usual umask is."""
-    path = os.fspath(path)
-    folder = os.path.dirname(os.path.abspath(path))
-    for _ in range(100):
-        temporary = os.path.join(folder, f".{os.path.basename(path)[:200]}.{secrets.token_hex(6)}.tmp")
-        try:
-            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC, 0o644)
-            break
-        except FileExistsError:
-            continue
-    else:
-        raise FileExistsError(f"cannot make a new file beside {path}")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-        os.replace(temporary, path)
-    except BaseException:
-        try:
-            os.unlink(temporary)
-        except OSError:
-            pass
-        raise
+def write_record(record: dict[str, Any], path: str | Path, *, make_folders: bool = False) -> None:
+    """The record as JSON at ``path``: written whole, never through a link nor a folder a program's
+    uid could change (judge/judge_files.py)."""
+    write_new_file(path, (json.dumps(record, indent=1) + "\n").encode(), make_folders=make_folders)
 
 
 def save_record(record: dict[str, Any], path: str | Path | None) -> tuple[str | None, str | None]:

@@ -179,8 +179,8 @@ class PlaySession:
         name = f"play-{self.game.name}-{stamp}-{self.id}.json"
         over = {**self._base_view("over"), "result": record["result"], "summary": describe_result(record)}
         try:
-            self.records_dir.mkdir(parents=True, exist_ok=True)
-            write_record(record, self.records_dir / name)
+            # its folder made if missing, never through a link or a folder a program's uid may change
+            write_record(record, self.records_dir / name, make_folders=True)
         except OSError as error:  # the game is over all the same: say so, with the result
             return {**over, "status": "failed", "error": f"the record could not be saved: {error}"}
         return {**over, "record": name}

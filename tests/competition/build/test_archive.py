@@ -158,6 +158,18 @@ def test_an_upload_too_large_or_without_its_main_file_on_top_is_refused(place):
     assert check_upload(place("bot.cpp", BOT), "bot.cpp") == []  # a plain source file
 
 
+@pytest.mark.parametrize("members, said", [
+    # issue 56: a link was refused as "found bot.c: it must not be inside a folder"
+    ([(tar_entry("real.c"), BOT), tar_entry("bot.c", tarfile.SYMTYPE, "real.c")], "a symbolic link (to real.c)"),
+    ([(tar_entry("real.c"), BOT), tar_entry("bot.c", tarfile.LNKTYPE, "real.c")], "a hard link (to real.c)"),
+    ([tar_entry("bot.c", tarfile.DIRTYPE)], "a folder"),
+])
+def test_a_main_file_that_is_a_link_or_a_folder_is_refused_saying_so(place, members, said):
+    with pytest.raises(ArchiveError, match=f"bot.tar: its bot.c is {said.replace('(', '[(]').replace(')', '[)]')}, "
+                                           "not a file: put the source itself in the archive"):
+        check_upload(place("bot.tar", tar_bytes(*members)), "bot.tar", "bot.c")
+
+
 @needs_isolate
 def test_a_dot_dot_member_is_refused_and_nothing_is_written_outside(tmp_path, place, build_folder):
     before = everything_in(tmp_path)

@@ -70,9 +70,17 @@ def check_upload(path: str | os.PathLike, filename: str, main_file: str | None =
     return members
 
 
+MEMBER_KINDS = {"symlink": "a symbolic link", "hardlink": "a hard link", "dir": "a folder"}
+
+
 def check_main_file(members: list[unpacker.Member], filename: str, main_file: str) -> None:
     if any(member.name == main_file and member.kind == "file" for member in members):
         return
+    on_top = next((member for member in members if member.name == main_file), None)
+    if on_top is not None:  # there, but no file: a link is never followed, neither at unpacking nor after
+        target = f" (to {on_top.target})" if on_top.target else ""
+        raise ArchiveError(f"{filename}: its {main_file} is {MEMBER_KINDS.get(on_top.kind, on_top.kind)}{target}, "
+                           "not a file: put the source itself in the archive")
     deeper = [member.name for member in members if member.name.rpartition("/")[2] == main_file]
     where = f" (found {deeper[0]}: it must not be inside a folder)" if deeper else ""
     raise ArchiveError(f"{filename} has no {main_file} at its top level{where}")
