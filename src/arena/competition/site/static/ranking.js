@@ -10,7 +10,9 @@
   if (!data.live && !waiting) return;
   const url = waiting ? "/api/ranking"
     : "/api/ranking?" + (data.kind === "final" ? "kind=final" : "round=" + encodeURIComponent(data.round));
-  const columns = ["rank", "name", "games", "wins", "draws", "losses", "points", "irregular_losses"];
+  // rank, name, then the columns the page was drawn with: the rule's figures first (ranking_rule.py)
+  const columns = ["rank", "name"].concat(data.columns || ["games", "wins", "draws", "losses", "points",
+                                                           "irregular_losses"]);
 
   function nameCell(row, index, value) {
     if (index !== 1) return null;
