@@ -66,7 +66,7 @@ def _signed(key: str, value: Any) -> str:
 def _why(ranking: str, upper: dict[str, Any], lower: dict[str, Any]) -> str | None:
     """Which figure put ``upper`` above ``lower`` (None: they share the place)."""
     deciding = deciding_figures(ranking)
-    level = []
+    level: list[str] = []
     for key in deciding:
         if upper.get(key) != lower.get(key):
             said = (f"{WORDS[key]} {_signed(key, upper.get(key))} against {_signed(key, lower.get(key))}"
