@@ -9,6 +9,7 @@ from html.parser import HTMLParser
 from arena.competition.passwords import hash_password
 from arena.competition.site.pages.ranking_rule import neighbour_notes, ranking_columns
 
+from ..conftest import Http
 from ..site_server import PASSWORD
 from ..api.test_api import admitted_submission
 
@@ -107,3 +108,13 @@ def test_the_ranking_pages_say_the_notes(competition, http):
     for note in notes:
         assert note in page.replace("&#39;", "'")
     assert ('id="ranking-notes"' in page) == bool(notes)
+
+
+def test_my_page_shows_the_rules_figures_of_each_place(competition, http):
+    round_id = three_play_a_round(competition, http)
+    mine = next(row for row in http().get(f"/api/ranking?round={round_id}").json()["rows"] if row["name"] == "alice")
+    page = Http(competition.url).page_login("alice").get("/my").text
+    progress = page[page.index('id="progress"'):]
+    assert "<th>Place</th><th class=\"col-wins\">Wins</th><th class=\"col-margin\">Margin</th>" in progress
+    assert (f'<td class="col-wins">{mine["wins"]}</td><td class="col-margin">{mine["margin"]}</td>'
+            f'<td class="col-irregular_losses">{mine["irregular_losses"]}</td><td>{mine["points"]}</td>') in progress

@@ -23,6 +23,8 @@ from ..views import game_views, submission_view
 from ..api.clarifications import MAX_TEXT, ask, readable_clarifications
 from ..progress import progress
 from .place_chart import place_chart
+from .ranking_rule import ranking_columns
+from ....games import get_game
 
 router = APIRouter()
 
@@ -67,7 +69,8 @@ def my_submissions(request: Request):
     over = competition_state(store) == OVER  # nothing offered that would be refused: no games, no uploads
     mine = [{**submission_view(s), "bench": bench_reason(store, s.id) if s.benched else None}
             for s in store.submissions(user_id=user.id)]
-    return render(request, "my.html", submissions=mine, over=over,
+    figures = [c for c in ranking_columns(get_game(store.competition().game).ranking) if c["deciding"]]
+    return render(request, "my.html", submissions=mine, over=over, figures=figures,
                   games=game_views(store, store.games(user_id=user.id, limit=50)), opponents=opponents,
                   clarifications=[c for c in readable_clarifications(request, user) if c["mine"]],
                   max_question=MAX_TEXT, progress=places, chart=chart)
