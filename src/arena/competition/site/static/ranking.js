@@ -15,7 +15,8 @@
                                                            "irregular_losses"]);
 
   function nameCell(row, index, value) {
-    if (index !== 1) return null;
+    if (index === 0) return null;
+    if (index > 1) return el("td", value, "col-" + columns[index]);  // its column, as the page drew it
     const th = el("th", null, "name");
     const link = el("a", value);
     link.href = "/games?player=" + encodeURIComponent(value);
