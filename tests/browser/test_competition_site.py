@@ -25,7 +25,7 @@ def board_loaded(page, limit_s: float = 10) -> None:
 
 def ranked_games(page) -> dict[str, str]:
     """Each ranked account's games, as the ranking table shows them."""
-    return {row.locator("th").text_content(): row.locator("td").nth(1).text_content()
+    return {row.locator("th").text_content(): row.locator("td.col-games").text_content()
             for row in page.locator("#ranking tbody tr").all()}
 
 

@@ -1,7 +1,8 @@
 """A class's term in chromium (issue 50): three numbered test rounds with a built-in player as a
 yardstick, a question answered privately and another publicly, a voided game replayed, a final of 4
 games a pair without the built-in player, the winner on the home page and the final's ranking taken
-home as CSV.
+home as CSV; then (issue 58) the Margin column read against the API, the winner disqualified on the
+console (the home page names the next one) and reinstated.
 
 The conductor is the site tests' test double (tests/competition/site/fake_conductor.py): it plays a
 round at once (a final's pairs as many games as asked)."""
@@ -10,6 +11,8 @@ from __future__ import annotations
 
 import csv
 import io
+import json
+import urllib.request
 
 import pytest
 
@@ -107,7 +110,43 @@ def test_a_class_runs_its_term_to_a_final_that_names_its_winner(page, tmp_path):
         assert lines[0][:2] == ["rank", "name"] and sorted(line[1] for line in lines[1:]) == sorted(NAMES)
         assert all(line[2] == "8" for line in lines[1:])  # 4 games against each of 2 others
         assert final.kind == "final-robin"
+
+        # the Margin column is the API's margin, row by row
+        api = _json(url + "/api/ranking?kind=final")["rows"]
+        headers = [cell.text_content().strip() for cell in page.locator("#ranking thead th").all()]
+        assert headers[:4] == ["Rank", "Name", "Wins", "Margin"]
+        shown = rows(page, "#ranking")
+        assert [(row[1], int(row[2]), int(row[3])) for row in shown] == [(r["name"], r["wins"], r["margin"]) for r in api]
+
+        # the winner disqualified on the console, beside Disable: the next one wins everywhere, and back
+        winner = api[0]["name"]
+        log_in(page, url, "org")
+        account = page.locator("#accounts tr", has_text=winner)
+        account.locator(".disqualify-reason").fill("copied bob's program")
+        account.locator(".disqualify-form input[name=confirm]").check()
+        account.locator("button.disqualify").click()
+        assert f"{winner} is disqualified" in page.text_content("#confirmation")
+        page.click("#logout")
+        after = _json(url + "/api/ranking?kind=final")["rows"]
+        assert winner not in [r["name"] for r in after] and len(after) == 2
+        page.goto(url + "/")
+        assert after[0]["name"] in page.text_content("#winner") and winner not in page.text_content("#winner")
+        assert winner in page.text_content("#disqualified") and "copied bob's program" in page.text_content("#disqualified")
+        page.goto(url + "/ranking?kind=final")
+        assert [row[1] for row in rows(page, "#ranking")] == [r["name"] for r in after]
+        log_in(page, url, "org")
+        page.locator("#accounts tr", has_text=winner).locator("button.reinstate").click()
+        assert f"{winner} is no longer disqualified" in page.text_content("#confirmation")
+        page.click("#logout")
+        assert _json(url + "/api/ranking?kind=final")["rows"] == api
+        page.goto(url + "/")
+        assert winner in page.text_content("#winner") and page.locator("#disqualified").count() == 0
         assert page.console.errors == []
+
+
+def _json(address: str):
+    with urllib.request.urlopen(address, timeout=60) as answer:
+        return json.load(answer)
 
 
 def _final_rows(page, url: str) -> list[list[str]]:
@@ -116,3 +155,21 @@ def _final_rows(page, url: str) -> list[list[str]]:
     shown = rows(page, "#ranking")
     page.goto(url + "/")
     return shown
+
+
+def test_two_sources_side_by_side_fit_1280_pixels_and_highlight_what_they_share(page, tmp_path):
+    """Issue 58: the console's side-by-side page, lines of 600 characters included, is no wider than the
+    window (1,280 px) and highlights the passages the two sources share."""
+    from ..competition.site.test_similarity import GREEDY, RENAMED, grown
+
+    with running_competition(tmp_path / "contest") as competition:
+        long_line = "TABLE = [" + ", ".join(str(n) for n in range(150)) + "]\n"
+        admit(competition, "alice", long_line + grown(GREEDY))
+        admit(competition, "bob", long_line + grown(RENAMED))
+        first, second = sorted(s.id for s in competition.store.entrants())
+        log_in(page, competition.url, "org")
+        page.goto(f"{competition.url}/organiser/similarity/{first}/{second}")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 1280
+        assert page.locator("#source0 mark.shared").count() >= 1 and page.locator("#source1 mark.shared").count() >= 1
+        assert "alike" in page.text_content("#pair-score")
+        assert page.console.errors == []

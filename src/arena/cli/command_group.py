@@ -19,9 +19,19 @@ from .sprt_command import sprt
 from .submit_command import submit
 from .tournament_commands import export, standings, tournament
 from .viewer_commands import serve, view
+from ..web_common.release import release
+
+
+def _print_version(context: click.Context, _parameter: click.Parameter, asked: bool) -> None:
+    """``arena --version``: the package's version, and the commit in a git checkout (asked only then)."""
+    if asked and not context.resilient_parsing:
+        click.echo(f"arena {release()}")
+        context.exit(0)
 
 
 @click.group()
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Print arena's version (and, in a git checkout, its commit), then exit.")
 def cli() -> None:
     """arena: play, judge and rank programs for five CodeCup-style games."""
 

@@ -55,7 +55,12 @@ def test_the_competition_is_open_frozen_final_then_over_and_then_refuses_to_play
     assert f"<b>{' and '.join(winners)}</b>" in home
     for row in rows:
         if row["rank"] <= 3:
-            assert f'<b class="name">{row["name"]}</b> <span class="points">{row["points"]} points</span>' in home
+            # issue 58: the figures the rule ranks by (wins, margin) before the points
+            margin = row["margin"]
+            said = f"+{margin}" if margin > 0 else f"−{-margin}" if margin < 0 else "0"
+            assert (f'<b class="name">{row["name"]}</b> <span class="figure wins">{row["wins"]} wins</span> '
+                    f'<span class="figure margin">margin {said}</span> <span class="points">{row["points"]} points</span>'
+                    ) in home
 
     page = Http(competition.url).page_login("alice").get("/submit").text
     assert 'id="closed"' in page and "the competition is over" in page and 'id="submit-upload"' not in page

@@ -108,3 +108,55 @@ def test_side_by_side_escapes_the_sources(competition, http):
     other = admitted_submission(http("bob"), b"print('hello')\n", "bot.py")
     page = Http(competition.url).page_login("org").get(f"/organiser/similarity/{hostile}/{other}").text
     assert "&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;" in page and "<script>alert(1)" not in page
+
+
+def test_identical_sources_are_named_identical_the_unchanged_starter_included(competition, http):
+    """Issue 58: two accounts upload the unchanged starter, a third a byte copy of the first's: every
+    pair is identical (score 1.0), each side labelled the starter unchanged."""
+    competition.store.add_user("carol", hash_password(PASSWORD), "contestant")
+    ids = {name: admitted_submission(http(name), STARTER.encode(), "bot.py") for name in ("alice", "bob", "carol")}
+    pairs = http("org").get("/api/organiser/similarity").json()["pairs"]
+    assert {tuple(p["names"]) for p in pairs} == {("alice", "bob"), ("alice", "carol"), ("bob", "carol")}
+    for pair in pairs:
+        assert pair["score"] == 1.0 and pair["identical"] is True and pair["starter"] == [True, True]
+    console = Http(competition.url).page_login("org")
+    page = console.get("/organiser").text
+    assert page.count('<b class="identical">identical</b>') == 3 and "(the starter, unchanged)" in page
+    side = console.get(f"/organiser/similarity/{ids['alice']}/{ids['bob']}").text
+    assert 'id="pair-score"' in side and "<b>identical</b>" in side and "the starter, unchanged" in side
+
+
+def test_a_byte_copy_and_a_renamed_copy_of_grown_code_are_identical_and_a_rewrite_is_not(competition, http):
+    for name in ("carol", "dave"):
+        competition.store.add_user(name, hash_password(PASSWORD), "contestant")
+    renamed = (grown(GREEDY).replace("best_gain", "top_score").replace("best", "pick")
+               .replace("    return pick", "    # found it\n    return pick"))
+    sources = {"alice": grown(GREEDY), "bob": grown(GREEDY), "carol": renamed, "dave": grown(RENAMED)}
+    for name, source in sources.items():
+        admitted_submission(http(name), source.encode(), "bot.py")
+    by_names = {tuple(p["names"]): p for p in http("org").get("/api/organiser/similarity").json()["pairs"]}
+    for copy in (("alice", "bob"), ("alice", "carol"), ("bob", "carol")):
+        assert by_names[copy]["identical"] is True and by_names[copy]["score"] == 1.0, copy
+        assert by_names[copy]["starter"] == [False, False]
+    # the same strategy rewritten (a docstring dropped): alike, not identical
+    assert by_names[("alice", "dave")]["identical"] is False and 0.8 <= by_names[("alice", "dave")]["score"] < 1.0
+
+
+def test_side_by_side_highlights_the_shared_passages_and_fits_1280_pixels(competition, http):
+    ids = [admitted_submission(http("alice"), grown(GREEDY).encode(), "bot.py"),
+           admitted_submission(http("bob"), grown(RENAMED).encode(), "bot.py")]
+    page = Http(competition.url).page_login("org").get(f"/organiser/similarity/{ids[0]}/{ids[1]}").text
+    assert page.count('<mark class="shared">') >= 2 and '<mark class="starter">' in page
+    shared = page[page.index('id="source0"'):].split('<mark class="shared">', 1)[1].split("</mark>", 1)[0]
+    assert "for" in shared and "range" in shared  # a passage of the strategy, not of the starter
+    css = http().get("/static/site/site.css").text
+    assert "grid-template-columns: minmax(0, 1fr) minmax(0, 1fr)" in css  # the columns never outgrow the page
+
+
+def test_shared_passages_keep_every_character_of_both_sources():
+    from arena.competition.similarity import shared_passages
+
+    first, second = grown(GREEDY), grown(RENAMED)
+    pieces = shared_passages(first, second, "python", STARTER)
+    assert "".join(text for text, _ in pieces[0]) == first and "".join(text for text, _ in pieces[1]) == second
+    assert {kind for _, kind in pieces[0]} == {"", "shared", "starter"}

@@ -102,3 +102,30 @@ def test_the_commands_refuse_a_database_of_a_later_version_in_one_line(tmp_path)
     result = CliRunner().invoke(cli, ["competition", "user", str(folder), "bob", "--organiser"], input="pw\npw\n")
     assert result.exit_code != 0 and "Traceback" not in result.output
     assert f"schema version {LATEST + 5}" in result.output and f"up to {LATEST}" in result.output
+
+
+def test_a_version_4_database_gains_disqualifications_and_keeps_its_accounts(tmp_path):
+    """Issue 58's migration 5: a database of the release before it (version 4) is copied aside and
+    migrated; its accounts stay, and an account can be disqualified and reinstated."""
+    path = tmp_path / "competition.db"
+    version_1_database(path)
+    with sqlite3.connect(path) as db:
+        for migration in MIGRATIONS[1:4]:
+            for statement in migration.statements:
+                db.execute(statement)
+        db.execute("PRAGMA user_version = 4")
+    db.close()
+    assert MIGRATIONS[4].number == 5 and "disqualified" in MIGRATIONS[4].says
+    with CompetitionStore(path) as store:
+        assert store.migrated_from == 4
+        alice = store.user_named("alice")
+        assert alice is not None and store.disqualifications() == {}
+        store.set_disqualified(alice.id, "copied")
+        assert store.disqualifications()["alice"].reason == "copied" and store.disqualified_names() == {"alice"}
+        store.set_disqualified(alice.id, None)
+        assert store.disqualifications() == {}
+    kept = tmp_path / f"competition.db.before-v{LATEST}"
+    assert user_version(kept) == 4
+    with sqlite3.connect(kept) as db:
+        assert db.execute("SELECT 1 FROM sqlite_master WHERE name = 'disqualified_accounts'").fetchone() is None
+    db.close()

@@ -7,7 +7,7 @@ against it, and the rounds lose time to its clocks.
 
 from __future__ import annotations
 
-from ..store.database import CompetitionStore
+from ..store.database import CompetitionStore, Round
 
 PAGES_LOOKED_AT = 10
 """Pages of its account's newest games searched for the submission's own (a healthy program's
@@ -35,3 +35,56 @@ def keeps_faulting(store: CompetitionStore, submission_id: int, last: int) -> bo
         if len(games) < last:
             return False
     return False
+
+
+ENDS = "it plays again once its author submits a new program and that one is admitted"
+"""What ends a benching (said on the author's page and in the API)."""
+
+SHOWN = 10
+
+
+def bench_reason(store: CompetitionStore, submission_id: int) -> dict | None:
+    """Why a benched submission sits out: ``{"games": [{"id", "round", "verdict", "reason", "finished"}],
+    "ends"}``,
+    its newest games in a row that were irregular losses (newest first, at most SHOWN), each with its
+    verdict and the judge's reason; None for a submission not benched."""
+    submission = store.submission(submission_id)
+    if submission is None or not submission.benched:
+        return None
+    faults: list[dict] = []
+    for page in range(PAGES_LOOKED_AT):
+        games = store.games(user_id=submission.user_id, limit=SHOWN, offset=page * SHOWN)
+        for game in games:
+            if submission_id not in game.submissions:
+                continue
+            seat = game.submissions.index(submission_id)
+            result = game.played_record()["result"]
+            if result["verdicts"][seat] == "ok" or len(faults) >= SHOWN:
+                return {"games": faults, "ends": ENDS}
+            faults.append({"id": game.id, "round": game.round_id, "verdict": result["verdicts"][seat],
+                           "reason": result.get("reason"), "finished": game.finished})
+        if len(games) < SHOWN:
+            break
+    return {"games": faults, "ends": ENDS}
+
+
+def sat_out(store: CompetitionStore, round_: Round) -> list[dict]:
+    """Who sat a test round out for being benched: ``[{"name", "submission", "games"}]`` (``games``
+    as bench_reason's). A submission sat it out when it was its account's newest admitted one when
+    the round was made, was not among its entrants, and had played its last faulty game by then."""
+    if round_.kind != "test":
+        return []
+    entrants = set(round_.details.get("entrants") or [])
+    admitted = [s for s in store.submissions(status=("admitted",)) if s.created <= round_.created]
+    newest: dict[int, int] = {}
+    for submission in admitted:  # newest first
+        newest.setdefault(submission.user_id, submission.id)
+    out = []
+    for submission in admitted:
+        if not submission.benched or submission.id in entrants or newest[submission.user_id] != submission.id:
+            continue
+        reason = bench_reason(store, submission.id)
+        games = [] if reason is None else reason["games"]
+        if games and (games[0]["finished"] or 0) <= round_.created:
+            out.append({"name": submission.user_name, "submission": submission.id, "games": games})
+    return sorted(out, key=lambda line: line["name"])

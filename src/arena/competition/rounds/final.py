@@ -122,7 +122,7 @@ def final_standings(store: CompetitionStore, ranking: str) -> list[Standing]:
     swiss = official_standings(ranking, names.values(), swiss_games)
     if not robin:
         return swiss
-    top = [names[s] for s in robin[0].details["players"]]
+    top = [names[s] for s in robin[0].details["players"] if s in names]
     ranked = official_standings(ranking, top, list(store.results(kind=ROBIN)))
     rest = [s for s in swiss if s.name not in set(top)]
     for position, standing in enumerate(rest, start=len(ranked) + 1):
@@ -143,8 +143,11 @@ def official_standings(ranking: str, names, games) -> list[Standing]:
 
 
 def _names(store: CompetitionStore, field: list[int]) -> dict[int, str]:
-    """Each submission's account name (a field has one submission per account)."""
-    return {submission: _submission(store, submission).user_name for submission in field}
+    """Each submission's account name (a field has one submission per account), but a disqualified
+    account's: it is out of the final's ranking, which is the others' among themselves."""
+    out = store.disqualified_names()
+    names = {submission: _submission(store, submission).user_name for submission in field}
+    return {submission: name for submission, name in names.items() if name not in out}
 
 
 def _submission(store: CompetitionStore, submission_id: int) -> Submission:

@@ -2,7 +2,8 @@
 share with debuts and unrated games.
 
 Test rounds are numbered 1, 2, 3 ... in the order they started; the final's rounds 1 ... n within
-the final; debuts and unrated games have no number. The numbers follow from the rounds alone (ids
+the final; debuts and unrated games have no number (a built-in player's debut is "Debut of the built-in
+player greedy", a contestant's "Debut of bob's submission 4"). The numbers follow from the rounds alone (ids
 grow with time, and no round is ever removed), so they never change once given.
 """
 
@@ -25,6 +26,7 @@ def round_labels(store: CompetitionStore, rounds: list[Round] | None = None) -> 
     every = sorted(store.rounds() if rounds is None else rounds, key=lambda r: r.id)
     debut_authors = store.submission_names(r.details["submission"] for r in every
                                            if r.kind == "debut" and "submission" in r.details)
+    builtins = {u.name for u in store.users() if u.role == "builtin"} if debut_authors else set()
     labels: dict[int, RoundLabel] = {}
     tests = finals = 0
     for round_ in every:
@@ -37,7 +39,8 @@ def round_labels(store: CompetitionStore, rounds: list[Round] | None = None) -> 
         elif round_.kind == "debut":
             submission = round_.details.get("submission")
             author = "a contestant" if submission is None else debut_authors.get(submission, "a contestant")
-            labels[round_.id] = RoundLabel(None, f"Debut of {author}'s submission {submission}")
+            labels[round_.id] = RoundLabel(None, f"Debut of the built-in player {author.removeprefix('builtin-')}"
+                                           if author in builtins else f"Debut of {author}'s submission {submission}")
         elif round_.kind == "unrated":
             labels[round_.id] = RoundLabel(None, "Unrated games")
         else:

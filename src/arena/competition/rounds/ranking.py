@@ -75,19 +75,20 @@ def ranking_rows(store: CompetitionStore, kind: str | None = None, round_id: int
     games = list(store.results(rated_only=True, kind=kind, with_moves=False))
     names = {entrant.user_name for entrant in store.entrants()}
     for players, _ in games:
-        names.update(players)  # a benched program's account keeps the games it played
+        names.update(players)  # a benched program's account keeps the games it played (a disqualified one's
+        # are not among them: store.results leaves them out)
     return [_row(standing, ranking) for standing in official_standings(ranking, sorted(names), games)]
 
 
 def round_entrants(store: CompetitionStore, round_: Round) -> list[str]:
     """The account names of everyone in a round: its entrants as it was made (a Swiss round's
-    whole field, its bye too), and anyone seated in one of its games."""
+    whole field, its bye too), and anyone seated in one of its games; disqualified accounts left out."""
     details = round_.details
     ids = list(details.get("entrants") or details.get("players") or [])
     if round_.kind.startswith("final-swiss-"):
         ids += details.get("plan", {}).get("field", [])
     names = set(store.submission_names(ids).values()) | set(store.round_players(round_.id).values())
-    return sorted(names)
+    return sorted(names - store.disqualified_names())
 
 
 def round_ranking(store: CompetitionStore, round_: Round) -> list[dict[str, Any]]:

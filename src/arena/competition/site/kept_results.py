@@ -4,7 +4,8 @@ A finished round never changes (a game is saved once, and a finished round has e
 nor does a finished final, but for a voided game: its round runs again, and finishes again at another
 time, so what is kept is keyed by when the round finished: their rankings are computed at the first request and served from here
 after (20,000 games take a good part of a second to rank, which no page should wait for each
-time). A round that plays is computed at every request: its games keep coming.
+time). A round that plays is computed at every request: its games keep coming. A disqualification
+(or its undoing) changes every ranking: what is kept is keyed by the disqualified accounts too.
 """
 
 from __future__ import annotations
@@ -24,9 +25,10 @@ class KeptResults:
         self._kept: dict[tuple, Any] = {}
         self._lock = threading.Lock()  # the web's threads share it (two may compute the same once)
 
-    def _get(self, key: tuple, finished: bool, compute):
+    def _get(self, store: CompetitionStore, key: tuple, finished: bool, compute):
         if not finished:
             return compute()
+        key = (*key, tuple(sorted(store.disqualified_names())))
         with self._lock:
             if key in self._kept:
                 return self._kept[key]
@@ -37,25 +39,25 @@ class KeptResults:
 
     def round(self, store: CompetitionStore, round_: Round) -> dict[str, Any]:
         """round_detail: the round's line, and its ranking and cross table when it has them."""
-        return self._get(("round", round_.id, round_.finished), round_.status == "finished",
+        return self._get(store, ("round", round_.id, round_.finished), round_.status == "finished",
                          lambda: round_detail(store, round_))
 
     def round_json(self, store: CompetitionStore, round_: Round) -> bytes:
         """The round's view as the API sends it (a finished one's serialised once: its cross table
         of 20,000 games takes most of a second to encode)."""
-        return self._get(("round-json", round_.id, round_.finished), round_.status == "finished",
+        return self._get(store, ("round-json", round_.id, round_.finished), round_.status == "finished",
                          lambda: json.dumps(self.round(store, round_)).encode())
 
-    def fragment(self, key: tuple, finished: bool, render) -> str:
+    def fragment(self, store: CompetitionStore, key: tuple, finished: bool, render) -> str:
         """A page's part that is the same for every visitor (a finished round's ranking and cross
         table), rendered once."""
-        return self._get(("html", *key), finished, render)
+        return self._get(store, ("html", *key), finished, render)
 
     def rows(self, store: CompetitionStore, round_: Round | None) -> list[dict[str, Any]]:
         """A round's ranking rows (None: the final's, whatever its rounds)."""
         if round_ is None:
             last = final_rounds(store)[-1:]
-            return self._get(("final", *(r.finished for r in last)), final_finished(store),
+            return self._get(store, ("final", *(r.finished for r in last)), final_finished(store),
                              lambda: ranking_rows(store, kind=FINAL))
         return self.round(store, round_).get("ranking", {}).get("rows", [])
 

@@ -18,8 +18,9 @@ def _submission_of(store: CompetitionStore, round_id: int, name: str) -> int | N
 
 
 def progress(store: CompetitionStore, kept: KeptResults, user: User) -> list[dict[str, Any]]:
-    """Oldest first: ``{"round", "title", "number", "submission", "rank", "of", "points", "games"}`` for
-    each finished test round the account was ranked in, then the final (once it has finished)."""
+    """Oldest first: ``{"round", "title", "number", "submission", "rank", "of", "points", "games", "row"}``
+    for each finished test round the account was ranked in, then the final (once it has finished);
+    ``row``: the account's ranking row there (the figures its rule ranks by: wins, margin ...)."""
     labels = round_labels(store)
     lines = []
     for round_ in sorted(store.rounds("finished"), key=lambda r: r.id):
@@ -30,7 +31,7 @@ def progress(store: CompetitionStore, kept: KeptResults, user: User) -> list[dic
         if mine is not None:
             lines.append({"round": round_.id, "title": labels[round_.id].title, "number": labels[round_.id].number,
                           "submission": _submission_of(store, round_.id, user.name), "rank": mine["rank"],
-                          "of": len(rows), "points": mine["points"], "games": mine["games"]})
+                          "of": len(rows), "points": mine["points"], "games": mine["games"], "row": mine})
     if final_finished(store):
         rows = kept.rows(store, None)
         mine = next((row for row in rows if row["name"] == user.name), None)
@@ -39,5 +40,5 @@ def progress(store: CompetitionStore, kept: KeptResults, user: User) -> list[dic
             played = [_submission_of(store, r.id, user.name) for r in final_rounds(store)]
             lines.append({"round": last.id, "title": "Final", "number": None,
                           "submission": next((s for s in played if s is not None), None), "rank": mine["rank"],
-                          "of": len(rows), "points": mine["points"], "games": mine["games"]})
+                          "of": len(rows), "points": mine["points"], "games": mine["games"], "row": mine})
     return lines

@@ -24,8 +24,8 @@ from ...web_common.security_headers import secured
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionError, CompetitionStore
 from . import analysis_routes
-from .api import (announcements, clarifications, exports, organiser as organiser_api, password_reset, routes as api,
-                  set_aside, similar_sources, voids)
+from .api import (announcements, clarifications, disqualification, exports, organiser as organiser_api,
+                  password_reset, routes as api, set_aside, similar_sources, sources, voids)
 from .language_choice import descriptions
 from .pages import accounts, contestant, organiser, public
 from .pages.formatting import FILTERS
@@ -121,8 +121,8 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
         return refusal(request, 500, f"the server failed on this request ({type(error).__name__}); "
                        "nothing was changed")
 
-    for module in (analysis_routes, exports, api, organiser_api, set_aside, password_reset, voids, announcements,
-                   clarifications, similar_sources, public, accounts, contestant, organiser):
+    for module in (analysis_routes, exports, api, organiser_api, set_aside, disqualification, password_reset, voids,
+                   announcements, clarifications, similar_sources, sources, public, accounts, contestant, organiser):
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")

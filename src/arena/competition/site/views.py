@@ -57,9 +57,10 @@ def game_view(game: StoredGame) -> dict[str, Any]:
     return view
 
 
-def round_view(round_: Round, games: int, played: int, label: RoundLabel) -> dict[str, Any]:
-    """A round's line: ``games`` it holds and how many are ``played``, its ``number`` and ``title``
-    as contestants say them (numbering.py)."""
+def round_view(round_: Round, games: int, played: int, label: RoundLabel, voided: int = 0) -> dict[str, Any]:
+    """A round's line: ``games`` it holds and how many are ``played`` (voided ones included: they
+    were played), ``voided`` how many of those are void (replayed, counted nowhere), its ``number``
+    and ``title`` as contestants say them (numbering.py)."""
     return {
         "id": round_.id,
         "number": label.number,
@@ -71,14 +72,16 @@ def round_view(round_: Round, games: int, played: int, label: RoundLabel) -> dic
         "details": round_.details,
         "games": games,
         "played": played,
+        "voided": voided,
     }
 
 
 def round_views(store: CompetitionStore, rounds: list[Round]) -> list[dict[str, Any]]:
     """Lines of many rounds, their games counted in one query."""
     counts = store.round_counts()
+    voided = store.voided_counts()
     labels = round_labels(store)
-    return [round_view(r, *counts.get(r.id, (0, 0)), labels[r.id]) for r in rounds]
+    return [round_view(r, *counts.get(r.id, (0, 0)), labels[r.id], voided.get(r.id, 0)) for r in rounds]
 
 
 def void_view(store: CompetitionStore, games: list[StoredGame]) -> dict[int, dict[str, Any]]:
@@ -89,9 +92,11 @@ def void_view(store: CompetitionStore, games: list[StoredGame]) -> dict[int, dic
 
 def api_game_views(store: CompetitionStore, games: list[StoredGame]) -> list[dict[str, Any]]:
     """Games' lines as the API gives them: each with ``void`` (null, or why it was voided and its
-    replay's id)."""
+    replay's id) and ``disqualified`` (its players who are: the game ranks nowhere)."""
     voids = void_view(store, games)
-    return [{**game_view(g), "void": voids.get(g.id)} for g in games]
+    out = store.disqualified_names()
+    return [{**game_view(g), "void": voids.get(g.id), "disqualified": [p for p in g.players if p in out]}
+            for g in games]
 
 
 def game_views(store: CompetitionStore, games: list[StoredGame]) -> list[dict[str, Any]]:
@@ -109,7 +114,8 @@ def user_view(user: User) -> dict[str, Any]:
 def round_detail(store: CompetitionStore, round_: Round) -> dict[str, Any]:
     """A round's own view: its line, and for a ranked round (a test round, a round of the final) its
     ``ranking`` (``{"rows"}``, over its games alone) and ``crosstable`` in the ranking's order."""
-    view = round_view(round_, *store.round_counts().get(round_.id, (0, 0)), round_labels(store)[round_.id])
+    view = round_view(round_, *store.round_counts().get(round_.id, (0, 0)), round_labels(store)[round_.id],
+                      store.voided_counts().get(round_.id, 0))
     if is_ranked(round_.kind):
         rows = round_ranking(store, round_)
         view["ranking"] = {"rows": rows}

@@ -4,7 +4,8 @@
 their own, combined here: competition_settings.py (the competition's row), account_rows.py
 (accounts, logins, ended sessions), submission_rows.py (submissions and builds), round_rows.py
 (rounds, games, analyses), announcement_rows.py, void_rows.py (voided games and their replays),
-clarification_rows.py (contestants' questions and their answers). Each reads and writes through
+clarification_rows.py (contestants' questions and their answers), disqualification_rows.py
+(entrants taken out of the competition). Each reads and writes through
 this class's ``_all``, ``_one``, ``_write`` and ``_write_all`` (void_rows.py also holds the lock for
 a transaction that reads before it writes).
 
@@ -32,13 +33,14 @@ from .rows import Announcement, Competition, CompetitionError, PlannedGame, Roun
 from .submission_rows import SubmissionRows
 from .void_rows import VoidRows
 from .clarification_rows import ClarificationRows
+from .disqualification_rows import DisqualificationRows
 
 __all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore", "PlannedGame", "Round", "StoredGame",
            "Submission", "User"]
 
 
 class CompetitionStore(CompetitionSettings, AccountRows, SubmissionRows, RoundRows, AnnouncementRows, VoidRows,
-                       ClarificationRows):
+                       ClarificationRows, DisqualificationRows):
     """The competition's database, open: every concern's rows through one connection."""
 
     def __init__(self, path: str | Path, must_exist: bool = True) -> None:

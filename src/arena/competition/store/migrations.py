@@ -29,6 +29,7 @@ from .rows import CompetitionError
 from .schema import SCHEMA
 from .clarification_rows import CLARIFICATIONS
 from .void_rows import VOIDED_GAMES
+from .disqualification_rows import DISQUALIFIED_ACCOUNTS
 
 _log = logging.getLogger("arena.competition")
 
@@ -64,6 +65,8 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(3, "voided games and their replays (void_rows.py)", statements_of(VOIDED_GAMES)),
     Migration(4, "clarifications: contestants' questions and their answers (clarification_rows.py)",
               statements_of(CLARIFICATIONS)),
+    Migration(5, "disqualified accounts: out of every ranking, their games kept (disqualification_rows.py)",
+              statements_of(DISQUALIFIED_ACCOUNTS)),
 )
 """Every version's migration, in order: ``MIGRATIONS[n - 1].number == n``."""
 

@@ -133,10 +133,13 @@ class RoundRows(StoreAccess):
         """(account names in seat order, {"id", "result", "moves"}) of each played game: what rankings
         need, picked out by SQLite so the transcripts are never parsed. ``with_moves=False`` leaves the
         moves out (an empty list): reading them is most of the cost, and a ranking needs them only for
-        times. ``kind``, ``round_id``: the games of those rounds only."""
+        times. ``kind``, ``round_id``: the games of those rounds only. A disqualified account's games
+        are left out: every ranking is the others' among themselves (disqualification_rows.py)."""
         where, args = _of_rounds(round_id, kind)
         where.append("g.record IS NOT NULL")
         where.append("g.id NOT IN (SELECT game_id FROM voided_games)")  # replayed: the replay counts (void_rows.py)
+        where.append("a.id NOT IN (SELECT user_id FROM disqualified_accounts)"
+                     " AND b.id NOT IN (SELECT user_id FROM disqualified_accounts)")
         if rated_only:
             where.append("g.rated = 1")
         moves = "json_quote(json_extract(g.record, '$.moves'))" if with_moves else "'[]'"

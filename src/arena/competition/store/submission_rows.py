@@ -64,18 +64,20 @@ class SubmissionRows(StoreAccess):
 
     def entrants(self) -> list[Submission]:
         """The newest admitted submission of every account, benched ones and those of accounts set
-        aside (disabled, withdrawn) left out: the ones that play."""
+        aside (disabled, withdrawn) or disqualified left out: the ones that play."""
         rows = self._all(
             f"SELECT {_SUBMISSION_COLUMNS} FROM submissions s JOIN users u ON u.id = s.user_id"
             " WHERE s.id IN (SELECT MAX(id) FROM submissions WHERE status = 'admitted' GROUP BY user_id)"
-            " AND s.benched = 0 AND s.user_id NOT IN (SELECT user_id FROM disabled_accounts) ORDER BY u.name")
+            " AND s.benched = 0 AND s.user_id NOT IN (SELECT user_id FROM disabled_accounts)"
+            " AND s.user_id NOT IN (SELECT user_id FROM disqualified_accounts) ORDER BY u.name")
         return [_submission(row) for row in rows]
 
 
     def disabled_submissions(self) -> set[int]:
-        """Every submission of an account set aside (the final's next rounds leave them out)."""
+        """Every submission of an account set aside or disqualified (the final's next rounds leave them out)."""
         return {row[0] for row in self._all(
-            "SELECT id FROM submissions WHERE user_id IN (SELECT user_id FROM disabled_accounts)")}
+            "SELECT id FROM submissions WHERE user_id IN (SELECT user_id FROM disabled_accounts)"
+            " OR user_id IN (SELECT user_id FROM disqualified_accounts)")}
 
     def submission_names(self, submission_ids) -> dict[int, str]:
         """Each submission's account name (those that exist)."""

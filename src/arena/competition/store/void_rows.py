@@ -77,3 +77,8 @@ class VoidRows(StoreAccess):
             rows = self._all(f"SELECT game_id, reason, voided, replay FROM voided_games"
                              f" WHERE game_id IN ({','.join('?' * len(ids))})", tuple(ids))
         return {row[0]: Void(*row) for row in rows}
+
+    def voided_counts(self) -> dict[int, int]:
+        """How many voided games each round holds (rounds with none left out)."""
+        return dict(self._all("SELECT g.round_id, COUNT(*) FROM voided_games v JOIN games g ON g.id = v.game_id"
+                              " GROUP BY g.round_id"))

@@ -10,6 +10,7 @@ from fastapi import APIRouter, Request
 from starlette.concurrency import run_in_threadpool
 
 from ....games import get_game
+from ....web_common.release import commit, version
 from ...rounds.stage import competition_state, refuse_once_over
 from ..site_state import site_of
 from ..security.auth import api_user, organiser
@@ -41,7 +42,7 @@ def competition(request: Request):
     competition = store.competition()
     return {"game": competition.game, "title": competition.title, "deadline": competition.deadline,
             "frozen": competition.frozen, "registration": bool(competition.invitation),
-            "state": competition_state(store)}
+            "state": competition_state(store), "version": version(), "commit": commit()}
 
 
 @router.post("/organiser/builtins")

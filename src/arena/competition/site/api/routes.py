@@ -15,6 +15,7 @@ from ...privacy import downloadable_record, may_read_source, may_read_submission
 from ...rounds.final import refuse_after_final_began
 from ...rounds.ranking import FINAL, is_ranked
 from ...rounds.stage import refuse_once_over
+from ...play.benching import bench_reason
 from ...store.database import Round
 from ..site_state import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser, revoke_token
@@ -69,7 +70,9 @@ def submission(request: Request, submission_id: Id):
     found = site_of(request).store.submission(submission_id)
     if found is None or not may_read_submission(user, found):
         raise Refusal(404, f"you have no submission {submission_id}")
-    return submission_view(found, reader=user)
+    view = submission_view(found, reader=user)
+    view["bench"] = bench_reason(site_of(request).store, found.id)  # why it sits out (null: it does not)
+    return view
 
 
 @router.get("/submissions/{submission_id}/source")

@@ -15,12 +15,14 @@ router = APIRouter(prefix="/api")
 
 def pair_views(request: Request) -> list[dict]:
     site = site_of(request)
-    return [{"a": p.a, "b": p.b, "names": list(p.names), "language": p.language, "score": p.score}
+    return [{"a": p.a, "b": p.b, "names": list(p.names), "language": p.language, "score": p.score,
+             "identical": p.identical, "starter": list(p.starter)}
             for p in similar_pairs(site.store, site.folder)]
 
 
 @router.get("/organiser/similarity")
 def similarity(request: Request):
-    """``{"pairs": [{"a", "b", "names", "language", "score"}]}``, most alike first."""
+    """``{"pairs": [{"a", "b", "names", "language", "score", "identical", "starter"}]}``, most alike
+    first: ``identical`` for copies (score 1.0), ``starter`` [a's, b's]: the starter unchanged."""
     organiser(api_user(request, changes=False))
     return {"pairs": pair_views(request)}

@@ -17,11 +17,14 @@ from ..security.body_limits import UPLOAD_LIMIT
 from .render import page_user, redirect, render
 from ..refusal import Refusal
 from ..uploads import submissions_open, take_upload
-from ...rounds.stage import refuse_once_over
+from ...rounds.stage import OVER, competition_state, refuse_once_over
+from ...play.benching import bench_reason
 from ..views import game_views, submission_view
 from ..api.clarifications import MAX_TEXT, ask, readable_clarifications
 from ..progress import progress
 from .place_chart import place_chart
+from .ranking_rule import ranking_columns
+from ....games import get_game
 
 router = APIRouter()
 
@@ -57,13 +60,17 @@ def my_submissions(request: Request):
     user = page_user(request)
     site = site_of(request)
     store = site.store
-    opponents = [entrant.user_name for entrant in store.entrants() if entrant.user_id != user.id]
+    opponents = [entrant.user_name for entrant in store.entrants() if entrant.user_id != user.id
+                 and competition_state(store) != OVER]
     places = progress(store, site.kept, user)
     # the chart: their own line alone, over the test rounds (the final is in the table)
     chart = place_chart([(line["number"], [{"name": user.name, "rank": line["rank"]}])
                          for line in places if line["number"] is not None])
-    return render(request, "my.html", submissions=[submission_view(s)
-                                                   for s in store.submissions(user_id=user.id)],
+    over = competition_state(store) == OVER  # nothing offered that would be refused: no games, no uploads
+    mine = [{**submission_view(s), "bench": bench_reason(store, s.id) if s.benched else None}
+            for s in store.submissions(user_id=user.id)]
+    figures = [c for c in ranking_columns(get_game(store.competition().game).ranking) if c["deciding"]]
+    return render(request, "my.html", submissions=mine, over=over, figures=figures,
                   games=game_views(store, store.games(user_id=user.id, limit=50)), opponents=opponents,
                   clarifications=[c for c in readable_clarifications(request, user) if c["mine"]],
                   max_question=MAX_TEXT, progress=places, chart=chart)
@@ -76,7 +83,8 @@ async def clarify(request: Request):
     form = await form_data(request)
     check_csrf(request, form)
     ask(request, user, text_field(form, "text", limit=MAX_TEXT + 100))
-    return redirect(request, "/my#clarifications")
+    back = "/clarifications" if form.get("back") == "/clarifications" else "/my#clarifications"
+    return redirect(request, back)
 
 
 @router.get("/submissions/{submission_id}")

@@ -22,8 +22,11 @@ from ..final_estimate import final_estimates
 from ..api.voids import MAX_REASON, void
 from ..api.clarifications import MAX_TEXT, answer, every_clarification
 from ..api.similar_sources import pair_views
+from ...build.upload_checks import is_archive
+from ...similarity import shared_passages, starter_source
 from ..ids import Id
 from ..api.set_aside import set_account_disabled, set_builtin_withdrawn
+from ..api.disqualification import MAX_REASON as MAX_DISQUALIFY_REASON, set_account_disqualified
 from ..site_state import site_of
 from ..api.bodies import form_data, text_field
 from ..security.csrf import check_csrf
@@ -49,6 +52,9 @@ CONFIRMATIONS = {
     "enabled": "{name}'s account is enabled again: it may log in, and its program plays the next rounds.",
     "withdrawn": "{name} is withdrawn: it plays no new rounds. Its games stay.",
     "restored": "{name} is restored: it plays the next rounds.",
+    "disqualified": "{name} is disqualified: out of every ranking, cross table and podium, each recomputed from "
+                    "the games among the others; its games stay, marked.",
+    "reinstated": "{name} is no longer disqualified: every ranking counts its games again.",
     "announced": "The announcement is on the home page.",
     "answered": "The clarification is answered.",
     "voided": "The game is void: its replay (same seats, same seed) is in its round, which plays again.",
@@ -86,6 +92,7 @@ def _console(request: Request, confirmation: str | None, new_password: dict | No
     entrants = store.entrants()
     contestants = sum(1 for s in entrants if s.user_id not in builtin_ids)
     return render(request, "organiser.html", users=[u for u in users if u.role != "builtin"],
+                  disqualified=store.disqualifications(),
                   builtins=[u for u in users if u.role == "builtin"],
                   submissions=[submission_view(s) for s in store.submissions()[:200]],
                   rounds=round_views(store, store.rounds()[:50]), announcements=announcement_views(request),
@@ -107,15 +114,21 @@ def side_by_side(request: Request, first: Id, second: Id):
     """Two submissions' sources side by side (the console's pairs link here), escaped as text."""
     page_organiser(request)
     site = site_of(request)
-    shown = []
+    found, texts = [], []
     for submission_id in (first, second):
-        found = site.store.submission(submission_id)
-        if found is None:
+        submission = site.store.submission(submission_id)
+        if submission is None:
             raise Refusal(404, f"there is no submission {submission_id}")
-        path = site.folder.upload(submission_id) / found.filename
-        text = path.read_bytes().decode("utf-8", errors="replace") if path.is_file() else "(no uploaded file)"
-        shown.append({"submission": submission_view(found), "source": text})
-    return render(request, "side_by_side.html", shown=shown)
+        path = site.folder.upload(submission_id) / submission.filename
+        found.append(submission)
+        texts.append(path.read_bytes().decode("utf-8", errors="replace") if path.is_file() and
+                     not is_archive(submission.filename) else "(no uploaded source file)")
+    language = found[0].language if found[0].language == found[1].language else ""
+    pieces = shared_passages(texts[0], texts[1], language,
+                             starter_source(site.store.competition().game, language) if language else None)
+    pair = next((p for p in pair_views(request) if (p["a"], p["b"]) in ((first, second), (second, first))), None)
+    return render(request, "side_by_side.html", pair=pair,
+                  shown=[{"submission": submission_view(s), "pieces": p} for s, p in zip(found, pieces)])
 
 
 def _deadline(text: str) -> float | None:
@@ -174,6 +187,13 @@ async def organiser_action(request: Request, action: str):
             raise Refusal(400, "tick the box to confirm disabling the account")
         name = set_account_disabled(request, text_field(form, "name", limit=100), action == "disable").name
         done = f"{action}d"
+    elif action in ("disqualify", "reinstate"):
+        if action == "disqualify" and form.get("confirm") != "yes":  # it rewrites every ranking
+            raise Refusal(400, "tick the box to confirm the disqualification")
+        reason = text_field(form, "reason", required=action == "disqualify", limit=MAX_DISQUALIFY_REASON)
+        name = set_account_disqualified(request, text_field(form, "name", limit=100), action == "disqualify",
+                                        reason, by=user).name
+        done = "disqualified" if action == "disqualify" else "reinstated"
     elif action == "password":
         if form.get("confirm") != "yes":  # it logs the contestant out everywhere
             raise Refusal(400, "tick the box to confirm resetting the password")

@@ -3,7 +3,8 @@ inline in the ranking page: no script draws it (the pages allow no inline script
 no library), so it is there for a page saved or printed too.
 
 One line (a ``polyline``) a contestant, one point per test round it was ranked in, place 1 at the
-top; a dot with a tooltip (``title``) on each point, the name at the line's last point. Every name
+top; a dot with a tooltip (``title``) on each point, the name at the line's last point; a round a
+contestant sat out (benched) is marked by a cross under the plot, in its colour, saying so. Every name
 is escaped (markupsafe) wherever it goes, text or attribute.
 """
 
@@ -22,9 +23,9 @@ def _colour(index: int) -> str:
     return f"hsl({(index * 137.508) % 360:.0f}, 65%, 42%)"
 
 
-def place_chart(rounds: list[tuple[int, list[dict]]]) -> Markup | None:
+def place_chart(rounds: list[tuple[int, list[dict]]], sat_out: dict[int, list[str]] | None = None) -> Markup | None:
     """The chart of ``rounds`` ((test round's number, its ranking rows), oldest first); None with no
-    round to draw."""
+    round to draw. ``sat_out``: by a round's number, who sat it out (benched)."""
     rounds = [(number, rows) for number, rows in rounds if rows][-MAX_ROUNDS:]
     if not rounds:
         return None
@@ -70,5 +71,13 @@ def place_chart(rounds: list[tuple[int, list[dict]]]) -> Markup | None:
         x, y = points[-1]
         parts.append(f'<text class="name" x="{x + 8:.1f}" y="{y + 4:.1f}" font-size="11" fill="{colour}">'
                      f'{shown}</text></g>')
+    colours = {name: _colour(index) for index, name in enumerate(names)}
+    for column, (number, _) in enumerate(rounds):
+        for line, name in enumerate((sat_out or {}).get(number, [])):
+            x, _ = point(column, places)
+            shown = escape(name)
+            parts.append(f'<text class="sat-out" data-name="{shown}" x="{x + 9 * line:.1f}" y="{HEIGHT - BOTTOM + 12}" '
+                         f'text-anchor="middle" font-size="11" fill="{colours.get(name, "#888")}">×<title>{shown} sat '
+                         f'test round {number} out (benched)</title></text>')
     parts.append("</svg>")
     return Markup("".join(parts))

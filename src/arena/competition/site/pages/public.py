@@ -7,9 +7,10 @@ from markupsafe import Markup
 
 from ....games import get_game
 from ...rounds.ranking import FINAL, TEST, competitions, is_ranked
+from ...play.benching import ENDS, sat_out
 from ...rounds.stage import OVER, competition_state
 from ..api.announcements import announcement_views
-from ..api.clarifications import readable_clarifications
+from ..api.clarifications import MAX_TEXT, readable_clarifications
 from ..coming_up import coming_up
 from ..site_state import site_of
 from ..analysis_routes import page_analysis
@@ -22,7 +23,7 @@ from .formatting import log_text
 from .render import render
 from ..refusal import Refusal
 from .place_chart import MAX_ROUNDS, place_chart
-from .ranking_rule import ranking_rule_words
+from .ranking_rule import figures_said, neighbour_notes, ranking_columns, ranking_rule_words
 from .rules import rules_html
 from ...rounds.numbering import round_label, round_labels
 from ..views import game_views, round_views
@@ -41,11 +42,22 @@ def home(request: Request):
     if state == OVER:  # the top three (more when tied), with their points: the competition's result
         final = site.kept.ranking(store, final=True)
         assert final is not None  # the competition is over: its final has finished
-        podium = [row for row in final["rows"] if row["rank"] <= 3]
+        podium = [{**row, "figures": figures_said(game.ranking, row)} for row in final["rows"] if row["rank"] <= 3]
     return render(request, "home.html", game=game, state=state, podium=podium,
                   clarifications=readable_clarifications(request, None),
                   languages=descriptions(site.folder), announcements=announcement_views(request),
                   next=coming_up(site))
+
+
+@router.get("/clarifications")
+def clarifications(request: Request):
+    """Public answers for anyone, the asking form for a contestant, their own questions; organisers
+    are told how many wait for an answer."""
+    user = session_user(request)
+    readable = readable_clarifications(request, user)
+    waiting = site_of(request).store.unanswered_count() if user is not None and user.is_organiser else 0
+    return render(request, "clarifications.html", public=[c for c in readable if c["public"] and c["answer"]],
+                  mine=[c for c in readable if c["mine"]], waiting=waiting, max_question=MAX_TEXT)
 
 
 @router.get("/rules")
@@ -85,10 +97,15 @@ def ranking(request: Request, round: int | None = None, kind: str | None = None)
     # the finished test rounds' rankings, oldest first (each computed once: site.kept)
     tests = sorted((r for r in store.rounds("finished") if r.kind == TEST), key=lambda r: r.id)
     labels = round_labels(store)  # the axis says test rounds as contestants do: 1, 2, 3
-    chart = place_chart([(number, site.kept.rows(store, r)) for r in tests[-MAX_ROUNDS:]
-                         if (number := labels[r.id].number) is not None])  # a test round always has its number
+    shown_tests = tests[-MAX_ROUNDS:]
+    chart = place_chart([(number, site.kept.rows(store, r)) for r in shown_tests
+                         if (number := labels[r.id].number) is not None],  # a test round always has its number
+                        {number: [line["name"] for line in sat_out(store, r)] for r in shown_tests
+                         if (number := labels[r.id].number) is not None})
+    rule = get_game(store.competition().game).ranking
     return render(request, "ranking.html", shown=shown, rows=shown["rows"], competitions=competitions(store),
-                  rule=ranking_rule_words(get_game(store.competition().game).ranking), chart=chart)
+                  rule=ranking_rule_words(rule), chart=chart, columns=ranking_columns(rule),
+                  notes=neighbour_notes(rule, shown["rows"]))
 
 
 @router.get("/rounds")
@@ -109,10 +126,14 @@ def round_page(request: Request, round_id: Id):
     # its newest games (all of them: /games?round=ID, a page at a time)
     games = game_views(store, store.games(round_id=round_id, played_only=False, limit=GAMES_PAGE + 1))
     detail = site.kept.round(store, found)
-    results = site.kept.fragment(("round", found.id, found.finished), found.status == "finished",
-                                 lambda: site.render("_round_results.html", round=detail))
+    rule = get_game(store.competition().game).ranking
+    rows = detail.get("ranking", {}).get("rows", [])
+    results = site.kept.fragment(store, ("round", found.id, found.finished), found.status == "finished",
+                                 lambda: site.render("_round_results.html", round=detail, columns=ranking_columns(rule),
+                                                     notes=neighbour_notes(rule, rows)))
     return render(request, "round.html", round=detail, results=Markup(results), games=games[:GAMES_PAGE],
-                  rule=ranking_rule_words(get_game(store.competition().game).ranking),
+                  sat_out=sat_out(store, found), bench_ends=ENDS,
+                  rule=ranking_rule_words(rule),
                   more_games=len(games) > GAMES_PAGE, seats=list(get_game(store.competition().game).seats))
 
 

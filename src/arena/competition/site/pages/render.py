@@ -5,6 +5,7 @@ from __future__ import annotations
 from fastapi import Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from ....web_common.release import release
 from ...store.database import User
 from ..site_state import site_of
 from ..security.auth import DISABLED, keep_session, session_disabled, session_user
@@ -16,6 +17,7 @@ def render(request: Request, template: str, status: int = 200, **context) -> HTM
     site = site_of(request)
     page = site.render(template, user=session_user(request), csrf=csrf_token(request),
                        competition=site.store.competition(), site_url=str(request.base_url).rstrip("/"),
+                       arena_release=release(), disqualified_entrants=list(site.store.disqualifications().values()),
                        **context)
     return keep_session(request, HTMLResponse(page, status_code=status))
 

@@ -10,10 +10,13 @@
   if (!data.live && !waiting) return;
   const url = waiting ? "/api/ranking"
     : "/api/ranking?" + (data.kind === "final" ? "kind=final" : "round=" + encodeURIComponent(data.round));
-  const columns = ["rank", "name", "games", "wins", "draws", "losses", "points", "irregular_losses"];
+  // rank, name, then the columns the page was drawn with: the rule's figures first (ranking_rule.py)
+  const columns = ["rank", "name"].concat(data.columns || ["games", "wins", "draws", "losses", "points",
+                                                           "irregular_losses"]);
 
   function nameCell(row, index, value) {
-    if (index !== 1) return null;
+    if (index === 0) return null;
+    if (index > 1) return el("td", value, "col-" + columns[index]);  // its column, as the page drew it
     const th = el("th", null, "name");
     const link = el("a", value);
     link.href = "/games?player=" + encodeURIComponent(value);
