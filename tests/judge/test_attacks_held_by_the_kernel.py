@@ -15,6 +15,7 @@ walks of /proc, per-process rlimits taken for a memory limit, a wait without a d
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import textwrap
 import threading
@@ -27,7 +28,7 @@ import pytest
 from arena.judge.process import Program, ProgramFault
 from arena.judge.sandbox.settings import Sandbox
 
-from .attack_support import MODES, private_folder
+from .attack_support import ALL_MODES, MODES, private_folder
 from .user_for_tests import NEEDS_ROOT, MadeUser
 
 MB = 2**20
@@ -128,15 +129,17 @@ def memory_outcome(program: Program) -> tuple[str, int]:
         return fault.verdict, 0
 
 
+@pytest.mark.promise("memory-whole", "limits", "isolate")
+@pytest.mark.parametrize("mode", MODES)
 @pytest.mark.root
 @pytest.mark.serial  # a gigabyte or more asked of the machine, and 5 ms samples
 @pytest.mark.skipif(os.geteuid() != 0, reason="as root, with no cgroup: the box uids")
 @pytest.mark.parametrize("kind", MEMORY_KINDS)
-def test_without_a_cgroup_the_memory_of_all_its_processes_is_held_together(tmp_path, kind, monkeypatch):
+def test_without_a_cgroup_the_memory_of_all_its_processes_is_held_together(tmp_path, kind, mode, monkeypatch):
     monkeypatch.setattr("arena.judge.sandbox.confined_process.take_cgroup", lambda *limits: None)
     script = private_folder(tmp_path) / "hoarder.py"
     script.write_text(textwrap.dedent(MEMORY_ATTACK).lstrip("\n"))
-    program = Program([sys.executable, str(script), kind], sandbox=Sandbox("limits", memory_mb=256))
+    program = Program([sys.executable, str(script), kind], sandbox=Sandbox(mode, memory_mb=256))
     watch = Watch(program)
     try:
         verdict, held = memory_outcome(program)
@@ -277,18 +280,20 @@ def _host_left(marker: int) -> list[str]:
     return left
 
 
+@pytest.mark.promise("nothing-left-in-kernel", "limits", "isolate")
 @pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="box uids: as root")
-def test_nothing_a_program_leaves_in_the_kernel_outlives_it(tmp_path):
+@pytest.mark.parametrize("mode", MODES)
+def test_nothing_a_program_leaves_in_the_kernel_outlives_it(tmp_path, mode):
     folder = private_folder(tmp_path)
     marker = 0x5A000000 + uuid.uuid4().int % 0xFFFFFF
     (folder / "leaver.py").write_text(textwrap.dedent(LEAVER).lstrip("\n"))
     (folder / "finder.py").write_text(textwrap.dedent(FINDER).lstrip("\n"))
-    leaver = Program([sys.executable, str(folder / "leaver.py"), str(marker)], sandbox=Sandbox("limits"))
+    leaver = Program([sys.executable, str(folder / "leaver.py"), str(marker)], sandbox=Sandbox(mode))
     try:
         made = leaver.read_line(20)
         # a second program, of another uid, while the first still runs: none of it is there for it
-        finder = Program([sys.executable, str(folder / "finder.py"), str(marker)], sandbox=Sandbox("limits"))
+        finder = Program([sys.executable, str(folder / "finder.py"), str(marker)], sandbox=Sandbox(mode))
         try:
             during = finder.read_line(20)
         finally:
@@ -340,9 +345,11 @@ def test_as_a_user_nothing_a_program_leaves_in_the_kernel_outlives_it():
         user.remove()
 
 
+@pytest.mark.promise("own-folder-read-only", "limits", "isolate")
 @pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="a root judge's program: its own folder read-only to it")
-def test_its_own_folder_of_600_entries_with_a_folder_open_to_all_is_not_its_to_write(tmp_path):
+@pytest.mark.parametrize("mode", MODES)
+def test_its_own_folder_of_600_entries_with_a_folder_open_to_all_is_not_its_to_write(tmp_path, mode):
     folder = private_folder(tmp_path)
     for number in range(600):
         (folder / f"entry-{number}").write_text("x")
@@ -358,7 +365,7 @@ def test_its_own_folder_of_600_entries_with_a_folder_open_to_all_is_not_its_to_w
         except OSError as error:
             print("refused", error.errno, flush=True)
     """).lstrip("\n"))
-    program = Program([sys.executable, str(folder / "bot.py")], sandbox=Sandbox("limits"))
+    program = Program([sys.executable, str(folder / "bot.py")], sandbox=Sandbox(mode))
     try:
         said = program.read_line(20)
     finally:
@@ -415,9 +422,10 @@ def charged_share(program: Program, moves: int = 10) -> float:
     return charged / used
 
 
+@pytest.mark.promise("cpu-whole", "none", "limits", "isolate")
 @pytest.mark.skipif(os.geteuid() != 0, reason="as root, with no cgroup")
 @pytest.mark.parametrize("kind", ["sigchld-ignored", "zombies"])
-@pytest.mark.parametrize("mode", ["none", "limits"])
+@pytest.mark.parametrize("mode", ALL_MODES)
 def test_without_a_cgroup_cpu_time_is_counted_whole(tmp_path, mode, kind, monkeypatch):
     monkeypatch.setattr("arena.judge.sandbox.confined_process.take_cgroup", lambda *limits: None)
     script = private_folder(tmp_path) / "hider.py"
@@ -488,6 +496,9 @@ FORKER = """
 """
 
 
+@pytest.mark.promise("cpu-whole", "limits")
+@pytest.mark.promise("namespaces", "limits")
+@pytest.mark.promise("tasks", "limits")
 @pytest.mark.root
 @pytest.mark.serial
 @NEEDS_ROOT
@@ -547,8 +558,9 @@ def assert_wedge_held(outcome: str) -> None:
     assert attacker_verdict != "ok" or float(attacker_over) < 1000, outcome
 
 
+@pytest.mark.promise("bounded-stop", "none", "limits", "isolate")
 @pytest.mark.serial  # a fork storm: two cores' worth while it may run
-@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("mode", ALL_MODES)
 def test_a_fork_chain_wedge_costs_its_opponent_nothing(tmp_path, mode):
     from arena.refereeing.players import resolve_player
     from arena.refereeing.referee import play_game
@@ -590,3 +602,30 @@ def test_as_a_user_a_fork_chain_wedge_costs_its_opponent_nothing():
     assert len(lines) == 2, lines
     for line in lines:
         assert_wedge_held(line)
+
+
+@pytest.mark.promise("bounded-stop", "none", "limits", "isolate")
+@pytest.mark.parametrize("mode", ALL_MODES)
+def test_a_program_whose_init_does_not_answer_is_ended_and_the_judge_waits_no_longer(tmp_path, mode):
+    from arena.judge.pid_namespace import ANSWER_DEADLINE_S
+    script = private_folder(tmp_path) / "echo.py"
+    script.write_text("import sys\nfor line in sys.stdin:\n    print(line.strip(), flush=True)\n")
+    program = Program([sys.executable, str(script)], sandbox=Sandbox(mode))
+    try:
+        program.send("one")
+        assert program.read_line(20) == "one"
+        init = program.confinement.init.pid
+        os.kill(init, signal.SIGSTOP)  # an init that cannot answer (as a busy one could not)
+        started = time.monotonic()
+        program.suspend()
+        waited = time.monotonic() - started
+        assert ANSWER_DEADLINE_S <= waited < ANSWER_DEADLINE_S + 0.5, waited
+        assert program.confinement.silent_init
+        with pytest.raises(ProgramFault, match="could not be stopped") as fault:
+            program.resume()
+            program.send("two")
+            program.read_line(5)
+        assert fault.value.verdict == "crash"
+    finally:
+        program.close()
+    assert not psutil.pid_exists(init) or psutil.Process(init).status() == psutil.STATUS_ZOMBIE

@@ -84,6 +84,8 @@ def start(folder, source: str, mode: str, *args: str) -> Program:
     return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode))
 
 
+@pytest.mark.promise("suspended-whole", "none", "limits", "isolate")
+@pytest.mark.promise("cpu-whole", "none", "limits", "isolate")
 @pytest.mark.parametrize("kind", ["orphan", "zombies", "chain"])
 @pytest.mark.parametrize("mode", ALL_MODES)
 def test_a_start_up_spinner_is_held_off_turn_charged_to_its_program_and_gone_after(tmp_path, mode, kind):
@@ -125,6 +127,7 @@ time.sleep(600)
 """
 
 
+@pytest.mark.promise("gone-after", "none", "limits", "isolate")
 @pytest.mark.parametrize("mode", ALL_MODES)
 def test_a_fork_chain_does_not_outlive_a_judge_killed_by_sigkill(tmp_path, mode):
     folder = private_folder(tmp_path)
@@ -177,6 +180,7 @@ SIGNALLER = """
 """
 
 
+@pytest.mark.promise("namespaces", "none", "limits", "isolate")
 @pytest.mark.parametrize("mode", ALL_MODES)
 def test_a_program_signals_and_traces_nothing_outside_its_namespace(tmp_path, mode):
     outside = subprocess.Popen(["sleep", "60"])
@@ -232,6 +236,7 @@ def bound_sockets() -> list:
     return sockets
 
 
+@pytest.mark.promise("no-host-sockets", "isolate")
 @pytest.mark.parametrize("mode", [m for m in ALL_MODES if getattr(m, "values", [m])[0] == "isolate"])
 def test_isolate_reaches_no_socket_of_the_host_and_its_dev_shm_holds_disk_mb(tmp_path, mode):
     sockets = bound_sockets()

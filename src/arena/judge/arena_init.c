@@ -308,7 +308,7 @@ static int run(char *const argv[], char *const joins[], int njoins, const int re
     long long next_look = now_ns(), peak_kb = 0, held_kb = 0;
     for (;;) {
         int timeout = -1;
-        if (backlog) {
+        if (backlog || pending_counts > 0) {  /* a count asked for during a look: answered now */
             timeout = 0;
         } else if (running && watching) {
             long long left = next_look - now_ns();

@@ -67,6 +67,7 @@ def test_without_a_cgroup_the_record_has_the_programs_peak_not_bubblewraps(tmp_p
     assert 80 < program.peak_memory_mb < 150, program.peak_memory_mb
 
 
+@pytest.mark.promise("memory-whole", "limits", "isolate")
 @pytest.mark.parametrize("mode", MODES)
 def test_shared_memory_past_the_limit_is_the_memory_verdict_or_refused_whatever_limits_it(tmp_path, mode):
     """With a cgroup (as root here) its memory limit counts shared memory; without, it is refused."""

@@ -20,6 +20,7 @@ def folder(tmp_path):
     return private_folder(tmp_path)
 
 
+@pytest.mark.promise("no-new-privs", "none", "limits", "isolate")
 @pytest.mark.parametrize("mode", ALL_MODES)
 def test_every_program_runs_with_no_new_privileges(folder, mode):
     program = start(folder, """
@@ -61,6 +62,7 @@ RUNNER = """
 """
 
 
+@pytest.mark.promise("private-tmp", "limits", "isolate")
 @pytest.mark.root
 @as_root
 @pytest.mark.parametrize("mode", MODES)

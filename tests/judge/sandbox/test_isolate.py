@@ -61,6 +61,7 @@ def test_built_in_players_still_play():
     assert record["sandbox"]["mode"] == "isolate"
 
 
+@pytest.mark.promise("no-network", "isolate")
 @needs_bwrap
 def test_a_network_connection_is_a_fault_and_reaches_nobody(tmp_path):
     with socket.socket() as listener:

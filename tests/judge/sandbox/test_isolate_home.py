@@ -125,6 +125,7 @@ def give(user, *paths: Path) -> None:
             os.chown(inner, user[2], user[3])
 
 
+@pytest.mark.promise("home-hidden", "isolate")
 @pytest.mark.root
 @NEEDS_A_USER
 def test_arena_run_by_a_user_under_isolate_shows_the_program_nothing_of_the_users_home(user):

@@ -19,6 +19,8 @@ from arena.judge.process import Program
 from arena.refereeing.referee import play_game
 from arena.judge.sandbox.settings import MAX_FILE_MB, Sandbox
 
+from ..attack_support import MODES
+
 
 def play_first_seat(tmp_path, source: str, sandbox: Sandbox, *args: str, time_scale: float = 1.0) -> dict:
     """A Flippo game of a Python program (first seat) against builtin:random."""
@@ -93,7 +95,9 @@ def test_a_fork_bomb_hits_the_process_limit_gets_a_verdict_and_leaves_nothing(tm
     assert left == []
 
 
-def test_a_program_writing_a_file_over_the_size_limit_faults(tmp_path):
+@pytest.mark.promise("file-limits", "limits", "isolate")
+@pytest.mark.parametrize("mode", MODES)
+def test_a_program_writing_a_file_over_the_size_limit_faults(tmp_path, mode):
     record = play_first_seat(tmp_path, """
         import os, sys
         sys.stdin.readline()
@@ -105,7 +109,7 @@ def test_a_program_writing_a_file_over_the_size_limit_faults(tmp_path):
             finally:
                 print("size", os.fstat(out.fileno()).st_size, file=sys.stderr, flush=True)
         print("C4", flush=True)
-    """, Sandbox("limits"))
+    """, Sandbox(mode))
     assert record["result"]["verdicts"][0] == "crash"
     assert "File too large" in record["stderr"][0] or "SIGXFSZ" in record["result"]["faults"][0]
     size = next(int(line.split()[1]) for line in record["stderr"][0].splitlines() if line.startswith("size "))

@@ -36,6 +36,7 @@ def lines_of(program: Program, count: int, timeout_s: float = 20) -> list[str]:
         program.close()
 
 
+@pytest.mark.promise("own-uid", "limits", "isolate")
 @pytest.mark.parametrize("mode", MODES)
 def test_a_program_is_never_root_and_cannot_read_root_only_files(secret_folder, mode):
     program = start(secret_folder, """
@@ -161,6 +162,7 @@ def test_a_program_cannot_signal_the_other_program_or_the_judge_nor_trace_the_ju
         victim.close()
 
 
+@pytest.mark.promise("hidden-paths", "limits", "isolate")
 @pytest.mark.parametrize("mode", MODES)
 def test_hidden_files_the_other_folder_and_a_database_beside_the_bot_are_unreadable(secret_folder, tmp_path, mode):
     other = tmp_path / "other"
@@ -272,6 +274,7 @@ def test_the_judges_proc_files_and_root_only_files_are_closed_to_a_program(secre
     assert all(reply.startswith("refused") for reply in replies), replies
 
 
+@pytest.mark.promise("own-folder-read-only", "limits", "isolate")
 @pytest.mark.parametrize("mode", MODES)
 def test_nothing_one_run_writes_in_its_folder_is_there_for_the_next(secret_folder, mode):
     """CodeCup's rule, and a root judge's: a program starts afresh each game (issue 47)."""
@@ -379,6 +382,7 @@ def test_links_a_program_puts_in_place_of_its_files_or_its_home_are_never_follow
     assert (secret_folder / "state.txt").read_text() == "mine" and granted(secret_folder / "state.txt") == []
 
 
+@pytest.mark.promise("tasks", "limits", "isolate")
 @pytest.mark.parametrize("mode", MODES)
 def test_a_fork_bomb_is_held_to_the_task_limit_and_leaves_nothing(secret_folder, mode):
     from arena.judge.sandbox.settings import MAX_TASKS

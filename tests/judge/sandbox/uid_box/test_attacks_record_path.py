@@ -20,7 +20,7 @@ from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 
-from ...attack_support import private_folder
+from ...attack_support import MODES, private_folder
 
 pytestmark = [pytest.mark.root,
               pytest.mark.skipif(os.geteuid() != 0, reason="the judge drops privileges only when it runs as root")]
@@ -63,13 +63,33 @@ def swapper(tmp_path, ww):
     return f"{sys.executable} {folder}/bot/bot.py {ww} {secret}", secret
 
 
-def test_the_writer_refuses_a_folder_a_program_swapped_for_a_link_during_the_game(ww, swapper):
+def swap_as(uid: int, ww: Path, target: Path) -> None:
+    """WW/sub moved away and a link to ``target`` put in its place, by ``uid`` (a forked child)."""
+    child = os.fork()
+    if child == 0:
+        try:
+            os.setresuid(uid, uid, uid)
+            os.rename(ww / "sub", ww / "sub-moved")
+            os.symlink(target, ww / "sub")
+            os._exit(0)
+        except BaseException:
+            os._exit(1)
+    assert os.waitstatus_to_exitcode(os.waitpid(child, 0)[1]) == 0
+
+
+@pytest.mark.promise("judge-writes", "limits", "isolate")
+@pytest.mark.parametrize("mode", MODES)
+def test_the_writer_refuses_a_folder_a_program_swapped_for_a_link_during_the_game(ww, swapper, mode):
     command, secret = swapper
     game = get_game("flippo")
     record = play_game(game, [resolve_player(game, command), resolve_player(game, "builtin:random")], seed=1,
-                       sandbox=Sandbox("limits"))
-    assert "swapped" in record["stderr"][0], record["stderr"][0]  # the attack was made
+                       sandbox=Sandbox(mode))
     assert record["result"]["verdicts"] == ["ok", "ok"], record["result"]
+    if "swapped" not in record["stderr"][0]:
+        # its /tmp is its own (a mount namespace), and what it was shown of the host's read-only: the
+        # swap is made here as a box uid would make it where it could reach WW (a folder outside /tmp)
+        assert "Read-only file system" in record["stderr"][0], record["stderr"][0]
+        swap_as(62999, ww, secret)
     assert os.path.islink(ww / "sub") and os.stat(ww / "sub", follow_symlinks=False).st_uid != 0
     with pytest.raises(UnsafePath, match=f"the folder {ww}, on the way to it, is writable by every user"):
         write_record(record, ww / "sub" / "r.json")

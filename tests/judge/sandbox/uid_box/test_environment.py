@@ -13,6 +13,8 @@ from arena.judge.sandbox.uid_box.clean_environment import parse_assignment
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
 
+from ...attack_support import ALL_MODES
+
 ARENA = str(Path(sys.executable).parent / "arena")
 
 SHOWS_ITS_ENVIRONMENT = """
@@ -38,7 +40,8 @@ for line in sys.stdin:
 """
 
 
-@pytest.mark.parametrize("mode", ["none", "limits"])
+@pytest.mark.promise("clean-environment", "none", "limits", "isolate")
+@pytest.mark.parametrize("mode", ALL_MODES)
 def test_a_program_gets_only_the_documented_variables_and_a_private_home(tmp_path, monkeypatch, mode):
     monkeypatch.setenv("PYTHONUNBUFFERED", "1")
     monkeypatch.setenv("SECRET_TOKEN", "from the shell")
@@ -52,7 +55,9 @@ def test_a_program_gets_only_the_documented_variables_and_a_private_home(tmp_pat
     finally:
         program.close()
     env = seen["env"]
-    assert set(env) == {"PATH", "HOME", "TMPDIR", "LANG", "ARENA_CLOCK_MS", "MY_SETTING"}
+    # bubblewrap adds PWD
+    assert set(env) - ({"PWD"} if mode == "isolate" else set()) == {"PATH", "HOME", "TMPDIR", "LANG", "ARENA_CLOCK_MS",
+                                                                  "MY_SETTING"}
     assert env["PATH"] == os.environ["PATH"] and env["MY_SETTING"] == "7" and env["LANG"] == "C.UTF-8"
     assert env["HOME"] == env["TMPDIR"] and env["HOME"] != os.environ.get("HOME")
     assert seen["home_writable"]
