@@ -8,12 +8,16 @@ travels to the judge, is checked, forwarded, answered, checked and forwarded
 back). The same programs relayed by a bare loop with no checks, no clocks and
 no suspension give the physical limit of this machine.
 
-    python bench/judge.py [--games N]
+    python bench/judge.py [--games N] [--sandbox MODE] [--against DIR]
+
+``--against DIR`` adds the judge of another checkout (say an earlier release, built in DIR with
+its own .venv) as a row of its own, its games taking turns with this one's.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import shutil
 import statistics
 import subprocess
@@ -127,6 +131,43 @@ def through_judge(command: list[str]) -> list[str]:
     return record["stderr"]
 
 
+# A judge of another checkout (its own venv and build), asked for one game at a time, so that its
+# games take turns with this checkout's: a line in, the game's seconds and both programs' stderr out.
+OTHER_JUDGE = r"""
+import json, sys, time
+sys.path.insert(0, sys.argv[1] + "/src")
+from arena.judge.sandbox.settings import Sandbox
+from arena.refereeing.players import PlayerSpec
+from arena.refereeing.referee import play_game
+sandbox = Sandbox(sys.argv[2])
+for line in sys.stdin:
+    command = json.loads(line)
+    start = time.perf_counter()
+    spec = PlayerSpec(" ".join(command), command)
+    record = play_game("flippo", [spec, spec], seed=1, time_scale=100, sandbox=sandbox)
+    took = time.perf_counter() - start
+    assert record["result"]["verdicts"] == ["ok", "ok"], record["result"]
+    print(json.dumps([took, record["stderr"]]), flush=True)
+"""
+
+
+class OtherJudge:
+    """``python bench/judge.py --against DIR``: the judge of the checkout in DIR (built, with its .venv)."""
+
+    def __init__(self, checkout: str, sandbox: str) -> None:
+        python = Path(checkout) / ".venv" / "bin" / "python"
+        if not python.exists():
+            sys.exit(f"--against {checkout}: no {python} (run `make install` there first)")
+        self.process = subprocess.Popen([str(python), "-c", OTHER_JUDGE, checkout, sandbox], stdin=subprocess.PIPE,
+                                        stdout=subprocess.PIPE, text=True, bufsize=1)
+
+    def __call__(self, command: list[str]) -> tuple[float, list[str]]:
+        assert self.process.stdin is not None and self.process.stdout is not None
+        self.process.stdin.write(json.dumps(command) + "\n")
+        took, stderr = json.loads(self.process.stdout.readline())
+        return took, stderr
+
+
 def measure_side_by_side(runs: dict, command: list[str], games: int) -> dict[str, tuple[list[float], list[float]]]:
     """Each game's seconds and the turn samples of each way to run a game, the ways taking
     turns game by game, so that the machine's load at any moment weighs on all of them alike."""
@@ -136,7 +177,10 @@ def measure_side_by_side(runs: dict, command: list[str], games: int) -> dict[str
         for label, run in runs.items():
             start = time.perf_counter()
             stderr = run(command)
-            seconds[label].append(time.perf_counter() - start)
+            took = time.perf_counter() - start
+            if isinstance(stderr, tuple):  # another checkout's judge times its own game
+                took, stderr = stderr
+            seconds[label].append(took)
             for text in stderr:
                 samples[label] += [float(x) for x in text.split()]
     return {label: (seconds[label], samples[label]) for label in runs}
@@ -151,6 +195,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=40, help="games per measurement")
     parser.add_argument("--sandbox", choices=MODES, default="limits", help="the judge's --sandbox")
+    parser.add_argument("--against", metavar="DIR", help="also the judge of the checkout in DIR (an earlier release, "
+                                                         "built with its own .venv), game by game beside this one")
     args = parser.parse_args()
     global SANDBOX
     SANDBOX = Sandbox(args.sandbox)
@@ -170,15 +216,19 @@ def main() -> None:
     print("-" * len(header))
     for name, command in programs.items():
         runs = {"raw": relay_raw, "judge": through_judge}
+        if args.against:
+            runs["before"] = OtherJudge(args.against, args.sandbox)
         measure_side_by_side(runs, command, 2)  # warm the caches of both paths before timing
         rows = measure_side_by_side(runs, command, args.games)
         for label, (seconds, samples) in rows.items():
             print(f"{name:<8} {label:<6} {len(seconds) / sum(seconds):>8.1f} {statistics.median(seconds) * 1000:>8.2f} "
                   f"{statistics.median(samples):>8.0f} {percentile(samples, 0.99):>8.0f}")
-        (raw_seconds, raw), (judge_seconds, judged) = rows["raw"], rows["judge"]
-        print(f"{name:<8} ratio  judge/raw turn median {statistics.median(judged) / statistics.median(raw):.2f}x "
-              f"(goal <= 2x), games/s {sum(raw_seconds) / sum(judge_seconds):.0%} of raw (goal >= 60%; "
-              f"median game {statistics.median(raw_seconds) / statistics.median(judge_seconds):.0%})")
+        (raw_seconds, raw) = rows["raw"]
+        for label in [label for label in rows if label != "raw"]:
+            judge_seconds, judged = rows[label]
+            print(f"{name:<8} ratio  {label}/raw turn median {statistics.median(judged) / statistics.median(raw):.2f}x "
+                  f"(goal <= 2x), games/s {sum(raw_seconds) / sum(judge_seconds):.0%} of raw (goal >= 60%; "
+                  f"median game {statistics.median(raw_seconds) / statistics.median(judge_seconds):.0%})")
     shutil.rmtree(work)
 
 
