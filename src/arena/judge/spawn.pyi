@@ -11,6 +11,6 @@ INIT: str
 def spawn(argv: list[bytes], env: list[bytes] | None, joins: list[bytes], limits: list[tuple[int, int]],
           die_with_parent: int, uid: int, fd0: int, fd1: int, fd2: int, report_fd: int,
           no_new_privs: bool = False,
-          namespace: tuple[tuple[bytes, bytes] | None, int, int] | None = None,
+          namespace: tuple[tuple[bytes, bytes] | None, int, int, list[bytes], int, bool, bool] | None = None,
           refuse_shared_memory: bool = False) -> int: ...
 def probe_namespace(id_maps: tuple[bytes, bytes] | None) -> int: ...
