@@ -104,3 +104,11 @@ def test_a_root_folder_inside_tmp_is_accepted(tmp_path):
                                           "--record", record])
         assert result.exit_code == 0, result.output
         assert json.loads(open(record).read())["game"] == "flippo"
+
+
+def test_competition_serve_refuses_to_play_where_no_cgroup_can_be_made(tmp_path, monkeypatch):
+    monkeypatch.setattr("arena.judge.sandbox.cgroups.setup.make_cgroup", lambda *limits: None)
+    result = CliRunner().invoke(cli, ["competition", "serve", str(tmp_path / "nowhere")])
+    assert result.exit_code != 0
+    assert "no cgroup can be made for each program here" in result.output
+    assert "--without-cgroups" in result.output

@@ -145,6 +145,22 @@ def users(directory, accounts_csv, passwords_out) -> None:
                   "and nowhere else" if generated else "") + ".")
 
 
+def _need_cgroups() -> None:
+    """A competition's games are played where the kernel counts each program's memory and CPU time
+    (a cgroup of its own): refused, saying why, where arena can make none."""
+    from ..judge.sandbox.cgroups.setup import make_cgroup
+
+    group = make_cgroup(64, 16)
+    if group is None:
+        why = "arena is not root" if os.geteuid() != 0 else "the kernel gives it none (a container without cgroups?)"
+        raise click.ClickException(
+            f"no cgroup can be made for each program here ({why}): a competition's games are played where the "
+            "kernel counts each program's memory and CPU time. Run the server as root on a host with cgroups "
+            "(`arena competition doctor` checks), or pass --without-cgroups to let each program's init hold its "
+            "memory instead (docs/sandbox.md)")
+    group.remove()
+
+
 @competition.command()
 @click.argument("directory", metavar="DIR")
 @click.option("--host", default="127.0.0.1", show_default=True, help="The address to listen on.")
@@ -162,7 +178,11 @@ def users(directory, accounts_csv, passwords_out) -> None:
                    "else 127.0.0.1).")
 @click.option("--round-every", "round_every", type=click.FloatRange(min=1), default=None, metavar="MINUTES",
               help="Start a test round this often while submissions change (default: only when an organiser does).")
-def serve(directory, host, port, jobs, scheduler, build_jobs, forwarded_allow_ips, round_every) -> None:
+@click.option("--without-cgroups", "without_cgroups", is_flag=True,
+              help="Play even where no cgroup can be made for each program (its init then holds its memory, "
+                   "to within what it allocates in 5 ms; docs/sandbox.md).")
+def serve(directory, host, port, jobs, scheduler, build_jobs, forwarded_allow_ips, round_every,
+          without_cgroups) -> None:
     """Serve the competition's site and run its builds, admissions and games.
 
     Builds and admission tests run --build-jobs at once, oldest upload first, on this machine
@@ -176,6 +196,8 @@ def serve(directory, host, port, jobs, scheduler, build_jobs, forwarded_allow_ip
 
     if jobs is not None and scheduler is not None:
         raise click.UsageError("choose --jobs (this machine) or --scheduler (a Dask cluster), not both")
+    if scheduler is None and not without_cgroups:
+        _need_cgroups()
     folder, store = open_competition(directory)
     from ..competition.build.remade_builds import remake_missing_builds
 
