@@ -3,6 +3,7 @@
 import fcntl
 import json
 import os
+import tempfile
 import shutil
 import subprocess
 import sys
@@ -119,18 +120,22 @@ def script(tmp_path, game):
 @pytest.fixture
 def log_for_programs(tmp_path):
     """``log_for_programs(name)``: an empty file every program may append to, in a folder of its
-    own in the test's folder. A root judge's programs write nothing in their own folder (read-only
-    to them): a test program that counts its starts writes here instead, a file its command names
-    (the program itself kept in another folder)."""
+    own. A root judge's programs write nothing in their own folder (read-only to them), and every
+    program's /tmp, /var/tmp and /dev/shm are its own (a tmpfs in its mount namespace): a test
+    program that counts its starts writes here instead, a file its command names (the program
+    itself kept in another folder), in a folder outside those (under /run as root, else under the
+    user's home, which a program of the user's reaches)."""
+    base = Path("/run") if os.geteuid() == 0 and os.access("/run", os.W_OK) else Path.home() / ".cache"
+    logs = Path(tempfile.mkdtemp(prefix="arena-test-logs-", dir=base))
+    os.chmod(logs, 0o777)
+
     def make(name: str) -> Path:
-        logs = tmp_path / "logs"
-        logs.mkdir(exist_ok=True)
-        os.chmod(logs, 0o777)
         path = logs / name
         path.touch()
         os.chmod(path, 0o666)
         return path
-    return make
+    yield make
+    shutil.rmtree(logs, ignore_errors=True)
 
 
 @pytest.fixture

@@ -288,7 +288,7 @@ def program(source, mode, *args, **sandbox):
     return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode, **sandbox))
 
 for mode in ("none", "limits", "isolate"):
-    for kind in ("orphan", "chain"):
+    for kind in ("orphan", "chain", "zombies"):
         p = program(attacker, mode, kind)
         try:
             assert p.read_line(60) == "ready"
@@ -396,10 +396,10 @@ def test_as_a_user_not_root_every_program_is_in_a_namespace_held_off_turn_and_go
         assert lines[0] == "user+pid-namespace", lines
         said = {tuple(line.split(" ", 2)[:2]) for line in lines[1:]}
         assert said == {(mode, what) for mode in ("none", "limits", "isolate")
-                        for what in ("orphan", "chain", "killed", "signaller")} | {("isolate", "sockets")}, said
+                        for what in ("orphan", "chain", "zombies", "killed", "signaller")} | {("isolate", "sockets")}, said
         for line in lines[1:]:
             mode, what, *rest = line.split(" ", 2)
-            if what in ("orphan", "chain"):
+            if what in ("orphan", "chain", "zombies"):
                 on, off, left = rest[0].split(" ", 2)
                 assert int(on) > 20 and int(off) < int(on) / 5 and left == "[]", line
             elif what == "killed":
