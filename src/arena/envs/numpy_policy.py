@@ -13,6 +13,9 @@ run code): ``format`` ("arena-mlp-1"), ``game``, ``action_space`` ("full" or "co
 and ``weight_K`` (outputs × inputs, as torch's ``nn.Linear`` keeps it) and ``bias_K`` for
 each layer K from 0. The last layer's outputs are the logits, one per action.
 
+A convolutional network (SB3's ``CnnPolicy`` with a small board extractor) is the format
+"arena-cnn-1": the same entries, and its convolutions before them (numpy_cnn.py).
+
 A file that is not such a policy raises ``PolicyFileError`` saying what is wrong with it.
 """
 
@@ -25,6 +28,7 @@ from typing import Any, Callable
 import numpy as np
 
 FORMAT = "arena-mlp-1"
+CNN_FORMAT = "arena-cnn-1"  # convolutions first (numpy_cnn.py)
 ACTION_SPACES = ("full", "compact")
 OBSERVATION_SHAPES = ("flat", "planes", "planes_chw")
 LEAKY_SLOPE = 0.01  # torch's nn.LeakyReLU default, the only slope exported (policy_export.py)
@@ -34,6 +38,7 @@ ACTIVATIONS: dict[str, Callable[[np.ndarray], np.ndarray]] = {
     "tanh": np.tanh,
     "sigmoid": lambda x: 1.0 / (1.0 + np.exp(-x)),
     "leaky_relu": lambda x: np.where(x >= 0.0, x, LEAKY_SLOPE * x),
+    "identity": lambda x: x,  # a layer with no activation after it (an extractor's last Linear)
 }
 
 
@@ -71,6 +76,10 @@ class MlpPolicy:
         x = np.asarray(observation, dtype=np.float32).ravel()  # an MLP sees the planes flattened, as SB3's does
         if x.size != self.input_size:
             raise ValueError(f"the observation has {x.size} values; the policy's first layer takes {self.input_size}")
+        return self.perceptron(x)
+
+    def perceptron(self, x: np.ndarray) -> np.ndarray:
+        """The layers on one flat vector of weight_0's inputs, their last outputs the logits."""
         for layer, (weight, bias) in enumerate(zip(self.weights, self.biases)):
             x = weight @ x + bias
             if layer < len(self.activations):
@@ -129,12 +138,26 @@ def _check_network(weights, biases, activations, action_space: str, observation_
 def save(path, weights, biases, activations, *, game: str, action_space: str = "full",
          observation_shape: str = "flat") -> Path:
     """Write the network (float32) to ``path`` (``.npz``) and return the path; checks it first."""
-    policy = MlpPolicy(weights, biases, activations, game, action_space, observation_shape)
+    return save_policy(path, MlpPolicy(weights, biases, activations, game, action_space, observation_shape))
+
+
+def save_policy(path, policy: MlpPolicy) -> Path:
+    """Write ``policy`` (a perceptron, or numpy_cnn's ConvPolicy) to ``path``; returns the path."""
     arrays: dict[str, Any] = {
-        "format": np.array(FORMAT), "game": np.array(game), "action_space": np.array(action_space),
-        "observation_shape": np.array(observation_shape), "activations": np.array(policy.activations, dtype=str)}
+        "format": np.array(FORMAT), "game": np.array(policy.game), "action_space": np.array(policy.action_space),
+        "observation_shape": np.array(policy.observation_shape),
+        "activations": np.array(policy.activations, dtype=str)}
     for layer, (weight, bias) in enumerate(zip(policy.weights, policy.biases)):
         arrays[f"weight_{layer}"], arrays[f"bias_{layer}"] = weight, bias
+    convolutions = getattr(policy, "convolutions", None)
+    if convolutions:
+        arrays["format"] = np.array(CNN_FORMAT)
+        arrays["input_shape"] = np.array(getattr(policy, "input_shape"), dtype=np.int64)
+        arrays["conv_activations"] = np.array([c.activation for c in convolutions], dtype=str)
+        for index, convolution in enumerate(convolutions):
+            arrays[f"conv_weight_{index}"], arrays[f"conv_bias_{index}"] = convolution.weight, convolution.bias
+            arrays[f"conv_stride_{index}"] = np.array(convolution.stride, dtype=np.int64)
+            arrays[f"conv_padding_{index}"] = np.array(convolution.padding, dtype=np.int64)
     path = Path(path)
     with open(path, "wb") as file:  # np.savez would add ".npz" to a name without it: the file is where it is asked
         np.savez_compressed(file, **arrays)
@@ -205,24 +228,51 @@ def _text(arrays: dict, name: str, default: str | None = None) -> str:
     return str(value)
 
 
-def _policy_from(arrays: dict) -> MlpPolicy:
-    found = _text(arrays, "format")
-    if found != FORMAT:
-        raise PolicyFileError(f"format {found!r}: this arena reads {FORMAT!r}")
-    game = _text(arrays, "game")
-    activations = arrays.get("activations", np.array([], dtype=str))
-    if activations.ndim != 1 or (activations.size and activations.dtype.kind != "U"):
-        raise PolicyFileError(f"'activations' is {activations.dtype} of shape {activations.shape}, not a list of names")
-    count = sum(1 for name in arrays if name.startswith("weight_"))
-    weights: list[np.ndarray] = []
-    biases: list[np.ndarray] = []
+def _names(arrays: dict, name: str) -> list[str]:
+    value = arrays.get(name, np.array([], dtype=str))
+    if value.ndim != 1 or (value.size and value.dtype.kind != "U"):
+        raise PolicyFileError(f"{name!r} is {value.dtype} of shape {value.shape}, not a list of names")
+    return [str(a) for a in value]
+
+
+def _numbered(arrays: dict, prefix: str, kinds: tuple[str, ...]) -> list[list[np.ndarray]]:
+    """For each layer K from 0 (as many as ``prefix + kinds[0] + "_K"`` entries), its arrays of ``kinds``."""
+    count = sum(1 for name in arrays if name.startswith(f"{prefix}{kinds[0]}_"))
+    layers = []
     for layer in range(count):
-        for kind, into in (("weight", weights), ("bias", biases)):
-            name = f"{kind}_{layer}"
+        found = []
+        for kind in kinds:
+            name = f"{prefix}{kind}_{layer}"
             if name not in arrays:
                 raise PolicyFileError(f"no {name!r} entry: the layers are numbered from 0 without a gap")
             if arrays[name].dtype.kind not in "fiu":
                 raise PolicyFileError(f"{name!r} is {arrays[name].dtype}, not numbers")
-            into.append(arrays[name])
-    return MlpPolicy(weights, biases, [str(a) for a in activations], game,
-                     _text(arrays, "action_space", "full"), _text(arrays, "observation_shape", "flat"))
+            found.append(arrays[name])
+        layers.append(found)
+    return layers
+
+
+def _policy_from(arrays: dict) -> MlpPolicy:
+    found = _text(arrays, "format")
+    if found not in (FORMAT, CNN_FORMAT):
+        raise PolicyFileError(f"format {found!r}: this arena reads {FORMAT!r} and {CNN_FORMAT!r}")
+    game = _text(arrays, "game")
+    activations = _names(arrays, "activations")
+    layers = _numbered(arrays, "", ("weight", "bias"))
+    weights, biases = [w for w, _ in layers], [b for _, b in layers]
+    action_space = _text(arrays, "action_space", "full")
+    observation_shape = _text(arrays, "observation_shape", "flat")
+    if found == FORMAT:
+        return MlpPolicy(weights, biases, activations, game, action_space, observation_shape)
+    from .numpy_cnn import Convolution, ConvPolicy
+
+    conv_activations = _names(arrays, "conv_activations")
+    convolutions = _numbered(arrays, "conv_", ("weight", "bias", "stride", "padding"))
+    if len(conv_activations) != len(convolutions):
+        raise PolicyFileError(f"{len(conv_activations)} conv_activations for {len(convolutions)} convolutions")
+    if "input_shape" not in arrays or arrays["input_shape"].dtype.kind not in "iu":
+        raise PolicyFileError("no 'input_shape' entry of whole numbers: a convolutional policy needs it")
+    return ConvPolicy(arrays["input_shape"],
+                      [Convolution(*arrays_of_layer, activation, index) for index, (arrays_of_layer, activation)
+                       in enumerate(zip(convolutions, conv_activations))],
+                      weights, biases, activations, game, action_space, observation_shape)
