@@ -19,7 +19,7 @@ the same way as gym, with its spaces; and, with ``--render``, the CPU time of on
 With ``--opponents``, the CPU time of each in-process built-in opponent's move (``random``,
 ``greedy`` and Flippo's ``mostpieces``, as the environments run them, ``encoding.in_process_player``), over
 the positions of games it plays against itself: the mean and the slowest. With ``--pool``, every
-registered id (``arena.envs.ENV_IDS``) against ``builtin:greedy`` alone and against a self-play
+registered id (``arena.envs.ENV_IDS`` and ``TRAINABLE_VARIANTS``) against ``builtin:greedy`` alone and against a self-play
 pool (greedy 2, random 0.5, a snapshot 0.5: a numpy network of random weights of the id's
 sizes), in agent steps per CPU second of this process (the opponents' replies inside).
 
@@ -66,13 +66,13 @@ class RandomAgent:
     """A masked random choice, timed apart: the environments' figures leave it out (sampling
     among Turn Right's 1.2 million circuit actions costs the agent more than the step)."""
 
-    def __init__(self) -> None:
-        self.rng, self.seconds = np.random.default_rng(1), 0.0
+    def __init__(self, clock=time.perf_counter) -> None:
+        self.rng, self.seconds, self.clock = np.random.default_rng(1), 0.0, clock
 
     def __call__(self, mask: np.ndarray) -> int:
-        start = time.perf_counter()
+        start = self.clock()
         action = int(self.rng.choice(np.flatnonzero(mask)))
-        self.seconds += time.perf_counter() - start
+        self.seconds += self.clock() - start
         return action
 
 
@@ -148,7 +148,7 @@ def snapshot_like(env: gymnasium.Env) -> numpy_policy.MlpPolicy:
 
 
 def cpu_steps_per_second(env: gymnasium.Env, seconds: float) -> float:
-    agent, steps, seed = RandomAgent(), 0, 0
+    agent, steps, seed = RandomAgent(time.process_time), 0, 0
     start = time.process_time()
     while time.process_time() - start < seconds:
         _, info = env.reset(seed=seed)
@@ -162,7 +162,7 @@ def cpu_steps_per_second(env: gymnasium.Env, seconds: float) -> float:
 
 def pool_table(seconds: float) -> None:
     print(f"\n{'id':<36} {'vs greedy, steps/CPU s':>23} {'vs pool, steps/CPU s':>21}")
-    for env_id in ENV_IDS:
+    for env_id in [*ENV_IDS.values(), *TRAINABLE_VARIANTS]:
         env = gymnasium.make(env_id).unwrapped
         env.set_opponent("builtin:greedy")
         greedy = cpu_steps_per_second(env, seconds)
