@@ -30,8 +30,8 @@ from .numpy_policy import ACTIVATIONS, MlpPolicy, PolicyFileError
 class Convolution:
     """One ``nn.Conv2d`` and the activation after it, on planes ``(channels, rows, columns)``."""
 
-    def __init__(self, weight: np.ndarray, bias: np.ndarray, stride: Sequence[int], padding: Sequence[int],
-                 activation: str, index: int = 0) -> None:
+    def __init__(self, weight: np.ndarray, bias: np.ndarray, stride: Sequence[int] | np.ndarray,
+                 padding: Sequence[int] | np.ndarray, activation: str, index: int = 0) -> None:
         self.weight = np.asarray(weight, dtype=np.float32)
         self.bias = np.asarray(bias, dtype=np.float32)
         self.stride = tuple(int(s) for s in np.asarray(stride).ravel())

@@ -273,6 +273,7 @@ def _policy_from(arrays: dict) -> MlpPolicy:
     if "input_shape" not in arrays or arrays["input_shape"].dtype.kind not in "iu":
         raise PolicyFileError("no 'input_shape' entry of whole numbers: a convolutional policy needs it")
     return ConvPolicy(arrays["input_shape"],
-                      [Convolution(*arrays_of_layer, activation, index) for index, (arrays_of_layer, activation)
+                      [Convolution(weight, bias, stride, padding, activation, index)
+                       for index, ((weight, bias, stride, padding), activation)
                        in enumerate(zip(convolutions, conv_activations))],
                       weights, biases, activations, game, action_space, observation_shape)
