@@ -120,3 +120,20 @@ def test_an_extractor_whose_forward_is_not_its_layers_is_refused(tmp_path):
     with pytest.raises(ExportError, match="log-probabilities differ from the model's"):
         export_sb3_policy(model, tmp_path / "p.npz", game="flippo")
     assert not (tmp_path / "p.npz").exists()
+
+
+def test_the_selfplay_cnn_recipe_trains_a_piece_and_exports_a_convolutional_policy(tmp_path):
+    import subprocess
+
+    out = tmp_path / "policy.npz"
+    done = subprocess.run([sys.executable, str(TOOLS / "selfplay_cnn" / "train.py"), "--env-id",
+                           "arena/Flippo-planes-v0", "--minutes", "0", "--envs", "2", "--rollout", "64", "--batch", "32",
+                           "--channels", "4", "--snapshot-every", "128", "--out", str(out)],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert "added snapshot 1 to the pool" in done.stdout and "256 steps" in done.stdout
+    policy = load(out)
+    assert policy.game == "flippo" and policy.input_shape == (5, 8, 8) and len(policy.convolutions) == 2
+    refused = subprocess.run([sys.executable, str(TOOLS / "selfplay_cnn" / "train.py"), "--env-id", "arena/Flippo-v0"],
+                             capture_output=True, text=True, timeout=600)
+    assert refused.returncode == 2 and "--env-id 'arena/Flippo-v0': one of" in refused.stderr  # naming the planes ids

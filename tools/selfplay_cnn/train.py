@@ -91,7 +91,7 @@ def main() -> None:
                                        "features_extractor_kwargs": {"channels": arguments.channels}})
     deadline = time.monotonic() + arguments.minutes * 60
     started, cpu_started, next_snapshot = time.perf_counter(), time.process_time(), arguments.snapshot_every
-    while time.monotonic() < deadline:
+    while True:  # at least one piece
         model.learn(4 * arguments.rollout, reset_num_timesteps=False)  # pieces: the wall time caps training
         done = model.num_timesteps
         if done >= next_snapshot:
@@ -103,6 +103,8 @@ def main() -> None:
         elapsed, cpu = time.perf_counter() - started, time.process_time() - cpu_started
         print(f"{done:>9,} steps  {elapsed:6.0f} s  {cpu:6.0f} CPU s  {done / cpu:5.0f} steps per CPU s  "
               f"{results_by_opponent(model)}", flush=True)
+        if time.monotonic() >= deadline:
+            break
     print(f"exported to {arguments.out} ({arguments.out.stat().st_size:,} bytes)")
 
 
