@@ -24,7 +24,7 @@ from typing import Sequence
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
-from .numpy_policy import ACTIVATIONS, MlpPolicy, PolicyFileError
+from .numpy_mlp import ACTIVATIONS, MlpPolicy, PolicyFileError
 
 
 class Convolution:

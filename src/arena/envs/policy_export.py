@@ -30,6 +30,7 @@ from typing import Any, Mapping
 import numpy as np
 
 from . import numpy_policy
+from .numpy_cnn import Convolution, ConvPolicy
 
 TORCH_ACTIVATIONS = {"ReLU": "relu", "Tanh": "tanh", "Sigmoid": "sigmoid", "LeakyReLU": "leaky_relu"}
 MONOTONE_LAST = {"Softmax", "LogSoftmax"}  # after the last layer they leave the argmax where it is
@@ -88,8 +89,6 @@ class LayerReader:
                               f"{', '.join(TORCH_ACTIVATIONS)}, Flatten and a last Softmax export to numpy")
 
     def _convolution(self, name: str, child: Any) -> None:
-        from .numpy_cnn import Convolution
-
         if self.flattened:
             raise ExportError(f"layer {name!r} (Conv2d) comes after a Flatten or a Linear layer: the "
                               "convolutions come first")
@@ -134,8 +133,6 @@ class LayerReader:
         if not self.convolutions:
             return numpy_policy.MlpPolicy(self.weights, self.biases, self.activations, game, action_space,
                                           observation_shape)
-        from .numpy_cnn import ConvPolicy
-
         if input_shape is None:
             raise ExportError("a network with convolutions needs the shape of its input: give input_shape= "
                               "(channels, rows, columns)")

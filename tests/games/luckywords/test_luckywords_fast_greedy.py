@@ -1,12 +1,11 @@
-"""The environments' Lucky Words greedy (fast_greedy.py) makes greedy.py's moves: the same gains
+"""The environments' Lucky Words greedy (greedy.py's FastGreedy) makes greedy.py's moves: the same gains
 to the last bit, the same random numbers drawn in the same order, so ``builtin:greedy``
 in-process plays as the program ``arena bot luckywords greedy`` does."""
 
 import random
 
 from arena.games.luckywords.dictionary import load_words
-from arena.games.luckywords.fast_greedy import FastGreedy
-from arena.games.luckywords.greedy import Greedy, Grid
+from arena.games.luckywords.greedy import FastGreedy, Greedy, Grid
 from arena.games.luckywords.rules import CENTRE
 from arena.games.luckywords.scoring import EMPTY
 
