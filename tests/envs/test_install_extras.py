@@ -28,4 +28,6 @@ def test_the_rl_extra_is_sb3_and_the_environments_without_torch_itself():
     rl = names(PROJECT["optional-dependencies"]["rl"])
     assert {"stable-baselines3", "sb3-contrib", "gymnasium", "pettingzoo", "numpy"} <= rl
     assert "torch" not in rl  # the CPU build is installed first, by hand (docs/envs.md)
-    assert "pip install torch --index-url https://download.pytorch.org/whl/cpu" in (ROOT / "docs" / "envs.md").read_text()
+    docs = " ".join((ROOT / "docs" / "envs.md").read_text().split())
+    assert "pip install 'torch==2.13.0+cpu' --index-url https://download.pytorch.org/whl/cpu" in docs
+    assert "pip install torch --index-url https://download.pytorch.org/whl/cpu" in docs  # PyTorch's own line, explained

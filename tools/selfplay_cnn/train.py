@@ -3,7 +3,7 @@ recommends (tools/sb3_board_cnn.py's BoardCNN), against a pool of the built-in p
 snapshots of itself, through the Gymnasium environment only, exported to numpy arrays for
 ``arena policy-bot``.
 
-    .venv/bin/pip install torch --index-url https://download.pytorch.org/whl/cpu   # CPU only (docs/envs.md)
+    .venv/bin/pip install 'torch==2.13.0+cpu' --index-url https://download.pytorch.org/whl/cpu   # CPU only (docs/envs.md)
     .venv/bin/pip install -e '.[rl]'
     nice -n 19 .venv/bin/python tools/selfplay_cnn/train.py --env-id arena/Domineering-planes-v0 --minutes 25
     arena tournament domineering --player cnn="arena policy-bot domineering tools/selfplay_cnn/policy.npz" \\

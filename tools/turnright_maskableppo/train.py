@@ -4,7 +4,7 @@ exported to numpy arrays for ``arena policy-bot``.
 Outside arena's dependencies: torch, sb3-contrib and arena's envs extra in a venv of their own
 
     python3 -m venv /tmp/rl
-    /tmp/rl/bin/pip install torch --index-url https://download.pytorch.org/whl/cpu  # CPU only (docs/envs.md)
+    /tmp/rl/bin/pip install 'torch==2.13.0+cpu' --index-url https://download.pytorch.org/whl/cpu  # CPU only (docs/envs.md)
     /tmp/rl/bin/pip install -e '.[rl]'
     /tmp/rl/bin/python tools/turnright_maskableppo/train.py --steps 1000000 --out tools/turnright_maskableppo/policy.npz
 
