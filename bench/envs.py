@@ -16,22 +16,39 @@ Then, with ``--ids``, each id of ``arena.envs.TRAINABLE_VARIANTS`` (the spaces a
 the same way as gym, with its spaces; and, with ``--render``, the CPU time of one
 ``rgb_array`` frame of each game (drawn from positions of random games), the median and the slowest.
 
+With ``--opponents``, the CPU time of each in-process built-in opponent's move (``random``,
+``greedy`` and Flippo's ``mostpieces``, as the environments run them, ``encoding.in_process_player``), over
+the positions of games it plays against itself: the mean and the slowest. With ``--pool``, every
+registered id (``arena.envs.ENV_IDS`` and ``TRAINABLE_VARIANTS``) against ``builtin:greedy`` alone and against a self-play
+pool (greedy 2, random 0.5, a snapshot 0.5: a numpy network of random weights of the id's
+sizes), in agent steps per CPU second of this process (the opponents' replies inside).
+
 Turn Right's rules list only the rectangles in its circuit phase; its environments mask
 all 1,222,363 circuits (a prefix of the action space), so its ratio weighs more.
 """
 
 from __future__ import annotations
 
-import argparse
+import os
+
+# numpy's BLAS on one thread, as `arena policy-bot` runs it (policy_bot.py): its helper threads
+# spin while they wait, which counts as CPU time here and on a game's clock
+for _name in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
+    os.environ.setdefault(_name, "1")
+
+import argparse  # noqa: E402
 import random
+import tempfile
 import time
+from pathlib import Path
 
 import numpy as np
 
 import gymnasium
 
-from arena.envs import GAMES, TRAINABLE_VARIANTS, aec_env, gym_env
+from arena.envs import ENV_IDS, GAMES, TRAINABLE_VARIANTS, OpponentPool, aec_env, gym_env, numpy_policy
 from arena.games import get_game
+from arena.games.env_encoding import load_encoding
 
 
 def rules_plies_per_second(game: str, seconds: float) -> float:
@@ -49,13 +66,13 @@ class RandomAgent:
     """A masked random choice, timed apart: the environments' figures leave it out (sampling
     among Turn Right's 1.2 million circuit actions costs the agent more than the step)."""
 
-    def __init__(self) -> None:
-        self.rng, self.seconds = np.random.default_rng(1), 0.0
+    def __init__(self, clock=time.perf_counter) -> None:
+        self.rng, self.seconds, self.clock = np.random.default_rng(1), 0.0, clock
 
     def __call__(self, mask: np.ndarray) -> int:
-        start = time.perf_counter()
+        start = self.clock()
         action = int(self.rng.choice(np.flatnonzero(mask)))
-        self.seconds += time.perf_counter() - start
+        self.seconds += self.clock() - start
         return action
 
 
@@ -97,6 +114,103 @@ def ids_table(seconds: float) -> None:
               f"{1000 / rate:>8.3f}", flush=True)
 
 
+def opponent_costs(seconds: float) -> None:
+    """CPU ms per move of each in-process built-in player, playing itself from random set-ups."""
+    print(f"\n{'game':<12} {'player':<8} {'moves':>7} {'mean CPU ms':>12} {'slowest':>8}")
+    for game in GAMES:
+        info, encoding = get_game(game), load_encoding(game)
+        for name in ("random", "greedy", "mostpieces"):  # the names a game has in-process (Flippo all three)
+            rng = random.Random(1)
+            players = [encoding.in_process_player(name, seat, rng) for seat in (0, 1)]
+            if players[0] is None:
+                continue
+            times: list[float] = []
+            spent = 0.0
+            while spent < seconds:
+                state = info.new_state(info.make_setup(rng))
+                while not state.is_over():
+                    start = time.process_time()
+                    move = players[state.to_move](state)
+                    times.append(time.process_time() - start)
+                    spent += times[-1]
+                    state.play(move)
+            print(f"{game:<12} {name:<8} {len(times):>7} {1000 * sum(times) / len(times):>12.3f} "
+                  f"{1000 * max(times):>8.2f}", flush=True)
+
+
+def snapshot_like(env: gymnasium.Env) -> numpy_policy.MlpPolicy:
+    """A self-play snapshot of the env's sizes (64 × 64, tanh, random weights): what a pool draws."""
+    rng = np.random.default_rng(0)
+    sizes = [int(np.prod(env.observation_space.shape)), 64, 64, int(env.action_space.n)]
+    weights = [rng.normal(0, 1 / np.sqrt(i), (o, i)) for i, o in zip(sizes, sizes[1:])]
+    return numpy_policy.MlpPolicy(weights, [np.zeros(o) for o in sizes[1:]], ["tanh", "tanh"], env.encoding.game,
+                                  env.action_space_kind, env.observation_shape)
+
+
+def cpu_steps_per_second(env: gymnasium.Env, seconds: float) -> float:
+    agent, steps, seed = RandomAgent(time.process_time), 0, 0
+    start = time.process_time()
+    while time.process_time() - start < seconds:
+        _, info = env.reset(seed=seed)
+        seed += 1
+        terminated = False
+        while not terminated:
+            _, _, terminated, _, info = env.step(agent(info["action_mask"]))
+            steps += 1
+    return steps / (time.process_time() - start - agent.seconds)
+
+
+def pool_table(seconds: float) -> None:
+    print(f"\n{'id':<36} {'vs greedy, steps/CPU s':>23} {'vs pool, steps/CPU s':>21}")
+    for env_id in [*ENV_IDS.values(), *TRAINABLE_VARIANTS]:
+        env = gymnasium.make(env_id).unwrapped
+        env.set_opponent("builtin:greedy")
+        greedy = cpu_steps_per_second(env, seconds)
+        env.set_opponent(OpponentPool([("builtin:greedy", 2.0), ("builtin:random", 0.5), (snapshot_like(env), 0.5)]))
+        pooled = cpu_steps_per_second(env, seconds)
+        print(f"{env_id:<36} {greedy:>23,.0f} {pooled:>21,.0f}", flush=True)
+
+
+def board_cnn_like(env: gymnasium.Env, channels: int = 32, features: int = 128):
+    """A numpy policy of tools/sb3_board_cnn.py's default sizes with MaskablePPO's CnnPolicy head
+    (two 3×3 convolutions of 32 with padding, ReLU, a Linear to 128, ReLU, 64 × 64 tanh, the
+    actions), random weights: what an exported BoardCNN costs a move."""
+    from arena.envs.numpy_cnn import Convolution, ConvPolicy
+
+    rng = np.random.default_rng(0)
+    planes, rows, columns = env.observation_space.shape
+    convolutions = [Convolution(rng.normal(0, 0.1, (channels, inputs, 3, 3)), np.zeros(channels), (1, 1), (1, 1),
+                                "relu", index) for index, inputs in enumerate((planes, channels))]
+    sizes = [channels * rows * columns, features, 64, 64, int(env.action_space.n)]
+    weights = [rng.normal(0, 1 / np.sqrt(i), (o, i)) for i, o in zip(sizes, sizes[1:])]
+    return ConvPolicy((planes, rows, columns), convolutions, weights, [np.zeros(o) for o in sizes[1:]],
+                      ["relu", "tanh", "tanh"], env.encoding.game, env.action_space_kind, env.observation_shape)
+
+
+def cnn_move_costs(moves: int = 300) -> None:
+    """CPU ms of one move of a BoardCNN-sized numpy policy on each planes id (observations of random games)."""
+    print(f"\n{'id':<36} {'observation':>14} {'file KB':>8} {'median CPU ms':>14} {'slowest':>8}")
+    for env_id in TRAINABLE_VARIANTS:
+        if "planes" not in env_id:
+            continue
+        env, agent = gymnasium.make(env_id).unwrapped, RandomAgent()
+        policy, times, seed = board_cnn_like(env), [], 0
+        with tempfile.TemporaryDirectory() as folder:
+            size = numpy_policy.save_policy(Path(folder) / "p.npz", policy).stat().st_size
+        while len(times) < moves:
+            observation, info = env.reset(seed=seed)
+            seed += 1
+            terminated = False
+            while not terminated and len(times) < moves:
+                start = time.process_time()
+                policy(observation, info["action_mask"])
+                times.append(1000 * (time.process_time() - start))
+                observation, _, terminated, _, info = env.step(agent(info["action_mask"]))
+        times.sort()
+        print(f"{env_id:<36} {str(env.observation_space.shape):>14} {size // 1024:>8} "
+              f"{times[len(times) // 2]:>14.3f} {times[-1]:>8.2f}", flush=True)
+
+
 def render_costs(frames: int = 200) -> None:
     """CPU milliseconds per rgb_array frame (this process's CPU time: on a shared machine the
     wall time counts the other processes' turns too): positions from random games, each drawn
@@ -124,6 +238,9 @@ def main() -> None:
     parser.add_argument("--games", default=",".join(GAMES), help="the games of the first table ('' for none)")
     parser.add_argument("--ids", action="store_true", help="also the trainable ids' spaces and steps/s")
     parser.add_argument("--render", action="store_true", help="also the cost of an rgb_array frame")
+    parser.add_argument("--opponents", action="store_true", help="also each in-process built-in's CPU time a move")
+    parser.add_argument("--cnn", action="store_true", help="also a BoardCNN-sized numpy policy's CPU time a move")
+    parser.add_argument("--pool", action="store_true", help="also every id's steps per CPU second vs greedy and a pool")
     args = parser.parse_args()
     games = [game for game in args.games.split(",") if game]
     if games:
@@ -137,6 +254,12 @@ def main() -> None:
         ids_table(args.seconds)
     if args.render:
         render_costs()
+    if args.opponents:
+        opponent_costs(args.seconds)
+    if args.pool:
+        pool_table(args.seconds)
+    if args.cnn:
+        cnn_move_costs()
 
 
 if __name__ == "__main__":

@@ -14,9 +14,12 @@ environment in VecTransposeImage (its channels-first guess, "the smallest dimens
 would take (37, 8, 8) for channels last). This extractor keeps the board's size: two 3×3
 convolutions with padding, then one linear layer.
 
-Needs torch and stable-baselines3 (not arena's dependencies). A policy with this extractor
-does not export to numpy (policy_export.py takes MlpPolicy only): it is for experiments,
-not for ``arena policy-bot``.
+Needs torch and stable-baselines3 (not arena's dependencies; docs/envs.md says how to install
+the CPU-only build). A policy with this extractor exports to numpy like an MlpPolicy:
+``export_sb3_policy(model, "policy.npz", game="domineering")`` writes its convolutions, the
+flatten and the layers after them, and ``arena policy-bot domineering policy.npz`` plays it
+without torch. Keep the extractor's layers in the order its ``forward`` runs them (the export
+reads them in that order and checks the result against the model).
 """
 
 from __future__ import annotations

@@ -50,10 +50,10 @@ def test_a_sequential_exports_to_the_same_function(tmp_path):
 
 
 @pytest.mark.parametrize("children, message", [
-    (lambda: [linear(3, 3), layer("Conv2d"), linear(3, 2)], "layer '1' is Conv2d: only Linear layers"),
+    (lambda: [linear(3, 3), layer("Conv2d"), linear(3, 2)], "layer '1' (Conv2d) comes after a Flatten or a Linear"),
     (lambda: [linear(3, 3), layer("Dropout"), linear(3, 2)], "layer '1' is Dropout"),
     (lambda: [linear(3, 3), linear(3, 2)], "layer '1' (Linear) follows a Linear with no activation between"),
-    (lambda: [layer("ReLU"), linear(3, 2)], "layer '0' (ReLU) does not follow a Linear layer"),
+    (lambda: [layer("ReLU"), linear(3, 2)], "layer '0' (ReLU) does not follow a Linear or Conv2d layer"),
     (lambda: [linear(3, 3), layer("ReLU"), layer("Tanh"), linear(3, 2)], "layer '2' (Tanh) does not follow"),
     (lambda: [linear(3, 2), layer("ReLU")], "ends with an activation"),
     (lambda: [linear(3, 3), layer("Softmax"), linear(3, 2)], "layer '1' is Softmax"),

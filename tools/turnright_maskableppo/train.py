@@ -4,8 +4,8 @@ exported to numpy arrays for ``arena policy-bot``.
 Outside arena's dependencies: torch, sb3-contrib and arena's envs extra in a venv of their own
 
     python3 -m venv /tmp/rl
-    /tmp/rl/bin/pip install torch sb3-contrib gymnasium pettingzoo numpy
-    /tmp/rl/bin/pip install -e .
+    /tmp/rl/bin/pip install 'torch==2.13.0+cpu' --index-url https://download.pytorch.org/whl/cpu  # CPU only (docs/envs.md)
+    /tmp/rl/bin/pip install -e '.[rl]'
     /tmp/rl/bin/python tools/turnright_maskableppo/train.py --steps 1000000 --out tools/turnright_maskableppo/policy.npz
 
 One core (torch.set_num_threads(1)): the figures in docs/envs.md are per core. The policy

@@ -5,8 +5,8 @@ exported to numpy arrays for ``arena policy-bot``.
 Outside arena's dependencies: torch, sb3-contrib and arena's envs extra in a venv of their own
 
     python3 -m venv /tmp/rl
-    /tmp/rl/bin/pip install torch sb3-contrib gymnasium pettingzoo numpy
-    /tmp/rl/bin/pip install -e .
+    /tmp/rl/bin/pip install 'torch==2.13.0+cpu' --index-url https://download.pytorch.org/whl/cpu  # CPU only (docs/envs.md)
+    /tmp/rl/bin/pip install -e '.[rl]'
     /tmp/rl/bin/python tools/turnright_selfplay/train.py --minutes 25 --out tools/turnright_selfplay/policy.npz
     python tools/turnright_maskableppo/evaluate.py --policy tools/turnright_selfplay/policy.npz \
         --opponent builtin:greedy

@@ -99,6 +99,18 @@ def _module_from_file(path: Path):
     return module
 
 
+ONE_THREAD = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")
+
+
+def single_threaded_numpy() -> None:
+    """Before numpy loads: its BLAS on one thread, unless the environment says otherwise. A game's
+    clock counts the CPU time of all the program's threads, and OpenBLAS's helper threads spin
+    while they wait: on a busy 2-core machine a convolutional policy's move took 6-17 ms of CPU
+    time with them, 0.5-0.75 ms without (bench/envs.py --cnn)."""
+    for name in ONE_THREAD:
+        os.environ.setdefault(name, "1")
+
+
 def require_numpy() -> None:
     """Say what to install, on stderr (which ``arena check`` shows), rather than a traceback."""
     try:
@@ -108,6 +120,7 @@ def require_numpy() -> None:
 
 
 def run_policy_bot(game: str, spec: str, seed: int | None = None, function: str | None = None) -> None:
+    single_threaded_numpy()
     require_numpy()
     from ..games.env_encoding import load_encoding
     from .policy_moves import check_fits, policy_chooser  # numpy's: imported once it is known to be there

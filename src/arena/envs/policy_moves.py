@@ -101,7 +101,21 @@ def check_fits(encoding: GameEncoding, policy: Any) -> None:
     if policy.game != encoding.game:
         raise ValueError(f"the policy was made for {policy.game}, not {encoding.game}")
     codec = compact_codec(encoding, policy.action_space)
+    input_shape = getattr(policy, "input_shape", None)  # a convolution's: the planes in their layout
+    if input_shape is not None and policy.observation_shape != "flat":
+        expected = board_dimensions(encoding, codec, policy.observation_shape)
+        if tuple(input_shape) != expected:
+            raise ValueError(f"the network takes {tuple(input_shape)} planes; {encoding.game} with observation_shape="
+                             f"{policy.observation_shape!r} observes {expected}")
     fits(observation_size(encoding, codec, policy.observation_shape), (codec or encoding).action_count)
+
+
+def board_dimensions(encoding: GameEncoding, codec: Any, shape: str) -> tuple[int, int, int]:
+    """The board observation's shape: (rows, columns, channels) for "planes", channels first
+    for "planes_chw"; a compact action space adds its features as channels."""
+    rows, columns, channels = encoding.board_shape
+    channels += 0 if codec is None else len(codec.feature_names)
+    return (rows, columns, channels) if shape == "planes" else (channels, rows, columns)
 
 
 def observation_size(encoding: GameEncoding, codec: Any, shape: str) -> int:

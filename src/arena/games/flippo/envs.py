@@ -44,7 +44,7 @@ class FlippoEncoding(GameEncoding[FlippoState]):
         return [(colour_grid(np.reshape(state.board, (SIZE, SIZE)), palette), None)]
 
     def in_process_player(self, name: str, seat: int, rng):
-        from .bots import greedy_choice, most_pieces_choice
+        from .fast_greedy import greedy_choice, most_pieces_choice  # bots.py's moves, without its deep copies
 
         choices = {"random": random_legal_move, "greedy": greedy_choice, "mostpieces": most_pieces_choice}
         return SeededChoice(choices[name], rng) if name in choices else None

@@ -165,10 +165,10 @@ def _greedy_player():
         import random
 
         from .dictionary import load_words
-        from .greedy import Greedy
+        from .greedy import FastGreedy  # Greedy's choices, its repeated work kept
 
         # the list the env scores with; the rng a stand-in: each GreedyChoice sets its own before every use
-        _greedy_players["greedy"] = Greedy(load_words(None), random.Random(0))
+        _greedy_players["greedy"] = FastGreedy(load_words(None), random.Random(0))
     return _greedy_players["greedy"]
 
 
