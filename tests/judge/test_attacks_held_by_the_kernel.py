@@ -423,6 +423,7 @@ def charged_share(program: Program, moves: int = 10) -> float:
 
 
 @pytest.mark.promise("cpu-whole", "none", "limits", "isolate")
+@pytest.mark.root
 @pytest.mark.skipif(os.geteuid() != 0, reason="as root, with no cgroup")
 @pytest.mark.parametrize("kind", ["sigchld-ignored", "zombies"])
 @pytest.mark.parametrize("mode", ALL_MODES)

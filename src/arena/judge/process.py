@@ -171,6 +171,8 @@ class Program:
 
     def send(self, line: str) -> None:
         """Write one line. A program that has gone away is a fault."""
+        if self.confinement.silent_init:  # ended: whatever of it the kernel has not yet killed says nothing more
+            raise self._gone_fault("could not be stopped")
         # its peak memory while it surely lives: after a last line such as Quit it may
         # exit and be gone from /proc before the judge looks (seen on a loaded machine).
         # Not before its first line: just after its start the status shows a few pages of the
@@ -230,6 +232,8 @@ class Program:
         Raises :class:`ProgramFault` when the program closes its output or dies, also
         when a process it started still holds its output open.
         """
+        if self.confinement.silent_init:
+            raise self._gone_fault("could not be stopped")
         if self._pending:
             line = self._take_line()
             if line is not None:
