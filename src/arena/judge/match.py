@@ -103,6 +103,8 @@ class SeatState:
     answer: str | None = None  # the line written to the latest request, if any
     fault_line: str | None = None  # the answer that was faulted (None: it wrote none)
     fault_at: int | None = None  # how many transcript lines came before the fault
+    running_since: float | None = None  # its reply came then, and it is not yet known stopped: its time
+    charge_running: bool = False  # ... to go on its clock too (its turn was on its clock)
 
     @property
     def faulted(self) -> bool:
@@ -141,14 +143,18 @@ class Match:
         ProgramFault for a timeout, a crash or an early exit.
         """
         me = self.seats[seat]
+        self._settle(me)  # asked again without the other in between: it ran on meanwhile
         limit_ms = me.clock_ms if budget_ms is None else budget_ms
         me.answer = None
-        # the others known stopped first: nothing they do, stopping included, runs on this seat's clock
-        self._suspend_others(seat)
-        start = time.monotonic()
-        start_up_ms, start_up_cpu_ms = (0.0, 0.0) if me.start_up is None else me.start_up.charge(me.player, start)
+        # the others asked to stop, this one resumed, and its clock started once the others are known
+        # stopped: nothing they do, their stopping included, runs on this seat's clock
+        stopping = self._suspend_others(seat)
+        start_up_ms, start_up_cpu_ms = (0.0, 0.0) if me.start_up is None else me.start_up.charge(me.player,
+                                                                                                  time.monotonic())
         me.start_up = None
         me.player.resume()
+        self._until_stopped(stopping)
+        start = time.monotonic()
         try:
             line = self._read_reply(me, start + (max(limit_ms - start_up_ms, 0) / 1000 + TIMEOUT_SLACK_S))
         finally:
@@ -161,6 +167,7 @@ class Match:
             me.replies += 1
             if charge_clock:
                 me.clock_ms -= wall_ms
+            me.running_since, me.charge_running = end, charge_clock
         if line is None:
             # a reply without its newline is a common slip, and a timeout would hide it
             partial = me.player.partial_line() if hasattr(me.player, "partial_line") else ""
@@ -175,16 +182,45 @@ class Match:
             raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
         return Reply(line, wall_ms, cpu_ms)
 
-    def _suspend_others(self, seat: int) -> None:
-        """Suspend every seat but ``seat``, which is about to be resumed.
+    def _until_stopped(self, stopping: list) -> None:
+        """Each seat asked to stop, known stopped: from its reply until then it ran, and that time is
+        its own (its wall time, and its clock where its turn was on it). Not its opponent's: the
+        next clock starts after this. A program that keeps the judge waiting (its init's answer, under
+        a fork storm) pays for that wait itself, and its CPU time never outruns its wall time by more
+        than the machine's cores allow."""
+        for seat_state in stopping:
+            seat_state.player.end_suspend()
+            self._settle(seat_state)
+
+    @staticmethod
+    def _settle(seat_state: SeatState) -> None:
+        """The time a seat ran since its reply (until now, when it is known stopped or is asked
+        again) on its own account."""
+        if seat_state.running_since is not None:
+            ran_ms = (time.monotonic() - seat_state.running_since) * 1000
+            seat_state.wall_ms += ran_ms
+            if seat_state.charge_running:
+                seat_state.clock_ms -= ran_ms
+            seat_state.running_since = None
+
+    def _suspend_others(self, seat: int) -> list:
+        """Ask every seat but ``seat`` (about to be resumed) to stop; the seats whose stop is still to
+        be awaited (_until_stopped) before ``seat``'s clock starts.
 
         The seat that moved last runs on from its reply until here, while the judge checks its
         move and forwards it (some tens of µs), off the clock; the CPU it uses then goes on its
-        next move's account. It is stopped before the next seat's clock starts: a program whose
-        stop takes long (its init busy, pid_namespace.py) costs its opponent nothing."""
+        next move's account. It is known stopped before the next seat's clock starts: a program
+        whose stop takes long (its init busy, pid_namespace.py) costs its opponent nothing."""
+        stopping = []
         for other, other_seat in enumerate(self.seats):
-            if other != seat and other_seat.start_up is None:
-                other_seat.player.suspend()  # a seat still starting up goes on during this turn
+            if other != seat and other_seat.start_up is None:  # a seat still starting up goes on during this turn
+                player = other_seat.player
+                if hasattr(player, "begin_suspend"):
+                    player.begin_suspend()
+                    stopping.append(other_seat)
+                else:
+                    player.suspend()
+        return stopping
 
     def _read_reply(self, me: SeatState, deadline: float) -> str | None:
         """The seat's reply line by ``deadline`` (None: none came). Seats still starting up
@@ -210,8 +246,10 @@ class Match:
         me = self.seats[seat]
         if me.faulted:
             return None
+        self._settle(me)
+        stopping = self._suspend_others(seat)
         me.player.resume()
-        self._suspend_others(seat)
+        self._until_stopped(stopping)
         try:
             line = me.player.read_line(wait_ms / 1000)
         except ProgramFault:

@@ -125,6 +125,7 @@ class Init:
         self._answers.register(self._ack, select.POLLIN)
         self.ended: Ended | None = None
         self.silent = False  # it did not answer in time, and was ended
+        self._stopping = False  # a stop asked for, its answer not yet read
         self._cpu_ns = 0
 
     def program_pid(self) -> int:
@@ -142,6 +143,12 @@ class Init:
             return None
         try:
             os.write(self._control, word)
+        except OSError:
+            return None  # it has ended
+        return self._answer(answer_size, deadline_s)
+
+    def _answer(self, answer_size: int, deadline_s: float) -> bytes | None:
+        try:
             answer = b""
             deadline = time.monotonic() + deadline_s
             while len(answer) < answer_size:
@@ -160,7 +167,24 @@ class Init:
 
     def stop_all(self) -> None:
         """Every process of the namespace stopped (SIGSTOP sent to each), or all of them ended, when this returns."""
-        self._ask(b"S", 1, ANSWER_DEADLINE_S)
+        self.begin_stop()
+        self.end_stop()
+
+    def begin_stop(self) -> None:
+        """The word to stop them all sent; ``end_stop`` waits for the answer (meanwhile the judge may
+        resume the other program, whose clock starts only once this one is known stopped)."""
+        if self.silent:
+            return
+        try:
+            os.write(self._control, b"S")
+            self._stopping = True
+        except OSError:
+            pass  # it has ended
+
+    def end_stop(self) -> None:
+        if self._stopping:
+            self._stopping = False
+            self._answer(1, ANSWER_DEADLINE_S)
 
     def continue_all(self) -> None:
         try:

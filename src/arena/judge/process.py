@@ -108,6 +108,7 @@ class Program:
         self._stderr_open = True
         self.stderr = Capped(stderr_limit)
         self.suspended = False
+        self._stopping = False  # begin_suspend done, end_suspend not yet
         self.closed = False
         self._cpu_seen = 0  # the program's CPU time (ns) at the previous reading
         self._replies_quickly = False  # its last reply came within QUICK_REPLY_S
@@ -119,9 +120,20 @@ class Program:
         self.confinement.signal_group(sig)
 
     def suspend(self) -> None:
+        self.begin_suspend()
+        self.end_suspend()
+
+    def begin_suspend(self) -> None:
+        """Stopping asked for; ``end_suspend`` returns once it is known stopped (a bounded wait)."""
         if not self.suspended and not self.closed:
-            self.confinement.suspend()
+            self.confinement.begin_suspend()
             self.suspended = True
+            self._stopping = True
+
+    def end_suspend(self) -> None:
+        if self._stopping:
+            self._stopping = False
+            self.confinement.end_suspend()
 
     def resume(self) -> None:
         if self.suspended and not self.closed:

@@ -33,13 +33,23 @@ class Suspension:
         self.init = init
 
     def suspend(self) -> None:
+        self.begin_suspend()
+        self.end_suspend()
+
+    def begin_suspend(self) -> None:
+        """Its main process group stopped at once, and its init told to stop all of it."""
+        signal_group(self.pid, signal.SIGSTOP)
         if self.init is not None:
-            self.init.stop_all()
-        else:
-            signal_group(self.pid, signal.SIGSTOP)
+            self.init.begin_stop()
+
+    def end_suspend(self) -> None:
+        """Known stopped whole (or ended) once this returns: the init's answer, awaited with a deadline."""
+        if self.init is not None:
+            self.init.end_stop()
 
     def resume(self) -> None:
+        # its main process group first, straight from the judge (no wake-up of the init on the way to
+        # its reply), then every other process of its namespace by its init
+        signal_group(self.pid, signal.SIGCONT)
         if self.init is not None:
             self.init.continue_all()
-        else:
-            signal_group(self.pid, signal.SIGCONT)

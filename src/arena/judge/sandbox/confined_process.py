@@ -127,6 +127,12 @@ class Confinement:
     def suspend(self) -> None:
         self.suspension.suspend()
 
+    def begin_suspend(self) -> None:
+        self.suspension.begin_suspend()
+
+    def end_suspend(self) -> None:
+        self.suspension.end_suspend()
+
     def resume(self) -> None:
         self.suspension.resume()
 
