@@ -146,15 +146,14 @@ class Match:
         self._settle(me)  # asked again without the other in between: it ran on meanwhile
         limit_ms = me.clock_ms if budget_ms is None else budget_ms
         me.answer = None
-        # the others asked to stop, this one resumed, and its clock started once the others are known
-        # stopped: nothing they do, their stopping included, runs on this seat's clock
-        stopping = self._suspend_others(seat)
-        start_up_ms, start_up_cpu_ms = (0.0, 0.0) if me.start_up is None else me.start_up.charge(me.player,
-                                                                                                  time.monotonic())
+        # the others known stopped before this one is resumed and its clock starts: nothing they do,
+        # their stopping included, runs on this seat's clock or competes with its init (a fork storm
+        # of theirs, still running, would starve it of the CPU it needs to answer its own stop)
+        self._until_stopped(self._suspend_others(seat))
+        start = time.monotonic()
+        start_up_ms, start_up_cpu_ms = (0.0, 0.0) if me.start_up is None else me.start_up.charge(me.player, start)
         me.start_up = None
         me.player.resume()
-        self._until_stopped(stopping)
-        start = time.monotonic()
         try:
             line = self._read_reply(me, start + (max(limit_ms - start_up_ms, 0) / 1000 + TIMEOUT_SLACK_S))
         finally:
@@ -247,9 +246,8 @@ class Match:
         if me.faulted:
             return None
         self._settle(me)
-        stopping = self._suspend_others(seat)
+        self._until_stopped(self._suspend_others(seat))
         me.player.resume()
-        self._until_stopped(stopping)
         try:
             line = me.player.read_line(wait_ms / 1000)
         except ProgramFault:

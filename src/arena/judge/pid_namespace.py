@@ -37,9 +37,13 @@ ENDED_BY_MEMORY = 1
 """The init ended the program: its processes held more memory together than its limit."""
 
 ANSWER_DEADLINE_S = 0.1
-"""The longest the judge waits for the init's answer to a stop ('A'): an init answers before it
+"""How long the judge waits for the init's answer to a stop ('A'): an init answers before it
 reaps or looks further, within microseconds on a machine with a core to spare. One that does not
-is ended, and its program with it; the other program's clock is not running meanwhile."""
+is ended, and its program with it (unless it is runnable, waiting for a core: then up to
+STARVED_DEADLINE_S); the other program's clock is not running meanwhile."""
+STARVED_DEADLINE_S = 1.0
+"""The longest the judge waits for an init that is runnable but given no core (a loaded host):
+an init that sleeps or is stopped past ANSWER_DEADLINE_S without answering is ended at once."""
 COUNT_DEADLINE_S = 1.0
 """The longest the judge waits for the init's count of the CPU time ('T'): a look at every process
 of the namespace, some milliseconds for thousands of them. On no program's clock."""
@@ -150,10 +154,14 @@ class Init:
     def _answer(self, answer_size: int, deadline_s: float) -> bytes | None:
         try:
             answer = b""
-            deadline = time.monotonic() + deadline_s
+            asked = time.monotonic()
+            deadline = asked + deadline_s
             while len(answer) < answer_size:
                 left = deadline - time.monotonic()
                 if left <= 0 or not self._answers.poll(left * 1000):
+                    if self._waiting_for_a_core() and time.monotonic() < asked + STARVED_DEADLINE_S:
+                        deadline = asked + STARVED_DEADLINE_S  # the host's doing, or the other program's
+                        continue
                     self.silent = True
                     os.kill(self.pid, signal.SIGKILL)  # the judge's child, not reaped yet: still its pid
                     return None
@@ -164,6 +172,14 @@ class Init:
             return answer
         except OSError:
             return None  # it has ended
+
+    def _waiting_for_a_core(self) -> bool:
+        """Is the init runnable ("R"): about to answer, once the host gives it a core?"""
+        try:
+            with open(f"/proc/{self.pid}/stat", "rb") as stat:
+                return stat.read().rsplit(b")", 1)[1].split()[0] == b"R"
+        except (OSError, IndexError):
+            return False
 
     def stop_all(self) -> None:
         """Every process of the namespace stopped (SIGSTOP sent to each), or all of them ended, when this returns."""
