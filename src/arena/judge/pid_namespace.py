@@ -130,6 +130,7 @@ class Init:
         self.ended: Ended | None = None
         self.silent = False  # it did not answer in time, and was ended
         self._stopping = False  # a stop asked for, its answer not yet read
+        self._alone = False  # at its last stop, the namespace had only ever held its first process
         self._cpu_ns = 0
 
     def program_pid(self) -> int:
@@ -200,9 +201,13 @@ class Init:
     def end_stop(self) -> None:
         if self._stopping:
             self._stopping = False
-            self._answer(1, ANSWER_DEADLINE_S)
+            # 'a': its first process is all the namespace ever held: the judge's SIGCONT to its group
+            # continues all of it, and the init need not be woken for it (about 25 µs a move here)
+            self._alone = self._answer(1, ANSWER_DEADLINE_S) == b"a"
 
     def continue_all(self) -> None:
+        if self._alone:
+            return  # the judge's own SIGCONT to its group has continued everything stopped
         try:
             os.write(self._control, b"C")  # no acknowledgement: nothing waits on it
         except OSError:
