@@ -12,7 +12,7 @@ HOST_TOOLS := bwrap:bubblewrap gcc:gcc g++:g++ javac:default-jdk-headless java:d
               go:golang-go rustc:rustc python3:python3
 
 # Rebuilt when the build, the compiled engines or the judge's spawner change (an editable install does not recompile).
-$(BIN)/arena: pyproject.toml setup.py src/arena/judge/spawn.pyx src/arena/judge/confine.h src/arena/judge/arena_init.c $(wildcard src/arena/games/*/strong/*.pyx src/arena/games/*/strong/*.pxi)
+$(BIN)/arena: pyproject.toml setup.py src/arena/judge/spawn.pyx src/arena/judge/confine.h src/arena/judge/private_mounts.h src/arena/judge/arena_init.c $(wildcard src/arena/games/*/strong/*.pyx src/arena/games/*/strong/*.pxi)
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
 	$(BIN)/pip install --quiet -e .

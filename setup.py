@@ -32,7 +32,7 @@ class build_ext_and_init(build_ext):
 def compiled_extensions() -> list[Extension]:
     # the judge's spawner (spawn.pyx) starts programs confined without a shell in between
     extensions = [Extension("arena.judge.spawn", [f"{JUDGE}/spawn.pyx"], include_dirs=[JUDGE],
-                            depends=[f"{JUDGE}/confine.h"], extra_compile_args=["-O2"])]
+                            depends=[f"{JUDGE}/confine.h", f"{JUDGE}/private_mounts.h"], extra_compile_args=["-O2"])]
     flags = ["-O3", "-march=native"] if os.environ.get("ARENA_NATIVE") == "1" else ["-O3"]
     for source in sorted(glob("src/arena/games/*/strong/engine.pyx")):
         module = source[len("src/"):-len(".pyx")].replace("/", ".")
