@@ -105,6 +105,8 @@ class SeatState:
     fault_at: int | None = None  # how many transcript lines came before the fault
     running_since: float | None = None  # its reply came then, and it is not yet known stopped: its time
     charge_running: bool = False  # ... to go on its clock too (its turn was on its clock)
+    last_reply: Any = None  # the Reply of its latest turn, and the move recorded from it (if any):
+    last_move: dict[str, Any] | None = None  # the time it ran on after that reply is that move's too
 
     @property
     def faulted(self) -> bool:
@@ -166,7 +168,7 @@ class Match:
             me.replies += 1
             if charge_clock:
                 me.clock_ms -= wall_ms
-            me.running_since, me.charge_running = end, charge_clock
+            me.running_since, me.charge_running, me.last_move = end, charge_clock, None
         if line is None:
             # a reply without its newline is a common slip, and a timeout would hide it
             partial = me.player.partial_line() if hasattr(me.player, "partial_line") else ""
@@ -175,11 +177,13 @@ class Match:
                                           f"(waited {wall_ms:.0f} ms){unfinished}")
         me.transcript.append(["out", line])
         me.answer = line
+        reply = Reply(line, wall_ms, cpu_ms)
+        me.last_reply = reply
         if me.first_reply_ms is None:
             me.first_reply_ms = wall_ms
         if wall_ms > limit_ms:
             raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
-        return Reply(line, wall_ms, cpu_ms)
+        return reply
 
     def _until_stopped(self, stopping: list) -> None:
         """Each seat asked to stop, known stopped: from its reply until then it ran, and that time is
@@ -200,6 +204,9 @@ class Match:
             seat_state.wall_ms += ran_ms
             if seat_state.charge_running:
                 seat_state.clock_ms -= ran_ms
+            if seat_state.last_move is not None:  # the record's moves add up to its wall time
+                seat_state.last_move["wall_ms"] = round(seat_state.last_move["wall_ms"] + ran_ms, 3)
+                seat_state.last_move = None
             seat_state.running_since = None
 
     def _suspend_others(self, seat: int) -> list:
@@ -272,6 +279,8 @@ class Match:
         else:
             move["wall_ms"] = round(reply.wall_ms, 3)
             move["cpu_ms"] = round(reply.cpu_ms, 3)
+            if reply is self.seats[seat].last_reply and self.seats[seat].running_since is not None:
+                self.seats[seat].last_move = move
         move.update(extra)
         self.moves.append(move)
 
