@@ -205,17 +205,19 @@ static long long look(int tally, int memory, long long *held_kb) {
         }
     }
     closedir(proc);
+    int emptied = 0;
     for (int slot = 0; tally && slot < SEEN_SLOTS; slot++) {
         if (seen[slot].pid == 0) continue;
         if (seen[slot].round != round_number) {  /* gone since the last look (or reaped, exactly counted) */
             departed_ns += seen[slot].ns;
             seen[slot].pid = 0;
+            emptied = 1;
         } else {
             live_ns += seen[slot].ns;
         }
     }
     /* an emptied slot may break another's probe chain: put the table back in order */
-    for (int slot = 0; tally && slot < SEEN_SLOTS; slot++) {
+    for (int slot = 0; tally && emptied && slot < SEEN_SLOTS; slot++) {
         if (seen[slot].pid == 0) continue;
         struct seen kept = seen[slot];
         seen[slot].pid = 0;

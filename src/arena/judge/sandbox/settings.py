@@ -1,25 +1,27 @@
 """What a program may do: ``--sandbox none|limits|isolate`` and the command line that enforces it.
 
-- ``none``: the program runs as the judge's user, with the judge's rights.
-- ``limits`` (the default): a memory limit (a cgroup's where one can be made, else
-  RLIMIT_DATA, and no shared anonymous memory, System V shared memory or memfd at all), a
-  limit on its processes and threads (the pids cgroup), on the size of any file it writes and on its open files; under a root judge, an
-  unprivileged uid of its own (uid_pool.py) that reaches only what it needs
-  (acl_plan.py).
-- ``isolate``: ``limits``, and bubblewrap around it: no network, a private /tmp,
-  every file read-only except its own folder (see :func:`program_folder`), its
-  own process namespace.
+- ``none``: the program runs as the judge's user, with the judge's rights, in namespaces of its
+  own where the kernel allows them (pid_namespace.py; its /proc its own).
+- ``limits`` (the default): that, and only in namespaces: its own /tmp, /var/tmp, /dev/shm and
+  /run/lock (private_mounts.py); a memory limit on all its processes together (a cgroup's where
+  one can be made, else its init's sum, with RLIMIT_DATA on each process and no shared anonymous
+  memory, System V shared memory or memfd at all); 256 processes and threads (RLIMIT_NPROC in its
+  own user namespace, and the pids cgroup); the size of any file it writes and its open files;
+  under a root judge, an unprivileged uid of its own (uid_pool.py) that reads only what it needs
+  (acl_plan.py) and finds its own folder read-only.
+- ``isolate``: ``limits``, and bubblewrap around it: no network, every file read-only except its
+  home, its /tmp and (a judge not root's) its own folder (see :func:`program_folder`).
 
 In every mode it gets a clean environment (clean_environment.py).
 
-Should the judge die, the guardian (guardian_client.py) kills the program's process
-group, its sessions and cgroup. A program without a cgroup is also started with a
-parent-death signal, SIGSTOP: the kernel holds it still when the judge dies, its tree
-intact for the guardian to walk and kill. The limits are
-set by the compiled spawner (spawn.pyx) between its vfork and the program's exec,
-not by a ``preexec_fn``, which is unsafe in a judge that runs games in threads (the
-web viewer does).
+Should the judge die, its init dies with it, and everything in its namespaces; the guardian
+(guardian_client.py) removes its cgroup and home. Only ``none`` where no namespace can be made
+runs without one: it is started with a parent-death signal, SIGSTOP, and the guardian kills its
+group. The limits are set by the compiled spawner (spawn.pyx) and the init (arena_init.c) before
+the program's exec, not by a ``preexec_fn``, which is unsafe in a judge that runs games in threads
+(the web viewer does).
 """
+
 
 from __future__ import annotations
 
