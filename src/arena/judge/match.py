@@ -103,10 +103,7 @@ class SeatState:
     answer: str | None = None  # the line written to the latest request, if any
     fault_line: str | None = None  # the answer that was faulted (None: it wrote none)
     fault_at: int | None = None  # how many transcript lines came before the fault
-    running_since: float | None = None  # its reply came then, and it is not yet known stopped: its time
-    charge_running: bool = False  # ... to go on its clock too (its turn was on its clock)
-    last_reply: Any = None  # the Reply of its latest turn, and the move recorded from it (if any):
-    last_move: dict[str, Any] | None = None  # the time it ran on after that reply is that move's too
+    running_since: float | None = None  # its reply came then, and it is not yet known stopped
 
     @property
     def faulted(self) -> bool:
@@ -168,7 +165,7 @@ class Match:
             me.replies += 1
             if charge_clock:
                 me.clock_ms -= wall_ms
-            me.running_since, me.charge_running, me.last_move = end, charge_clock, None
+            me.running_since = end
         if line is None:
             # a reply without its newline is a common slip, and a timeout would hide it
             partial = me.player.partial_line() if hasattr(me.player, "partial_line") else ""
@@ -178,7 +175,6 @@ class Match:
         me.transcript.append(["out", line])
         me.answer = line
         reply = Reply(line, wall_ms, cpu_ms)
-        me.last_reply = reply
         if me.first_reply_ms is None:
             me.first_reply_ms = wall_ms
         if wall_ms > limit_ms:
@@ -187,10 +183,10 @@ class Match:
 
     def _until_stopped(self, stopping: list) -> None:
         """Each seat asked to stop, known stopped: from its reply until then it ran, and that time is
-        its own (its wall time, and its clock where its turn was on it). Not its opponent's: the
-        next clock starts after this. A program that keeps the judge waiting (its init's answer, under
-        a fork storm) pays for that wait itself, and its CPU time never outruns its wall time by more
-        than the machine's cores allow."""
+        in its wall time (not its opponent's: the next clock starts after this), so that its CPU time
+        never outruns its wall time by more than the machine's cores allow. Not on its clock: most of
+        it is the judge's own work on its move, which no program can plan for (a program that keeps
+        its init from answering thinks on meanwhile, ANSWER_DEADLINE_S or, starved, up to 1 s)."""
         for seat_state in stopping:
             seat_state.player.end_suspend()
             self._settle(seat_state)
@@ -202,11 +198,6 @@ class Match:
         if seat_state.running_since is not None:
             ran_ms = (time.monotonic() - seat_state.running_since) * 1000
             seat_state.wall_ms += ran_ms
-            if seat_state.charge_running:
-                seat_state.clock_ms -= ran_ms
-            if seat_state.last_move is not None:  # the record's moves add up to its wall time
-                seat_state.last_move["wall_ms"] = round(seat_state.last_move["wall_ms"] + ran_ms, 3)
-                seat_state.last_move = None
             seat_state.running_since = None
 
     def _suspend_others(self, seat: int) -> list:
@@ -279,8 +270,6 @@ class Match:
         else:
             move["wall_ms"] = round(reply.wall_ms, 3)
             move["cpu_ms"] = round(reply.cpu_ms, 3)
-            if reply is self.seats[seat].last_reply and self.seats[seat].running_since is not None:
-                self.seats[seat].last_move = move
         move.update(extra)
         self.moves.append(move)
 
