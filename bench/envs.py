@@ -92,17 +92,23 @@ def aec_steps_per_second(game: str, seconds: float) -> float:
     return steps / (time.perf_counter() - start - agent.seconds)
 
 
-def gym_steps_per_second(game: str, seconds: float, env: gymnasium.Env | None = None) -> float:
-    env, agent = env or gym_env(game, opponent="builtin:random"), RandomAgent()
-    steps, start, seed = 0, time.perf_counter(), 0
-    while time.perf_counter() - start < seconds:
+def steps_per_second(env: gymnasium.Env, seconds: float, clock=time.perf_counter) -> float:
+    """Steps of ``env`` a second of ``clock`` (wall time, or ``time.process_time``: CPU time), the
+    random agent's own time left out."""
+    agent, steps, seed = RandomAgent(clock), 0, 0
+    start = clock()
+    while clock() - start < seconds:
         _, info = env.reset(seed=seed)
         seed += 1
         terminated = False
         while not terminated:
             _, _, terminated, _, info = env.step(agent(info["action_mask"]))
             steps += 1
-    return steps / (time.perf_counter() - start - agent.seconds)
+    return steps / (clock() - start - agent.seconds)
+
+
+def gym_steps_per_second(game: str, seconds: float, env: gymnasium.Env | None = None) -> float:
+    return steps_per_second(env or gym_env(game, opponent="builtin:random"), seconds)
 
 
 def ids_table(seconds: float) -> None:
@@ -147,27 +153,14 @@ def snapshot_like(env: gymnasium.Env) -> numpy_policy.MlpPolicy:
                                   env.action_space_kind, env.observation_shape)
 
 
-def cpu_steps_per_second(env: gymnasium.Env, seconds: float) -> float:
-    agent, steps, seed = RandomAgent(time.process_time), 0, 0
-    start = time.process_time()
-    while time.process_time() - start < seconds:
-        _, info = env.reset(seed=seed)
-        seed += 1
-        terminated = False
-        while not terminated:
-            _, _, terminated, _, info = env.step(agent(info["action_mask"]))
-            steps += 1
-    return steps / (time.process_time() - start - agent.seconds)
-
-
 def pool_table(seconds: float) -> None:
     print(f"\n{'id':<36} {'vs greedy, steps/CPU s':>23} {'vs pool, steps/CPU s':>21}")
     for env_id in [*ENV_IDS.values(), *TRAINABLE_VARIANTS]:
         env = gymnasium.make(env_id).unwrapped
         env.set_opponent("builtin:greedy")
-        greedy = cpu_steps_per_second(env, seconds)
+        greedy = steps_per_second(env, seconds, time.process_time)
         env.set_opponent(OpponentPool([("builtin:greedy", 2.0), ("builtin:random", 0.5), (snapshot_like(env), 0.5)]))
-        pooled = cpu_steps_per_second(env, seconds)
+        pooled = steps_per_second(env, seconds, time.process_time)
         print(f"{env_id:<36} {greedy:>23,.0f} {pooled:>21,.0f}", flush=True)
 
 

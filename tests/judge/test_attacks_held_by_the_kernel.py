@@ -28,7 +28,7 @@ import pytest
 from arena.judge.process import Program, ProgramFault
 from arena.judge.sandbox.settings import Sandbox
 
-from .attack_support import ALL_MODES, MODES, private_folder
+from .attack_support import ALL_MODES, FORK_BOMB, MODES, private_folder
 from .user_for_tests import NEEDS_ROOT, MadeUser
 
 MB = 2**20
@@ -481,22 +481,6 @@ ADJUSTER = """
     print(adjusted, flush=True)
 """
 
-FORKER = """
-    import os, time
-    children = 0
-    try:
-        while children < 1000:
-            if os.fork() == 0:
-                time.sleep(600)
-                os._exit(0)
-            children += 1
-    except OSError:
-        pass
-    print(children, flush=True)
-    time.sleep(600)
-"""
-
-
 @pytest.mark.promise("cpu-whole", "limits")
 @pytest.mark.promise("namespaces", "limits")
 @pytest.mark.promise("tasks", "limits")
@@ -507,7 +491,7 @@ def test_as_a_user_cpu_is_counted_whole_nothing_outside_is_reached_and_processes
     user = MadeUser()
     try:
         files = [str(user.write(name, source)) for name, source in
-                 (("hider.py", CPU_HIDER), ("adjuster.py", ADJUSTER), ("forker.py", FORKER))]
+                 (("hider.py", CPU_HIDER), ("adjuster.py", ADJUSTER), ("forker.py", FORK_BOMB))]
         lines = user.run(AS_USER_REST, *files)
     finally:
         user.remove()

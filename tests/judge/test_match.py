@@ -1,7 +1,6 @@
 """The judge's duties in a normal game: protocol lines, timing, suspension, stderr, clean-up."""
 
 import json
-import threading
 import os
 import time
 from pathlib import Path
@@ -12,6 +11,8 @@ import pytest
 import arena
 from arena.refereeing.players import builtin_env, resolve_player
 from arena.refereeing.referee import play_game
+
+from .outside_look import play_and_sample
 
 
 def test_flippo_dialogue_start_forwarding_and_quit(builtin):
@@ -76,23 +77,7 @@ def test_the_waiting_program_is_suspended(script, tmp_path):
             move = state.legal_moves()[0]; state.play(move)
             print(state.format_move(move), flush=True)
     """)
-    played: dict = {}
-    game = threading.Thread(target=lambda: played.update(play_game("flippo", [white, black], seed=1)))
-    game.start()
-    white_script = white.command.split()[-1]
-    samples = []  # (state, CPU ticks) of White's main process, while the game goes on
-    process = None
-    while game.is_alive():
-        try:
-            if process is None:
-                process = next(p for p in psutil.process_iter(["cmdline"]) if white_script in (p.info["cmdline"] or []))
-            times = process.cpu_times()
-            samples.append((process.status(), times.user + times.system))
-        except (StopIteration, psutil.Error):
-            pass
-        time.sleep(0.005)
-    game.join()
-    record = played
+    record, samples = play_and_sample([white, black], white.command.split()[-1])
     assert record["result"]["verdicts"] == ["ok", "ok"]
     stopped = [(a, b) for a, b in zip(samples, samples[1:]) if a[0] == b[0] == psutil.STATUS_STOPPED]
     # stopped at Black's turns (30 of 60 ms each): many pairs of samples

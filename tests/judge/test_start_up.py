@@ -1,6 +1,5 @@
 """Both programs start up at once; each start-up still counts on its own clock (start_up.py)."""
 
-import threading
 import time
 
 import psutil
@@ -8,6 +7,8 @@ import psutil
 from arena.judge.match import START_UP_WINDOW_S, Match, SeatState
 from arena.judge.start_up import StartUp
 from arena.refereeing.referee import play_game
+
+from .outside_look import play_and_sample
 
 # A plain Flippo player: the first legal move. ``{before}`` runs before it reads anything,
 # ``{first_move}`` before its first move.
@@ -51,21 +52,7 @@ def test_a_start_up_that_computes_pays_for_all_of_it_and_waits_past_its_window(s
     black = player(script, before="""end = time.process_time() + 1.0
     while time.process_time() < end: pass""")
     white = player(script, first_move="time.sleep(0.5)")
-    played: dict = {}
-    game = threading.Thread(target=lambda: played.update(play_game("flippo", [white, black], seed=1)))
-    game.start()
-    black_script, process, samples = black.command.split()[-1], None, []
-    while game.is_alive():
-        try:
-            if process is None:
-                process = next(p for p in psutil.process_iter(["cmdline"]) if black_script in (p.info["cmdline"] or []))
-            times = process.cpu_times()
-            samples.append((process.status(), times.user + times.system))
-        except (StopIteration, psutil.Error):
-            pass
-        time.sleep(0.005)
-    game.join()
-    record = played
+    record, samples = play_and_sample([white, black], black.command.split()[-1])
     assert record["result"]["verdicts"] == ["ok", "ok"]
     # stopped ("T") after its window, part-way through its second of computing
     assert any(status == psutil.STATUS_STOPPED and 0.05 < cpu < 0.95 for status, cpu in samples), samples

@@ -23,7 +23,6 @@ run stopped early leaves its last one.
 from __future__ import annotations
 
 import argparse
-import collections
 import sys
 import time
 from pathlib import Path
@@ -41,16 +40,7 @@ from arena.envs.policy_export import export_sb3_policy, sb3_numpy_policy
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 from sb3_board_cnn import BoardCNN  # noqa: E402
-
-
-def results_by_opponent(model: MaskablePPO) -> str:
-    """The share of the last games won against each opponent drawn."""
-    games: dict[str, list[float]] = collections.defaultdict(list)
-    for episode in model.ep_info_buffer:
-        name = episode.get("opponent", "?")
-        games["snapshots" if name.startswith("snapshot") else name].append(episode["r"])
-    return "  ".join(f"{name}: {sum(r > 0 for r in rewards) / len(rewards):.2f} won of {len(rewards)}"
-                     for name, rewards in sorted(games.items()))
+from selfplay_results import results_by_opponent  # noqa: E402
 
 
 def main() -> None:

@@ -30,7 +30,7 @@ early leaves its last one.
 from __future__ import annotations
 
 import argparse
-import collections
+import sys
 import time
 from pathlib import Path
 
@@ -45,17 +45,9 @@ from arena.envs import OpponentPool
 from arena.envs.policy_export import export_sb3_policy, sb3_numpy_policy
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parent))
+from selfplay_results import results_by_opponent  # noqa: E402
 ENV_ID = "arena/TurnRight-compact-v0"
-
-
-def results_by_opponent(model: MaskablePPO) -> str:
-    """The last games' outcomes (+1 win, 0 draw, -1 loss) against each opponent drawn."""
-    games: dict[str, list[float]] = collections.defaultdict(list)
-    for episode in model.ep_info_buffer:
-        name = episode.get("opponent", "?")
-        games["snapshots" if name.startswith("snapshot") else name].append(episode["r"])
-    return "  ".join(f"{name}: {sum(r > 0 for r in rewards) / len(rewards):.2f} won of {len(rewards)}"
-                     for name, rewards in sorted(games.items()))
 
 
 def main() -> None:

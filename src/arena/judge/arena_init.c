@@ -55,6 +55,14 @@ static long long tick_ns;
 static int control_fd, ack_fd, running = 1, pending_counts, watching, last_pid_fd = -1;
 static long long cpu_ns;  /* the last count */
 
+/* where ``pid`` is in the table, or the empty slot where it would go (-1: neither, the table full there) */
+static int seen_slot(int pid) {
+    unsigned slot = (unsigned)pid * 2654435761u & (SEEN_SLOTS - 1);
+    for (int probe = 0; probe < 64; probe++, slot = (slot + 1) & (SEEN_SLOTS - 1))
+        if (seen[slot].pid == 0 || seen[slot].pid == pid) return (int)slot;
+    return -1;
+}
+
 static int wrong(const char *why) {
     /* only the judge starts it; its stderr is the program's, where a person running it by hand looks */
     ssize_t ignored = write(2, why, strlen(why));
@@ -178,11 +186,8 @@ static long long look(int tally, int memory, long long *held_kb) {
         /* a look through thousands of processes takes milliseconds: the judge's stop waits for none */
         if (counted % 32 == 0 && serve_words(1, tally) != 0) break;
         if (name[0] < '0' || name[0] > '9' || strcmp(name, "1") == 0) continue;  /* not the init */
-        int pid = atoi(name), zombie;
-        unsigned slot = (unsigned)pid * 2654435761u & (SEEN_SLOTS - 1);
-        for (int probe = 0; probe < 64; probe++, slot = (slot + 1) & (SEEN_SLOTS - 1))
-            if (seen[slot].pid == 0 || seen[slot].pid == pid) break;
-        if (seen[slot].pid == pid && seen[slot].zombie && seen[slot].round != -1) {
+        int pid = atoi(name), zombie, slot = seen_slot(pid);
+        if (slot >= 0 && seen[slot].pid == pid && seen[slot].zombie && seen[slot].round != -1) {
             seen[slot].round = round_number;  /* a zombie uses nothing more and holds no memory: not read again */
             continue;
         }
@@ -190,8 +195,8 @@ static long long look(int tally, int memory, long long *held_kb) {
         if (!tally) continue;
         long long start, ns = process_ns(name, &start, &zombie);
         if (ns < 0) continue;  /* gone meanwhile: its last count stays in the table */
-        if (seen[slot].pid == 0) seen[slot] = (struct seen){pid, start, 0, 0, 0};
-        if (seen[slot].pid == pid) {
+        if (slot >= 0 && seen[slot].pid == 0) seen[slot] = (struct seen){pid, start, 0, 0, 0};
+        if (slot >= 0) {
             seen[slot].zombie = zombie;
             if (seen[slot].start != start) {  /* the pid of one that ended, reused */
                 departed_ns += seen[slot].ns;
@@ -258,17 +263,13 @@ static void count_departure(pid_t pid, int tally) {
     if (!tally) return;
     char name[16];
     snprintf(name, sizeof name, "%d", (int)pid);
-    int zombie;
+    int zombie, slot = seen_slot(pid);
     long long start, ns = process_ns(name, &start, &zombie);
-    unsigned slot = (unsigned)pid * 2654435761u & (SEEN_SLOTS - 1);
-    for (int probe = 0; probe < 64; probe++, slot = (slot + 1) & (SEEN_SLOTS - 1)) {
-        if (seen[slot].pid == pid) {
-            if (ns < seen[slot].ns) ns = seen[slot].ns;
-            seen[slot].round = -1;  /* kept until the next look, which adds its count once: now the exact one */
-            seen[slot].ns = ns;
-            return;
-        }
-        if (seen[slot].pid == 0) break;
+    if (slot >= 0 && seen[slot].pid == pid) {
+        if (ns < seen[slot].ns) ns = seen[slot].ns;
+        seen[slot].round = -1;  /* kept until the next look, which adds its count once: now the exact one */
+        seen[slot].ns = ns;
+        return;
     }
     if (ns > 0) departed_ns += ns;  /* never looked at: its whole life between two looks */
 }

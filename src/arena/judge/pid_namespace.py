@@ -182,14 +182,9 @@ class Init:
         except (OSError, IndexError):
             return False
 
-    def stop_all(self) -> None:
-        """Every process of the namespace stopped (SIGSTOP sent to each), or all of them ended, when this returns."""
-        self.begin_stop()
-        self.end_stop()
-
     def begin_stop(self) -> None:
-        """The word to stop them all sent; ``end_stop`` waits for the answer (meanwhile the judge may
-        resume the other program, whose clock starts only once this one is known stopped)."""
+        """The word to stop them all sent; ``end_stop`` waits for the answer (the judge asks every
+        other seat first, then awaits each answer, before it resumes the next)."""
         if self.silent:
             return
         try:

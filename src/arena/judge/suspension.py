@@ -37,10 +37,11 @@ class Suspension:
         self.end_suspend()
 
     def begin_suspend(self) -> None:
-        """Its main process group stopped at once, and its init told to stop all of it."""
-        signal_group(self.pid, signal.SIGSTOP)
+        """Its init told to stop all of it (without one, its process group stopped)."""
         if self.init is not None:
             self.init.begin_stop()
+        else:
+            signal_group(self.pid, signal.SIGSTOP)
 
     def end_suspend(self) -> None:
         """Known stopped whole (or ended) once this returns: the init's answer, awaited with a deadline."""
