@@ -9,6 +9,9 @@ scaled) clock in the ``ARENA_CLOCK_MS`` environment variable.
 from __future__ import annotations
 
 import os
+import time
+
+from ..judge.fair_clock import charged_ms, own_wait_ns
 
 SPEND = 0.74            # of the clock; the rest absorbs start-up, I/O and a busy machine
 STARTUP_GUESS = 0.12    # seconds of interpreter start-up already on a 5 s clock at move 1
@@ -17,6 +20,23 @@ STARTUP_GUESS = 0.12    # seconds of interpreter start-up already on a 5 s clock
 def clock_seconds(default_ms: float) -> float:
     """The game clock the judge announced, else the game's own."""
     return float(os.environ.get("ARENA_CLOCK_MS", default_ms)) / 1000
+
+
+class Stopwatch:
+    """A move's time as arena's judge charges it (judge/fair_clock.py): the wall time less what this
+    thread waited for a core, never less than this process's CPU time. On a busy host a plan kept
+    in wall time would save the time the judge does not charge, and play weaker for nothing."""
+
+    def __init__(self) -> None:
+        self.restart()
+
+    def restart(self) -> None:
+        self._wall, self._cpu, self._queued_ns = time.monotonic(), time.process_time(), own_wait_ns()
+
+    def seconds(self) -> float:
+        """The time charged since the last restart."""
+        return charged_ms((time.monotonic() - self._wall) * 1000, (time.process_time() - self._cpu) * 1000,
+                          (own_wait_ns() - self._queued_ns) / 1e6) / 1000
 
 
 class TimePlan:

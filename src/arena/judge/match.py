@@ -14,12 +14,17 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .exit_reason import REFUSED_TO_START, last_line
+from .fair_clock import charged_ms, own_wait_ns
 from .move_errors import MoveError, MoveFormatError
 from .process import ProgramFault
 from .start_up import StartUp
 
 TIMEOUT_SLACK_S = 0.5
 """After a clock runs out, how long the judge still waits to tell by how much it was overrun."""
+
+HOST_STRETCH = 10
+"""A turn lasts at most this many times its limit (plus TIMEOUT_SLACK_S) in wall time, however
+long the program waits for a core: on a host that gives it a tenth of one, it times out."""
 
 START_UP_WINDOW_S = 0.2
 """How long a program may go on starting up during its opponent's first turn (start_up.py)."""
@@ -75,6 +80,7 @@ class Reply:
     text: str
     wall_ms: float
     cpu_ms: float
+    queued_ms: float = 0.0  # of wall_ms, the time it (or the judge, to read it) waited for a core
 
 
 @dataclass
@@ -97,6 +103,8 @@ class SeatState:
     transcript: list[list[str]] = field(default_factory=list)
     wall_ms: float = 0.0
     cpu_ms: float = 0.0
+    queued_ms: float = 0.0  # of wall_ms, waiting for a core: not on its clock (fair_clock.py)
+    queue_seen_ns: int = 0  # its main thread's wait for a core at its previous reply
     replies: int = 0
     first_reply_ms: float | None = None  # start-up included (start_up.py)
     start_up: StartUp | None = None  # a program before its first turn (None: a person, or it has had it)
@@ -138,8 +146,9 @@ class Match:
         The other seat is suspended as soon as this one is resumed (one still starting
         up, once this turn ends: start_up.py); this one, when another is asked. The
         time runs on the seat's game clock unless ``budget_ms`` gives a separate limit
-        (and ``charge_clock`` is False, e.g. Domineering's 3-second READY). Raises
-        ProgramFault for a timeout, a crash or an early exit.
+        (and ``charge_clock`` is False, e.g. Domineering's 3-second READY). Either way the
+        time counted is fair_clock.py's: the wall time, less the time the program waited for
+        a core the host gave to others. Raises ProgramFault for a timeout, a crash or an early exit.
         """
         me = self.seats[seat]
         self._settle(me)  # asked again without the other in between: it ran on meanwhile
@@ -149,36 +158,39 @@ class Match:
         # their stopping included, runs on this seat's clock or competes with its init (a fork storm
         # of theirs, still running, would starve it of the CPU it needs to answer its own stop)
         self._until_stopped(self._suspend_others(seat))
-        start = time.monotonic()
-        start_up_ms, start_up_cpu_ms = (0.0, 0.0) if me.start_up is None else me.start_up.charge(me.player, start)
+        turn = _Turn(me, time.monotonic())
         me.start_up = None
         me.player.resume()
         try:
-            line = self._read_reply(me, start + (max(limit_ms - start_up_ms, 0) / 1000 + TIMEOUT_SLACK_S))
+            line = self._read_reply(me, turn.start + (max(limit_ms - turn.start_up_ms, 0) / 1000 + TIMEOUT_SLACK_S))
+            while line is None and (wait_s := turn.still_due_s(limit_ms + TIMEOUT_SLACK_S * 1000)) > 0:
+                line = me.player.read_line(wait_s)  # its clock has not run out: it waited for a core
         finally:
             end = time.monotonic()
             self._pause_starting_seats(end)
-            wall_ms = (end - start) * 1000 + start_up_ms
-            cpu_ms = me.player.cpu_seconds_since_last_call() * 1000 + start_up_cpu_ms
+            wall_ms, cpu_ms, queued_ms = turn.ended(end)
+            charged = charged_ms(wall_ms, cpu_ms, queued_ms)
             me.wall_ms += wall_ms
             me.cpu_ms += cpu_ms
+            me.queued_ms += queued_ms
             me.replies += 1
             if charge_clock:
-                me.clock_ms -= wall_ms
+                me.clock_ms -= charged
             me.running_since = end
         if line is None:
             # a reply without its newline is a common slip, and a timeout would hide it
             partial = me.player.partial_line() if hasattr(me.player, "partial_line") else ""
             unfinished = f"; it wrote {partial[:60]!r} {NO_NEWLINE}" if partial else ""
             raise ProgramFault("timeout", f"wrote no reply within {limit_ms:.0f} ms "
-                                          f"(waited {wall_ms:.0f} ms){unfinished}")
+                                          f"(waited {wall_ms:.0f} ms{_core_wait(wall_ms, charged)}){unfinished}")
         me.transcript.append(["out", line])
         me.answer = line
-        reply = Reply(line, wall_ms, cpu_ms)
+        reply = Reply(line, wall_ms, cpu_ms, queued_ms)
         if me.first_reply_ms is None:
             me.first_reply_ms = wall_ms
-        if wall_ms > limit_ms:
-            raise ProgramFault("timeout", f"replied {wall_ms - limit_ms:.0f} ms after its time ran out")
+        if charged > limit_ms:
+            raise ProgramFault("timeout", f"replied {charged - limit_ms:.0f} ms after its time ran out"
+                                          f"{_core_wait(wall_ms, charged)}")
         return reply
 
     def _until_stopped(self, stopping: list) -> None:
@@ -253,6 +265,8 @@ class Match:
         finally:
             me.player.suspend()
             me.player.cpu_seconds_since_last_call()  # off the clock: not part of any move
+            if hasattr(me.player, "run_queue_ns"):
+                me.queue_seen_ns = me.player.run_queue_ns()
         if line is not None:
             me.transcript.append(["out", line])
         return line
@@ -270,6 +284,7 @@ class Match:
         else:
             move["wall_ms"] = round(reply.wall_ms, 3)
             move["cpu_ms"] = round(reply.cpu_ms, 3)
+            move["queued_ms"] = round(reply.queued_ms, 3)
         move.update(extra)
         self.moves.append(move)
 
@@ -317,3 +332,49 @@ class Match:
             seat.player.let_finish()  # both end at once, so the graces overlap
         for seat in self.seats:
             seat.player.close(grace_s=END_GRACE_S)
+
+
+def _core_wait(wall_ms: float, charged: float) -> str:
+    """What a timeout's reason adds when the wall time was not all on the clock."""
+    return f", {charged:.0f} of them on its clock: it waited for a core" if wall_ms - charged >= 1 else ""
+
+
+class _Turn:
+    """One seat's turn, timed on fair_clock.py's clock: its wall time, its CPU time, and how long it
+    (its main thread) and the judge (its own thread, which must wake to read the reply) waited for a
+    core. Its start-up before the turn counts too (start_up.py): its CPU time, never more than its wall."""
+
+    def __init__(self, seat: SeatState, start: float) -> None:
+        self.seat, self.start = seat, start
+        self.start_up_ms, self.start_up_cpu_ms = (0.0, 0.0) if seat.start_up is None else seat.start_up.charge(
+            seat.player, start)
+        self.judge_queue_start_ns = own_wait_ns()
+
+    def _queued_ns(self, program_now_ns: int) -> int:
+        # the program's since its previous reply: it is stopped in between, so that is this turn's (its
+        # first turn's includes its start-up's, whose CPU time alone is charged: the floor of its CPU
+        # time, below, keeps that from counting twice to its advantage)
+        return (program_now_ns - self.seat.queue_seen_ns) + (own_wait_ns() - self.judge_queue_start_ns)
+
+    def still_due_s(self, until_ms: float) -> float:
+        """How much longer to wait for a reply that has not come, in wall seconds: 0 once the turn
+        has cost ``until_ms`` on the fair clock, or lasted HOST_STRETCH times that."""
+        player = self.seat.player
+        wall_ms = (time.monotonic() - self.start) * 1000 + self.start_up_ms
+        if not hasattr(player, "run_queue_ns") or wall_ms >= until_ms * HOST_STRETCH:
+            return 0.0
+        cpu_ms = player.cpu_seconds_unread() * 1000 + self.start_up_cpu_ms
+        queued_ms = self._queued_ns(player.run_queue_ns()) / 1e6
+        return max(until_ms - charged_ms(wall_ms, cpu_ms, queued_ms), 0.0) / 1000
+
+    def ended(self, end: float) -> tuple[float, float, float]:
+        """(wall, CPU, queued) ms of the turn, now that it is over; the CPU mark moves on."""
+        player = self.seat.player
+        wall_ms = (end - self.start) * 1000 + self.start_up_ms
+        cpu_ms = player.cpu_seconds_since_last_call() * 1000 + self.start_up_cpu_ms
+        if not hasattr(player, "run_queue_ns"):
+            return wall_ms, cpu_ms, 0.0  # a person: no clock of the kind
+        program_now_ns = player.run_queue_ns()
+        queued_ms = min(self._queued_ns(program_now_ns) / 1e6, wall_ms)
+        self.seat.queue_seen_ns = program_now_ns
+        return wall_ms, cpu_ms, queued_ms

@@ -153,6 +153,16 @@ class Program:
         used, self._cpu_seen = total - self._cpu_seen, total
         return used / 1e9
 
+    def cpu_seconds_unread(self) -> float:
+        """CPU time used since the previous ``cpu_seconds_since_last_call``, leaving that mark
+        where it is (a look at a move still under way)."""
+        total = self.confinement.cpu_ns()
+        return 0.0 if total is None or total <= self._cpu_seen else (total - self._cpu_seen) / 1e9
+
+    def run_queue_ns(self) -> int:
+        """How long its main thread has waited for a core since it started (fair_clock.py)."""
+        return 0 if self.closed else self.confinement.run_queue_ns()
+
     def _exit_status(self, wait_s: float) -> int | None:
         """The exit code once the main process has ended (waiting up to ``wait_s``),
         without reaping it.

@@ -40,7 +40,8 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
             seat.player.stderr.value() if hasattr(seat.player, "stderr") else "" for seat in seats
         ],
         "times": [
-            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "replies": s.replies,
+            {"wall_ms": round(s.wall_ms, 3), "cpu_ms": round(s.cpu_ms, 3), "queued_ms": round(s.queued_ms, 3),
+             "replies": s.replies,
              "first_reply_ms": _ms_or_none(s.first_reply_ms), "clock_left_ms": _ms_or_none(s.clock_ms),
              "peak_memory_mb": getattr(s.player, "peak_memory_mb", None)}
             for s in seats

@@ -62,7 +62,7 @@ def _one_call(match: Match, state: LuckyWordsState) -> None:
     cell, cell_reply = _ask(match, caller, parse_cell)
     _play(match, state, caller, (letter, cell))
     both = Reply(f"{letter} {cell}", letter_reply.wall_ms + cell_reply.wall_ms,
-                 letter_reply.cpu_ms + cell_reply.cpu_ms)
+                 letter_reply.cpu_ms + cell_reply.cpu_ms, letter_reply.queued_ms + cell_reply.queued_ms)
     match.record_move(caller, both.text, both, call=letter, cell=cell)
     placer = 1 - caller
     _send(match, placer, letter)

@@ -26,6 +26,7 @@ from .errors import SandboxError
 from .settings import MAX_TASKS, Sandbox, launch
 from .. import pid_namespace
 from ..suspension import Suspension
+from ..fair_clock import RunQueueWait
 from .guardian_client import WATCHDOG
 
 
@@ -76,6 +77,7 @@ class Confinement:
         self.peak_memory_bytes: int | None = None
         self._status: PeakMemory | None = None  # where no cgroup keeps the peak: its /proc status, kept open
         self._stat_fd: int | None = None  # without a namespace nor a cgroup: its main process's /proc stat
+        self._run_queue: RunQueueWait | None = None
         self.ended = False
 
     @property
@@ -156,6 +158,13 @@ class Confinement:
         if peak is not None:
             self.peak_memory_bytes = max(peak, self.peak_memory_bytes or 0)
 
+    def run_queue_ns(self) -> int:
+        """How long the program's main thread has waited for a core since it started, in ns
+        (fair_clock.py). Looked up at its first reply, by when it surely runs under bubblewrap."""
+        if self._run_queue is None:
+            self._run_queue = RunQueueWait(f"/proc/{self._program_process()}/schedstat")
+        return self._run_queue.ns()
+
     def _program_process(self) -> int:
         """The program's own process: its main process, or under ``isolate`` the one bubblewrap runs
         (bwrap, then bwrap again as its namespace's init, then the program): bwrap's size is not its."""
@@ -220,6 +229,8 @@ class Confinement:
         if self._stat_fd is not None:
             os.close(self._stat_fd)
             self._stat_fd = None
+        if self._run_queue is not None:
+            self._run_queue.close()
         if not self.in_namespace:
             WATCHDOG.forget_group(self.pid)
         if self.init is not None:

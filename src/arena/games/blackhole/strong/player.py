@@ -24,7 +24,7 @@ import os
 import sys
 import time
 
-from ...time_plan import TimePlan, clock_seconds
+from ...time_plan import Stopwatch, TimePlan, clock_seconds
 from . import engine
 from .opponent_model import GreedyWatch
 
@@ -80,8 +80,9 @@ def main(seed: int | None = None) -> None:
     brown = [INDEX[sys.stdin.readline().strip()] for _ in range(5)]
     engine.new_game(brown)
     engine.seed_tree(seed if seed is not None else time.monotonic_ns())
+    move_time = Stopwatch()
     for line in sys.stdin:
-        started = time.monotonic()
+        move_time.restart()
         line = line.strip()
         if line == "Quit":
             return
@@ -94,6 +95,6 @@ def main(seed: int | None = None) -> None:
         engine.play(tile, number)
         # counted before the reply goes out: the judge may suspend us as soon as it reads
         # it, and time spent stopped after that is the opponent's, not ours
-        plan.spent(time.monotonic() - started)
+        plan.spent(move_time.seconds())
         sys.stdout.write(f"{TILES[tile]}={number}\n")
         sys.stdout.flush()

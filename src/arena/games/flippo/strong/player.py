@@ -16,9 +16,8 @@ from __future__ import annotations
 
 import os
 import sys
-import time
 
-from ...time_plan import TimePlan, clock_seconds
+from ...time_plan import Stopwatch, TimePlan, clock_seconds
 from . import engine
 from .book import Book
 from .opponent_model import GreedyWatch
@@ -70,8 +69,9 @@ def main(seed: int | None = None) -> None:
     watch = GreedyWatch() if os.environ.get("ARENA_OPPONENT_MODEL") != "off" else None
     book = Book.load()
     played = 0
+    move_time = Stopwatch()
     for line in sys.stdin:
-        started = time.monotonic()
+        move_time.restart()
         line = line.strip()
         if line == "Quit":
             return
@@ -88,6 +88,6 @@ def main(seed: int | None = None) -> None:
         played += 1
         # counted before the reply goes out: the judge may suspend us as soon as it reads
         # it, and time spent stopped after that is the opponent's, not ours
-        plan.spent(time.monotonic() - started)
+        plan.spent(move_time.seconds())
         sys.stdout.write(square_text(square) + "\n")
         sys.stdout.flush()

@@ -21,7 +21,7 @@ from __future__ import annotations
 import sys
 import time
 
-from ...time_plan import clock_seconds
+from ...time_plan import Stopwatch, clock_seconds
 from . import engine
 from .tactics import LOOK_WIDTH, best_cell, choose_call
 
@@ -103,14 +103,14 @@ def main(seed: int | None = None) -> None:
     first = sys.stdin.readline()
     if not first.strip():
         return
-    started = time.monotonic()
+    move_time = Stopwatch()
     player = Player(first, clock)
-    player.budget -= time.monotonic() - started  # the set-up runs on our clock too
+    player.budget -= move_time.seconds()  # the set-up runs on our clock too
     while player.grid.count(0):
         line = sys.stdin.readline()
         if not line:
             return
-        started = time.monotonic()
+        move_time.restart()
         player.refresh()
         if line.strip().upper() != "START":
             letter = letter_code(line)
@@ -122,7 +122,7 @@ def main(seed: int | None = None) -> None:
             letter = player.call()
             replies += [chr(letter + 64), player.place(letter, ours_next=False)]
         player.decisions += len(replies)
-        player.budget -= time.monotonic() - started  # counted before the replies go out
+        player.budget -= move_time.seconds()  # counted before the replies go out
         for reply in replies:
             write(reply)
     write(player.engine.grid_points(bytes(player.grid)))

@@ -12,9 +12,8 @@ uses all of it). ``--seed`` varies its choices among near-best moves.
 from __future__ import annotations
 
 import sys
-import time
 
-from ...time_plan import TimePlan, clock_seconds
+from ...time_plan import Stopwatch, TimePlan, clock_seconds
 from . import engine
 
 FILES = "abcdef"
@@ -118,8 +117,9 @@ def main(seed: int | None = None) -> None:
     clock = clock_seconds(30_000)
     plan = TimePlan(clock, solve_from=0, endgame_share=0.0, hard_share=0.3)
     game = Game()
+    move_time = Stopwatch()
     for line in sys.stdin:
-        started = time.monotonic()
+        move_time.restart()
         line = line.strip()
         if line == "x":
             return
@@ -132,7 +132,7 @@ def main(seed: int | None = None) -> None:
                 return
         reply = choose(game, plan, clock)
         # counted before the reply goes out: the judge may suspend us as soon as it reads it
-        plan.spent(time.monotonic() - started)
+        plan.spent(move_time.seconds())
         sys.stdout.write(reply + "\n")
         sys.stdout.flush()
         if game.over():
