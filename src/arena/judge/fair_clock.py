@@ -7,9 +7,9 @@ charge it for that. The kernel counts that wait, per thread, in ``/proc/TID/sche
 
     min(wall, max(cpu, wall - queued))
 
-where ``queued`` is the time the program's main thread, and the judge's own thread (which
-must wake to read the reply), waited for a core during the move, and ``cpu`` the CPU time of
-every thread and process of the program. So:
+where ``queued`` is the time the threads of the program's main process, and the judge's own
+thread (which must wake to read the reply), waited for a core during the move, and ``cpu`` the
+CPU time of every thread and process of the program. So:
 
 - on a quiet host nothing waits and a move costs its wall time, as it always did;
 - a program never pays more than the wall clock, and never less than the CPU time it used:
@@ -60,6 +60,42 @@ class RunQueueWait:
 
     def __del__(self) -> None:
         self.close()
+
+
+class ProcessWait:
+    """The time the threads of one process waited for a core, added up since it started; a thread
+    that ended keeps what it waited (the JVM thinks in a thread of its own, its first one waits)."""
+
+    THREADS_READ = 64
+    """The most threads looked at: more (a thread storm) add nothing for the program."""
+
+    def __init__(self, pid: int) -> None:
+        self._folder = f"/proc/{pid}/task"
+        self._threads: dict[str, RunQueueWait] = {}
+        self._seen: dict[str, int] = {}
+        self._total = 0
+
+    def ns(self) -> int:
+        try:
+            threads = os.listdir(self._folder)[:self.THREADS_READ]
+        except OSError:
+            return self._total  # it has ended: what it waited before stays
+        for gone in self._threads.keys() - set(threads):
+            self._threads.pop(gone).close()
+            del self._seen[gone]
+        for thread in threads:
+            reader = self._threads.get(thread)
+            if reader is None:
+                reader = self._threads[thread] = RunQueueWait(f"{self._folder}/{thread}/schedstat")
+            now = reader.ns()
+            self._total += max(now - self._seen.get(thread, 0), 0)
+            self._seen[thread] = now
+        return self._total
+
+    def close(self) -> None:
+        for reader in self._threads.values():
+            reader.close()
+        self._threads.clear()
 
 
 _this_thread = threading.local()

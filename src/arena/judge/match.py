@@ -104,7 +104,7 @@ class SeatState:
     wall_ms: float = 0.0
     cpu_ms: float = 0.0
     queued_ms: float = 0.0  # of wall_ms, waiting for a core: not on its clock (fair_clock.py)
-    queue_seen_ns: int = 0  # its main thread's wait for a core at its previous reply
+    queue_seen_ns: int = 0  # its main process's wait for a core at its previous reply
     replies: int = 0
     first_reply_ms: float | None = None  # start-up included (start_up.py)
     start_up: StartUp | None = None  # a program before its first turn (None: a person, or it has had it)
@@ -341,7 +341,7 @@ def _core_wait(wall_ms: float, charged: float) -> str:
 
 class _Turn:
     """One seat's turn, timed on fair_clock.py's clock: its wall time, its CPU time, and how long it
-    (its main thread) and the judge (its own thread, which must wake to read the reply) waited for a
+    (its main process's threads) and the judge (its own thread, which must wake to read the reply) waited for a
     core. Its start-up before the turn counts too (start_up.py): its CPU time, never more than its wall."""
 
     def __init__(self, seat: SeatState, start: float) -> None:

@@ -160,7 +160,7 @@ class Program:
         return 0.0 if total is None or total <= self._cpu_seen else (total - self._cpu_seen) / 1e9
 
     def run_queue_ns(self) -> int:
-        """How long its main thread has waited for a core since it started (fair_clock.py)."""
+        """How long its main process's threads have waited for a core since it started (fair_clock.py)."""
         return 0 if self.closed else self.confinement.run_queue_ns()
 
     def _exit_status(self, wait_s: float) -> int | None:

@@ -26,7 +26,7 @@ from .errors import SandboxError
 from .settings import MAX_TASKS, Sandbox, launch
 from .. import pid_namespace
 from ..suspension import Suspension
-from ..fair_clock import RunQueueWait
+from ..fair_clock import ProcessWait
 from .guardian_client import WATCHDOG
 
 
@@ -77,7 +77,7 @@ class Confinement:
         self.peak_memory_bytes: int | None = None
         self._status: PeakMemory | None = None  # where no cgroup keeps the peak: its /proc status, kept open
         self._stat_fd: int | None = None  # without a namespace nor a cgroup: its main process's /proc stat
-        self._run_queue: RunQueueWait | None = None
+        self._run_queue: ProcessWait | None = None
         self.ended = False
 
     @property
@@ -159,10 +159,11 @@ class Confinement:
             self.peak_memory_bytes = max(peak, self.peak_memory_bytes or 0)
 
     def run_queue_ns(self) -> int:
-        """How long the program's main thread has waited for a core since it started, in ns
-        (fair_clock.py). Looked up at its first reply, by when it surely runs under bubblewrap."""
+        """How long the threads of the program's main process have waited for a core since it
+        started, in ns (fair_clock.py). Looked up at its first reply, by when it surely runs under
+        bubblewrap."""
         if self._run_queue is None:
-            self._run_queue = RunQueueWait(f"/proc/{self._program_process()}/schedstat")
+            self._run_queue = ProcessWait(self._program_process())
         return self._run_queue.ns()
 
     def _program_process(self) -> int:
