@@ -1,4 +1,4 @@
-"""Every module that a docstring or a comment of src/arena names is one that exists.
+"""Every module that a docstring or a comment of src/arena or of tests/ names is one that exists.
 
 A renamed or removed module leaves its old name behind in the prose around it; these tests
 find such names. Two forms are read, both unmistakably a module's name and never an
@@ -17,6 +17,10 @@ ordinary word:
   at its top level or one Python gives every module (``__path__``); what comes after
   that, a method or attribute, is not looked at.
 
+A test names a module as the code it tests would: tests/judge/ mirrors src/arena/judge/, so
+``match.py`` there is judge/match.py; or as its own folder finds it (a helper beside it,
+tests/conftest.py).
+
 A few file names in the prose are not the project's own modules but a contestant's
 program, given as an example (NOT_THE_PROJECTS).
 """
@@ -31,6 +35,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCE = ROOT / "src" / "arena"
+TESTS = ROOT / "tests"
 GAMES = SOURCE / "games"
 
 FILE_NAME = re.compile(r"(?<![\w./-])((?:[A-Za-z_][\w-]*/)*[A-Za-z_]\w*\.(?:py|pyx|pxi))\b(?![\w(])")
@@ -45,6 +50,7 @@ NOT_THE_PROJECTS = {
     "file.py": "a contestant's program in the examples of the sandbox and the CLI",
     "policy.py": "a contestant's trained policy, in the examples of the sandbox",
     "path/to/policy.py": "a contestant's trained policy, in the CLI's help",
+    "folder/policy.py": "a contestant's trained policy, in a test of ``arena policy-bot``",
 }
 """File names in the prose that are a contestant's, not a module of arena, and why."""
 
@@ -67,11 +73,12 @@ def prose(path: Path) -> list[tuple[int, str]]:
     return [(text.count("\n", 0, match.start()) + 1, match.group(0)) for match in marked]
 
 
-def file_exists(name: str, where: Path, source: Path = SOURCE) -> bool:
+def file_exists(name: str, where: Path, source: Path = SOURCE, top: Path | None = None) -> bool:
     """Whether ``name`` (a file name with any folders) is a file found from ``where``: in it or a
-    folder above it up to the repository, anywhere in its top-level package of ``source`` (a
-    name written without the folders between), or, a bare name, a part some game has."""
-    top = source.parents[1]
+    folder above it up to the repository (``top``: the one that holds src/), anywhere in its
+    top-level package of ``source`` (a name written without the folders between), or, a bare
+    name, a part some game has."""
+    top = source.parents[1] if top is None else top
     folders = [where, *where.parents]
     if any((folder / name).is_file() for folder in folders[:folders.index(top) + 1]):
         return True
@@ -117,17 +124,27 @@ def dotted_exists(name: str, source: Path = SOURCE) -> bool:
     return True
 
 
-def wrong_names(files: list[Path], source: Path = SOURCE) -> list[str]:
+def found_from_a_test(name: str, where: Path, tests: Path = TESTS, source: Path = SOURCE) -> bool:
+    """Whether ``name``, in the prose of a test in the folder ``where``, is a file: one the test's
+    folder finds as a module's folder would (a helper beside it, tests/conftest.py), or one the
+    source folder it mirrors finds (tests/judge/ names judge/match.py as match.py)."""
+    mirrored = source.joinpath(*where.relative_to(tests).parts)
+    return file_exists(name, where, tests, top=tests.parent) or file_exists(name, mirrored, source)
+
+
+def wrong_names(files: list[Path], source: Path = SOURCE, tests: Path = TESTS) -> list[str]:
     """``file:line: name`` for each module name in the prose of ``files`` that names nothing."""
     wrong = []
     for path in files:
+        in_tests = tests in path.parents
         for line, text in prose(path):
             names = [match.group(1) for match in FILE_NAME.finditer(text)
                      if match.group(1) not in NOT_THE_PROJECTS
-                     and not file_exists(match.group(1), path.parent, source)]
+                     and not (found_from_a_test(match.group(1), path.parent, tests, source) if in_tests
+                              else file_exists(match.group(1), path.parent, source))]
             names += [match.group(0) for match in DOTTED_NAME.finditer(text)
                       if not dotted_exists(match.group(0), source)]
-            wrong += [f"{path.relative_to(source.parent)}:{line}: {name}" for name in names]
+            wrong += [f"{path.relative_to((tests if in_tests else source).parent)}:{line}: {name}" for name in names]
     return wrong
 
 
@@ -138,6 +155,14 @@ def source_files(source: Path = SOURCE) -> list[Path]:
 def test_every_module_named_in_the_prose_exists():
     files = source_files()
     assert len(files) > 300  # the tree was read at all
+    assert wrong_names(files) == []
+
+
+def test_every_module_named_in_the_tests_prose_exists():
+    """A test names a module as the code it tests would (tests/judge/ mirrors src/arena/judge/), or
+    a file of its own folders; this file is left out: its prose is examples, some wrong on purpose."""
+    files = [path for path in source_files(TESTS) if path != Path(__file__).resolve()]
+    assert len(files) > 250  # the tests were read at all
     assert wrong_names(files) == []
 
 
@@ -172,3 +197,20 @@ def test_a_renamed_module_is_caught(tmp_path):
 def test_ordinary_words_are_not_module_names():
     text = "e.g. a value, the record's end. Numbers 1.5 and x.y; see python.org and docs/setup.md"
     assert FILE_NAME.findall(text) == [] and DOTTED_NAME.findall("the arena. arenas.judge") == []
+
+
+def test_a_test_naming_a_renamed_module_is_caught(tmp_path):
+    """A test's prose names what the module it mirrors would find, and its own helpers."""
+    source, tests = tmp_path / "src" / "arena", tmp_path / "tests"
+    (source / "judge").mkdir(parents=True)
+    (tests / "judge").mkdir(parents=True)
+    (source / "__init__.py").write_text('"""The project."""\n')
+    (source / "judge" / "__init__.py").write_text('"""The judge."""\n')
+    (source / "judge" / "game_loop.py").write_text('"""One game."""\n')  # was match.py
+    (tests / "judge" / "outside_look.py").write_text('"""A helper of the tests."""\n')
+    (tests / "judge" / "test_game_loop.py").write_text(
+        '"""game_loop.py, with outside_look.py; as match.py did."""\n# arena.judge.game_loop, arena.judge.match\n')
+    assert wrong_names(source_files(tests), source, tests) == [
+        "tests/judge/test_game_loop.py:1: match.py",
+        "tests/judge/test_game_loop.py:2: arena.judge.match",
+    ]

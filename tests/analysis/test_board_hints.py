@@ -48,7 +48,7 @@ def test_flippo_hint_rings_the_square_named_and_keeps_the_last_move_mark(records
     svg = get_svg("flippo").board(state, before=before, hint=text)
     group = best_move_group(svg)
     row, col = divmod(move, 8)
-    centre = (28 + col * 50 + 25, 28 + row * 50 + 25)  # flippo/svg.py's MARGIN and CELL
+    centre = (28 + col * 50 + 25, 28 + row * 50 + 25)  # games/flippo/svg.py's MARGIN and CELL
     assert f'cx="{centre[0]}" cy="{centre[1]}"' in group
     assert svg.count('class="last-move"') == 1
 

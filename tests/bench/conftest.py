@@ -1,4 +1,4 @@
-"""The bench scripts import each other as top-level modules (they run as ``python bench/x.py``)."""
+"""The bench scripts import each other as top-level modules (they run as ``python bench/<name>.py``)."""
 
 import sys
 from pathlib import Path

@@ -2,8 +2,8 @@
 
 test_cpu_time.py's forked worker has ended and been waited for by the time the judge
 reads the CPU time, so its parent's account holds it. Here the child burns its CPU and
-lives on: only a cgroup, or the walk of the program's live processes in /proc
-(cpu_time.py, under ``--sandbox none``), can count it.
+lives on: only a cgroup, or the init of the program's namespaces, which adds up the CPU time
+of all its processes where no cgroup does (pid_namespace.py, ``--sandbox none`` too), can count it.
 """
 
 import sys

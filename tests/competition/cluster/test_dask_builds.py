@@ -56,7 +56,7 @@ def test_a_build_folder_comes_back_whole_and_replaces_the_old(tmp_path):
 
 def test_a_build_folder_sent_back_with_a_link_even_inside_it_is_refused(tmp_path):
     """By the rule of a build on the server: folders and regular files only (a worker's build
-    never holds anything else, tree_copy.py)."""
+    never holds anything else, judge/sandbox/tree_copy.py)."""
     built = tmp_path / "worker-build"
     built.mkdir()
     (built / "bot").write_bytes(b"\x7fELF...")

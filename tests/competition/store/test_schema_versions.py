@@ -10,13 +10,13 @@ import pytest
 from arena.competition.store import migrations
 from arena.competition.store.database import CompetitionError, CompetitionStore
 from arena.competition.store.migrations import LATEST, MIGRATIONS, Migration
-from arena.competition.store.schema import SCHEMA
 
 
 def version_1_database(path) -> None:
     """A database as the release before versions made it: version 1's tables, user_version 0."""
     with sqlite3.connect(path) as db:
-        db.executescript(SCHEMA)
+        for statement in MIGRATIONS[0].statements:  # the release's own schema, frozen
+            db.execute(statement)
         db.execute("INSERT INTO competition (id, game, title, created, secret) VALUES (1, 'flippo', 'Old', 0, 's')")
         db.execute("INSERT INTO users (name, password, role, created) VALUES ('alice', NULL, 'contestant', 0)")
     db.close()

@@ -2,7 +2,7 @@
 and the program itself reports or suffers what the sandbox allowed it.
 
 These go through the public entry points only, so that the sandbox's insides
-(sandbox.py, isolation.py, confinement.py, spawn.pyx) can change freely under them.
+(settings.py, confined_process.py, bubblewrap.py, spawn.pyx) can change freely under them.
 """
 
 import sys

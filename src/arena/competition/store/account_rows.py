@@ -13,10 +13,10 @@ import time
 from typing import Sequence
 
 from .rows import CompetitionError, User
-from .store_access import StoreAccess, new_row_id
+from .store_access import StoreAccess, new_row_id, row_as
 
-_USER_COLUMNS = ("u.id, u.name, u.password, u.role, u.created, d.user_id IS NOT NULL, u.session_generation"
-                 " FROM users u LEFT JOIN disabled_accounts d ON d.user_id = u.id")
+_USER_COLUMNS = ("u.id, u.name, u.password, u.role, u.created, d.user_id IS NOT NULL AS disabled,"
+                 " u.session_generation FROM users u LEFT JOIN disabled_accounts d ON d.user_id = u.id")
 _END_SESSIONS = "UPDATE users SET session_generation = session_generation + 1 WHERE id = ?"
 
 
@@ -90,7 +90,7 @@ class AccountRows(StoreAccess):
 
     def login_failures(self, key: str) -> tuple[int, float]:
         row = self._one("SELECT count, last FROM login_failures WHERE key = ?", (key,))
-        return (0, 0.0) if row is None else row
+        return (0, 0.0) if row is None else (row["count"], row["last"])
 
     def login_succeeded(self, key: str) -> None:
         self._write("DELETE FROM login_failures WHERE key = ?", (key,))
@@ -113,6 +113,5 @@ class AccountRows(StoreAccess):
         return self._one("SELECT 1 FROM revoked_sessions WHERE nonce = ?", (nonce,)) is not None
 
 
-def _user(row: tuple) -> User:
-    # ignore: mypy lets *row[:5] fill the keyword field too (it cannot count a row); the SELECT gives 5 before it
-    return User(*row[:5], disabled=bool(row[5]), session_generation=row[6])  # type: ignore[misc]
+def _user(row: sqlite3.Row) -> User:
+    return row_as(User, row, disabled=bool(row["disabled"]))

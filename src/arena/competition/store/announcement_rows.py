@@ -9,7 +9,7 @@ from __future__ import annotations
 import time
 
 from .rows import Announcement
-from .store_access import StoreAccess, new_row_id
+from .store_access import StoreAccess, new_row_id, row_as
 
 
 class AnnouncementRows(StoreAccess):
@@ -25,4 +25,5 @@ class AnnouncementRows(StoreAccess):
 
     def announcements(self) -> list[Announcement]:
         """Newest first."""
-        return [Announcement(*row) for row in self._all("SELECT id, text, created FROM announcements ORDER BY id DESC")]
+        return [row_as(Announcement, row)
+                for row in self._all("SELECT id, text, created FROM announcements ORDER BY id DESC")]

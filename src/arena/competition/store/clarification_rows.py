@@ -3,25 +3,12 @@ private to the asker or public to everyone (DOMjudge's name for them)."""
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import dataclass
 
-from .store_access import StoreAccess, new_row_id
+from .store_access import StoreAccess, new_row_id, row_as
 
-CLARIFICATIONS = """
-CREATE TABLE clarifications (        -- a contestant's question and the organisers' answer
-    id INTEGER PRIMARY KEY,
-    user_id INTEGER NOT NULL REFERENCES users (id),
-    text TEXT NOT NULL,              -- as asked (escaped when shown)
-    created REAL NOT NULL,
-    answer TEXT,                     -- NULL until answered
-    answered REAL,
-    answered_by INTEGER REFERENCES users (id),
-    public INTEGER NOT NULL DEFAULT 0  -- 1: shown to everyone (the home page), 0: to the asker alone
-);
-CREATE INDEX clarifications_of_user ON clarifications (user_id, created);
-"""
-"""Migration 4's table (migrations.py)."""
 
 
 @dataclass(frozen=True)
@@ -36,13 +23,12 @@ class Clarification:
     public: bool
 
 
-_COLUMNS = ("c.id, c.user_id, u.name, c.text, c.created, c.answer, c.answered, c.public"
+_COLUMNS = ("c.id, c.user_id, u.name AS asker, c.text, c.created, c.answer, c.answered, c.public"
             " FROM clarifications c JOIN users u ON u.id = c.user_id")
 
 
-def _clarification(row: tuple) -> Clarification:
-    # ignore: mypy lets *row[:7] fill the keyword field too (it cannot count a row); the SELECT gives 7 before it
-    return Clarification(*row[:7], public=bool(row[7]))  # type: ignore[misc]
+def _clarification(row: sqlite3.Row) -> Clarification:
+    return row_as(Clarification, row, public=bool(row["public"]))
 
 
 class ClarificationRows(StoreAccess):
@@ -54,7 +40,7 @@ class ClarificationRows(StoreAccess):
 
     def asked_since(self, user_id: int, since: float) -> list[float]:
         """When the account asked each of its questions since ``since``, oldest first."""
-        return [row[0] for row in self._all("SELECT created FROM clarifications WHERE user_id = ? AND created > ?"
+        return [row["created"] for row in self._all("SELECT created FROM clarifications WHERE user_id = ? AND created > ?"
                                             " ORDER BY created", (user_id, since))]
 
     def answer_clarification(self, clarification_id: int, answer: str, public: bool, by: int | None) -> bool:
@@ -74,4 +60,4 @@ class ClarificationRows(StoreAccess):
             (-1 if reader is None else reader,))]
 
     def unanswered_count(self) -> int:
-        return self._one("SELECT COUNT(*) FROM clarifications WHERE answer IS NULL")[0]
+        return self._all("SELECT COUNT(*) AS unanswered FROM clarifications WHERE answer IS NULL")[0]["unanswered"]

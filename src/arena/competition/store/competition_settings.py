@@ -11,7 +11,7 @@ import secrets
 import time
 
 from .rows import Competition, CompetitionError
-from .store_access import StoreAccess
+from .store_access import StoreAccess, row_as
 
 
 class CompetitionSettings(StoreAccess):
@@ -27,8 +27,7 @@ class CompetitionSettings(StoreAccess):
         row = self._one("SELECT game, title, created, secret, invitation, deadline, frozen FROM competition")
         if row is None:
             raise CompetitionError(f"{self.path} holds no competition yet")
-        # ignore: mypy lets *row[:6] fill the keyword field too (it cannot count a row); the SELECT gives 6 before it
-        return Competition(*row[:6], frozen=bool(row[6]))  # type: ignore[misc]
+        return row_as(Competition, row, frozen=bool(row["frozen"]))
 
     def set_invitation(self, code: str | None) -> None:
         self._write("UPDATE competition SET invitation = ?", (code,))

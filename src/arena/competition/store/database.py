@@ -52,6 +52,7 @@ class CompetitionStore(CompetitionSettings, AccountRows, SubmissionRows, RoundRo
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=FULL")  # a game acknowledged as saved survives a power cut
         self.db.execute("PRAGMA foreign_keys=ON")
+        self.db.row_factory = sqlite3.Row  # rows read by their columns' names (store_access.py)
         # the schema of this release, the database migrated to it first if it is older (migrations.py)
         self.migrated_from = bring_up_to_date(self.db, self.path)
 
@@ -64,11 +65,11 @@ class CompetitionStore(CompetitionSettings, AccountRows, SubmissionRows, RoundRo
     def __exit__(self, *exc: object) -> None:
         self.close()
 
-    def _all(self, sql: str, args: tuple = ()) -> list[tuple]:
+    def _all(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
         with self._lock:
             return self.db.execute(sql, args).fetchall()
 
-    def _one(self, sql: str, args: tuple = ()) -> tuple | None:
+    def _one(self, sql: str, args: tuple = ()) -> sqlite3.Row | None:
         with self._lock:
             return self.db.execute(sql, args).fetchone()
 

@@ -13,17 +13,8 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from .store_access import StoreAccess
+from .store_access import StoreAccess, row_as
 
-DISQUALIFIED_ACCOUNTS = """
-CREATE TABLE disqualified_accounts (  -- entrants out of the competition: out of every ranking, games kept
-    user_id INTEGER PRIMARY KEY REFERENCES users (id),
-    reason TEXT NOT NULL,             -- as the organiser wrote it (escaped when shown)
-    since REAL NOT NULL,
-    by_user INTEGER REFERENCES users (id)
-);
-"""
-"""Migration 5's table (migrations.py)."""
 
 @dataclass(frozen=True)
 class Disqualification:
@@ -46,7 +37,7 @@ class DisqualificationRows(StoreAccess):
 
     def disqualifications(self) -> dict[str, Disqualification]:
         """Every disqualified account by name."""
-        return {name: Disqualification(name, reason, since) for name, reason, since in self._all(
+        return {row["name"]: row_as(Disqualification, row) for row in self._all(
             "SELECT u.name, d.reason, d.since FROM disqualified_accounts d JOIN users u ON u.id = d.user_id"
             " ORDER BY d.since")}
 

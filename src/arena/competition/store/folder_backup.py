@@ -95,14 +95,15 @@ def _copy_database(source: Path, copy: Path) -> tuple[str, str, int]:
             checked = db.execute("PRAGMA integrity_check").fetchone()[0]
             if checked != "ok":
                 raise CompetitionError(f"{source} is damaged ({checked}): no backup made")
-            game, title = db.execute("SELECT game, title FROM competition").fetchone()
+            db.row_factory = sqlite3.Row
+            competition = db.execute("SELECT game, title FROM competition").fetchone()
             version = version_of(db)
         db.close()
     except sqlite3.DatabaseError as error:
         raise CompetitionError(f"cannot copy {source}: {error}") from None
-    except TypeError:  # no competition row
-        raise CompetitionError(f"{source} holds no competition yet") from None
-    return game, title, version
+    if competition is None:
+        raise CompetitionError(f"{source} holds no competition yet")
+    return competition["game"], competition["title"], version
 
 
 def _add_uploads(tar: tarfile.TarFile, uploads: Path) -> int:

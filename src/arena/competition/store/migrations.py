@@ -3,7 +3,13 @@
 A competition runs for weeks, across upgrades of arena: a release that changes a table must
 still open every competition folder made before it. So the database records its schema
 version (SQLite's ``PRAGMA user_version``) and every change of the schema after version 1
-is a numbered migration below, never an edit of an earlier one.
+is a numbered migration, never an edit of an earlier one.
+
+The migrations are history, frozen: migration N is the file ``frozen_migrations/NNNN_*.sql``,
+whose first line (a comment) says what it changes and whose statements turn version N - 1 into
+N, exactly as the release that made version N ran them. Nothing imports them but this module,
+and tests/competition/store/test_schema_today.py pins each file's digest. Today's schema, whole,
+is schema.py's: a new database gets it at once, at the latest version.
 
 Opening a database of an earlier version (:func:`bring_up_to_date`) first copies it aside,
 consistently (SQLite's online backup), as ``competition.db.before-vN``, then runs every later
@@ -12,26 +18,28 @@ database as it was. A database of a later version than this arena knows is refus
 both versions. A database made before versions existed (``user_version`` 0 with tables in it)
 is version 1: version 1 *is* that release's schema.
 
-To change the schema: append a :class:`Migration` with the next number, whose statements turn
-the previous version into the new one (``ALTER TABLE ... ADD COLUMN``, a new table, a copy into
-a rebuilt table), and add a test that opens a database of the previous version
-(tests/competition/store/ keeps one made by the release of version 1).
+To change the schema: add the file of the next migration, whose statements turn the previous
+version into the new one (``ALTER TABLE ... ADD COLUMN``, a new table, a copy into a rebuilt
+table); make the same change in schema.py; and add a test that opens a database of the previous
+version (tests/competition/store/ keeps one made by the release of version 1).
 """
 
 from __future__ import annotations
 
 import logging
+import re
 import sqlite3
 from dataclasses import dataclass
 from pathlib import Path
 
 from .rows import CompetitionError
 from .schema import SCHEMA
-from .clarification_rows import CLARIFICATIONS
-from .void_rows import VOIDED_GAMES
-from .disqualification_rows import DISQUALIFIED_ACCOUNTS
 
 _log = logging.getLogger("arena.competition")
+
+
+FROZEN = Path(__file__).parent / "frozen_migrations"
+"""Every migration's file: ``NNNN_what.sql``, NNNN the schema version it makes."""
 
 
 @dataclass(frozen=True)
@@ -57,18 +65,18 @@ def statements_of(script: str) -> tuple[str, ...]:
     return tuple(found)
 
 
-MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "the schema of the first release with versions", statements_of(SCHEMA)),
-    Migration(2, "accounts count the times all their sessions and tokens were ended (a password changed, "
-                 "the account disabled)",
-              ("ALTER TABLE users ADD COLUMN session_generation INTEGER NOT NULL DEFAULT 0",)),
-    Migration(3, "voided games and their replays (void_rows.py)", statements_of(VOIDED_GAMES)),
-    Migration(4, "clarifications: contestants' questions and their answers (clarification_rows.py)",
-              statements_of(CLARIFICATIONS)),
-    Migration(5, "disqualified accounts: out of every ranking, their games kept (disqualification_rows.py)",
-              statements_of(DISQUALIFIED_ACCOUNTS)),
-)
-"""Every version's migration, in order: ``MIGRATIONS[n - 1].number == n``."""
+def frozen_migration(path: Path) -> Migration:
+    """The migration a file of frozen_migrations/ holds: its number from its name, what it says
+    from its first line (``-- what it changes``), its statements from the rest."""
+    named = re.fullmatch(r"(\d{4})_\w+\.sql", path.name)
+    says, _, script = path.read_text().partition("\n")
+    if named is None or not says.startswith("-- "):
+        raise ValueError(f"{path.name} is no migration: NNNN_what.sql, its first line '-- what it changes'")
+    return Migration(int(named.group(1)), says.removeprefix("-- "), statements_of(script))
+
+
+MIGRATIONS: tuple[Migration, ...] = tuple(frozen_migration(path) for path in sorted(FROZEN.glob("*.sql")))
+"""Every version's migration, in order: ``MIGRATIONS[n - 1].number == n`` (tested)."""
 
 LATEST = MIGRATIONS[-1].number
 
@@ -98,10 +106,11 @@ def bring_up_to_date(db: sqlite3.Connection, path: str) -> int | None:
         _copy_aside(db, copy)
     db.execute("BEGIN IMMEDIATE")
     try:
-        found = version_of(db)  # another process may have migrated it meanwhile
-        for migration in MIGRATIONS[found:]:
-            for statement in migration.statements:
-                db.execute(statement)
+        found = version_of(db)  # another process may have made or migrated it meanwhile
+        # a new database gets today's schema at once; an older one each migration it lacks
+        statements = statements_of(SCHEMA) if found == 0 else [s for m in MIGRATIONS[found:] for s in m.statements]
+        for statement in statements:
+            db.execute(statement)
         db.execute(f"PRAGMA user_version = {LATEST}")
     except BaseException:
         db.execute("ROLLBACK")

@@ -11,15 +11,17 @@ It is one part of :class:`~.database.CompetitionStore`, whose connection it uses
 from __future__ import annotations
 
 import json
+import sqlite3
 import time
 from typing import Any, Iterator
 
 from ..privacy import without_private
 from .rows import CompetitionError, PlannedGame, Round, StoredGame
-from .store_access import StoreAccess, new_row_id
+from .store_access import StoreAccess, new_row_id, row_as
 
-_GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name, b.name, g.seed,"
-                 " g.setup, g.rated, g.record, g.finished")
+_GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name AS first_player,"
+                 " b.name AS second_player, g.seed, g.setup, g.rated, g.record, g.finished")
+_ROUND_COLUMNS = "id, kind, status, created, finished, details"
 _GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission JOIN users a ON a.id = sa.user_id"
                " JOIN submissions sb ON sb.id = g.second_submission JOIN users b ON b.id = sb.user_id")
 
@@ -54,16 +56,14 @@ class RoundRows(StoreAccess):
             return round_id
 
     def round(self, round_id: int) -> Round | None:
-        row = self._one("SELECT id, kind, status, created, finished, details FROM rounds WHERE id = ?", (round_id,))
-        # ignore: mypy lets *row[:5] fill the keyword field too (it cannot count a row); the SELECT gives 5 before it
-        return None if row is None else Round(*row[:5], details=json.loads(row[5]))  # type: ignore[misc]
+        row = self._one(f"SELECT {_ROUND_COLUMNS} FROM rounds WHERE id = ?", (round_id,))
+        return None if row is None else _round(row)
 
     def rounds(self, status: str | None = None) -> list[Round]:
-        rows = self._all("SELECT id, kind, status, created, finished, details FROM rounds"
+        rows = self._all(f"SELECT {_ROUND_COLUMNS} FROM rounds"
                          + (" WHERE status = ?" if status else "") + " ORDER BY id DESC",
                          (status,) if status else ())
-        # ignore: mypy lets *row[:5] fill the keyword field too (it cannot count a row); the SELECT gives 5 before it
-        return [Round(*row[:5], details=json.loads(row[5])) for row in rows]  # type: ignore[misc]
+        return [_round(row) for row in rows]
 
     def finish_round(self, round_id: int) -> None:
         self._write("UPDATE rounds SET status = 'finished', finished = ? WHERE id = ? AND status = 'running'",
@@ -78,7 +78,8 @@ class RoundRows(StoreAccess):
     def unplayed_counts(self) -> dict[int, int]:
         """How many games each round has left to play (rounds with none left are not listed);
         counted on the index of unplayed games, so it is cheap after every game of a big round."""
-        return dict(self._all("SELECT round_id, COUNT(*) FROM games WHERE record IS NULL GROUP BY round_id"))
+        return {row["round_id"]: row["unplayed"] for row in self._all(
+            "SELECT round_id, COUNT(*) AS unplayed FROM games WHERE record IS NULL GROUP BY round_id")}
 
     def save_game(self, game_id: int, record: dict[str, Any], stderr: tuple[str, str]) -> bool:
         """Save a game's record (what privacy.py lets everyone read of it) and each seat's stderr apart.
@@ -118,15 +119,15 @@ class RoundRows(StoreAccess):
         """(games, games played) of every round that has games, in one query (a listing of rounds
         reads no record)."""
         unplayed = self.unplayed_counts()  # on the index of unplayed games: no record is read
-        return {round_id: (total, total - unplayed.get(round_id, 0)) for round_id, total in self._all(
-            "SELECT round_id, COUNT(*) FROM games GROUP BY round_id")}
+        return {row["round_id"]: (row["games"], row["games"] - unplayed.get(row["round_id"], 0)) for row in self._all(
+            "SELECT round_id, COUNT(*) AS games FROM games GROUP BY round_id")}
 
     def round_players(self, round_id: int) -> dict[int, str]:
         """Every submission seated in one of the round's games, played or not, with its account's name."""
-        return dict(self._all(
+        return {row["id"]: row["name"] for row in self._all(
             "SELECT s.id, u.name FROM submissions s JOIN users u ON u.id = s.user_id WHERE s.id IN"
             " (SELECT first_submission FROM games WHERE round_id = ?"
-            "  UNION SELECT second_submission FROM games WHERE round_id = ?)", (round_id, round_id)))
+            "  UNION SELECT second_submission FROM games WHERE round_id = ?)", (round_id, round_id))}
 
     def results(self, rated_only: bool = True, kind: str | None = None, with_moves: bool = True,
                 round_id: int | None = None) -> Iterator[tuple[tuple[str, str], dict]]:
@@ -143,35 +144,43 @@ class RoundRows(StoreAccess):
         if rated_only:
             where.append("g.rated = 1")
         moves = "json_quote(json_extract(g.record, '$.moves'))" if with_moves else "'[]'"
-        rows = self._all("SELECT g.id, a.name, b.name, json_quote(json_extract(g.record, '$.result')), "
-                         + moves + _GAME_JOINS
-                         + f" WHERE {' AND '.join(where)} ORDER BY g.id", tuple(args))
-        for game_id, first, second, result, moves in rows:
-            yield (first, second), {"id": game_id, "result": json.loads(result), "moves": json.loads(moves)}
+        rows = self._all("SELECT g.id, a.name AS first_player, b.name AS second_player,"
+                         " json_quote(json_extract(g.record, '$.result')) AS result, " + moves + " AS moves"
+                         + _GAME_JOINS + f" WHERE {' AND '.join(where)} ORDER BY g.id", tuple(args))
+        for row in rows:
+            yield ((row["first_player"], row["second_player"]),
+                   {"id": row["id"], "result": json.loads(row["result"]), "moves": json.loads(row["moves"])})
 
     def stderr(self, game_id: int, seat: int) -> str | None:
         if seat not in (0, 1):
             raise ValueError(f"a seat is 0 or 1, got {seat}")
-        row = self._one(f"SELECT {('stderr_first', 'stderr_second')[seat]} FROM games WHERE id = ?", (game_id,))
-        return None if row is None else row[0]
+        row = self._one(f"SELECT {('stderr_first', 'stderr_second')[seat]} AS stderr FROM games WHERE id = ?",
+                        (game_id,))
+        return None if row is None else row["stderr"]
 
     # -- analyses ---------------------------------------------------------
 
     def analysis(self, game_id: int) -> dict[str, Any] | None:
         """The analysis document kept for a game, None when it has none (ValueError if it is no JSON)."""
         row = self._one("SELECT analysis FROM analyses WHERE game_id = ?", (game_id,))
-        return None if row is None else json.loads(row[0])
+        return None if row is None else json.loads(row["analysis"])
 
     def save_analysis(self, game_id: int, document: dict[str, Any]) -> None:
         self._write("INSERT OR REPLACE INTO analyses (game_id, analysis) VALUES (?, ?)",
                     (game_id, json.dumps(document)))
 
     def _games(self, clause: str, args: tuple) -> list[StoredGame]:
-        return [StoredGame(id=row[0], round_id=row[1], slot=row[2], submissions=(row[3], row[4]),
-                           players=(row[5], row[6]), seed=row[7],
-                           setup=None if row[8] is None else json.loads(row[8]), rated=bool(row[9]),
-                           record=None if row[10] is None else json.loads(row[10]), finished=row[11])
+        return [StoredGame(id=row["id"], round_id=row["round_id"], slot=row["slot"],
+                           submissions=(row["first_submission"], row["second_submission"]),
+                           players=(row["first_player"], row["second_player"]), seed=row["seed"],
+                           setup=None if row["setup"] is None else json.loads(row["setup"]), rated=bool(row["rated"]),
+                           record=None if row["record"] is None else json.loads(row["record"]),
+                           finished=row["finished"])
                 for row in self._all(f"SELECT {_GAME_COLUMNS}{_GAME_JOINS}{clause}", args)]
+
+
+def _round(row: sqlite3.Row) -> Round:
+    return row_as(Round, row, details=json.loads(row["details"]))
 
 
 def _of_rounds(round_id: int | None, kind: str | None) -> tuple[list[str], list[Any]]:

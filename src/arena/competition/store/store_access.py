@@ -11,7 +11,9 @@ from __future__ import annotations
 
 import sqlite3
 import threading
-from typing import Any
+from typing import Any, Callable, TypeVar
+
+Made = TypeVar("Made")
 
 
 class StoreAccess:
@@ -21,11 +23,12 @@ class StoreAccess:
     path: str
     _lock: threading.RLock  # held around a read that a write must follow at once
 
-    # sqlite3 hands rows out as tuples of whatever each column holds: Any, as its own types say
-    def _all(self, sql: str, args: tuple = ()) -> list[Any]:
+    # every row is read by its columns' names (sqlite3.Row: the SELECT names its columns with AS
+    # where they are not the field's name already), never by their places
+    def _all(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
         raise NotImplementedError("CompetitionStore's own (database.py)")
 
-    def _one(self, sql: str, args: tuple = ()) -> Any:
+    def _one(self, sql: str, args: tuple = ()) -> sqlite3.Row | None:
         raise NotImplementedError("CompetitionStore's own (database.py)")
 
     def _write(self, sql: str, args: tuple = ()) -> sqlite3.Cursor:
@@ -40,3 +43,11 @@ def new_row_id(cursor: sqlite3.Cursor) -> int:
     row_id = cursor.lastrowid
     assert row_id is not None  # the cursor of an INSERT that returned
     return row_id
+
+
+def row_as(kind: Callable[..., Made], row: sqlite3.Row, **converted: Any) -> Made:
+    """``kind`` (one of the rows the store hands out) made of a row by name: each column gives the
+    field of its name, except those in ``converted``, given as the caller made them (SQLite has no
+    booleans and no JSON). A column the row lacks or has too many is a TypeError, never a field
+    filled from the wrong place."""
+    return kind(**{name: row[name] for name in row.keys() if name not in converted}, **converted)

@@ -7,14 +7,15 @@ It is one part of :class:`~.database.CompetitionStore`, whose connection it uses
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from typing import Any
 
 from .rows import Submission
 from .schema import SUBMISSION_STATUSES, UNFINISHED_SUBMISSION
-from .store_access import StoreAccess, new_row_id
+from .store_access import StoreAccess, new_row_id, row_as
 
-_SUBMISSION_COLUMNS = ("s.id, s.user_id, u.name, s.created, s.language, s.filename, s.status, s.build_log,"
+_SUBMISSION_COLUMNS = ("s.id, s.user_id, u.name AS user_name, s.created, s.language, s.filename, s.status, s.build_log,"
                        " s.admission, s.command, s.benched")
 
 
@@ -75,7 +76,7 @@ class SubmissionRows(StoreAccess):
 
     def disabled_submissions(self) -> set[int]:
         """Every submission of an account set aside or disqualified (the final's next rounds leave them out)."""
-        return {row[0] for row in self._all(
+        return {row["id"] for row in self._all(
             "SELECT id FROM submissions WHERE user_id IN (SELECT user_id FROM disabled_accounts)"
             " OR user_id IN (SELECT user_id FROM disqualified_accounts)")}
 
@@ -84,10 +85,10 @@ class SubmissionRows(StoreAccess):
         ids = [int(i) for i in submission_ids]
         if not ids:
             return {}
-        return dict(self._all(f"SELECT s.id, u.name FROM submissions s JOIN users u ON u.id = s.user_id"
-                              f" WHERE s.id IN ({','.join('?' * len(ids))})", tuple(ids)))
+        return {row["id"]: row["name"] for row in self._all(
+            f"SELECT s.id, u.name FROM submissions s JOIN users u ON u.id = s.user_id"
+            f" WHERE s.id IN ({','.join('?' * len(ids))})", tuple(ids))}
 
 
-def _submission(row: tuple) -> Submission:
-    # ignore: mypy lets *row[:10] fill the keyword field too (it cannot count a row); the SELECT gives 10 before it
-    return Submission(*row[:10], benched=bool(row[10]))  # type: ignore[misc]
+def _submission(row: sqlite3.Row) -> Submission:
+    return row_as(Submission, row, benched=bool(row["benched"]))

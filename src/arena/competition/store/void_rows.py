@@ -12,18 +12,8 @@ import time
 from dataclasses import dataclass
 
 from .rows import CompetitionError
-from .store_access import StoreAccess, new_row_id
+from .store_access import StoreAccess, new_row_id, row_as
 
-VOIDED_GAMES = """
-CREATE TABLE voided_games (         -- played games an organiser voided: replayed, ranked nowhere
-    game_id INTEGER PRIMARY KEY REFERENCES games (id),
-    reason TEXT NOT NULL,            -- as the organiser wrote it (escaped when shown)
-    voided REAL NOT NULL,
-    voided_by INTEGER REFERENCES users (id),
-    replay INTEGER NOT NULL REFERENCES games (id)  -- the game played in its place
-);
-"""
-"""Migration 3's table (migrations.py)."""
 
 
 @dataclass(frozen=True)
@@ -43,19 +33,22 @@ class VoidRows(StoreAccess):
         with self._lock:
             self.db.execute("BEGIN IMMEDIATE")
             try:
-                row = self.db.execute("SELECT round_id, first_submission, second_submission, seed, setup, rated,"
-                                      " record IS NOT NULL FROM games WHERE id = ?", (game_id,)).fetchone()
-                if row is None:
+                game = self.db.execute("SELECT round_id, first_submission, second_submission, seed, setup, rated,"
+                                       " record IS NOT NULL AS played FROM games WHERE id = ?", (game_id,)).fetchone()
+                if game is None:
                     raise LookupError(f"there is no game {game_id}")
-                round_id, first, second, seed, setup, rated, played = row
-                if not played:
+                if not game["played"]:
                     raise CompetitionError(f"game {game_id} is still to be played: only a played game is voided")
                 if self.db.execute("SELECT 1 FROM voided_games WHERE game_id = ?", (game_id,)).fetchone():
                     raise CompetitionError(f"game {game_id} is voided already (its replay is in its round)")
-                slot = self.db.execute("SELECT MAX(slot) + 1 FROM games WHERE round_id = ?", (round_id,)).fetchone()[0]
+                round_id = game["round_id"]
+                slot = self.db.execute("SELECT MAX(slot) + 1 AS next FROM games WHERE round_id = ?",
+                                       (round_id,)).fetchone()["next"]
                 replay = new_row_id(self.db.execute(
                     "INSERT INTO games (round_id, slot, first_submission, second_submission, seed, setup, rated)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?)", (round_id, slot, first, second, seed, setup, rated)))
+                    " VALUES (?, ?, ?, ?, ?, ?, ?)", (round_id, slot, game["first_submission"],
+                                                      game["second_submission"], game["seed"], game["setup"],
+                                                      game["rated"])))
                 self.db.execute("INSERT INTO voided_games (game_id, reason, voided, voided_by, replay)"
                                 " VALUES (?, ?, ?, ?, ?)", (game_id, reason, time.time(), voided_by, replay))
                 # the round plays again until its replay is saved (then the conductor finishes it)
@@ -76,9 +69,10 @@ class VoidRows(StoreAccess):
                 return {}
             rows = self._all(f"SELECT game_id, reason, voided, replay FROM voided_games"
                              f" WHERE game_id IN ({','.join('?' * len(ids))})", tuple(ids))
-        return {row[0]: Void(*row) for row in rows}
+        return {row["game_id"]: row_as(Void, row) for row in rows}
 
     def voided_counts(self) -> dict[int, int]:
         """How many voided games each round holds (rounds with none left out)."""
-        return dict(self._all("SELECT g.round_id, COUNT(*) FROM voided_games v JOIN games g ON g.id = v.game_id"
-                              " GROUP BY g.round_id"))
+        return {row["round_id"]: row["voided"] for row in self._all(
+            "SELECT g.round_id, COUNT(*) AS voided FROM voided_games v JOIN games g ON g.id = v.game_id"
+            " GROUP BY g.round_id")}

@@ -8,8 +8,7 @@ import sqlite3
 import time
 
 from arena.competition.store.database import CompetitionStore, PlannedGame
-from arena.competition.store.migrations import LATEST
-from arena.competition.store.schema import SCHEMA
+from arena.competition.store.migrations import LATEST, MIGRATIONS
 
 from ..conftest import Http
 from ..site_server import running_competition
@@ -124,7 +123,8 @@ def test_the_real_conductor_plays_the_replay_and_finishes_the_round_again(tmp_pa
 def test_a_database_of_version_1_gains_the_voided_games_table(tmp_path):
     path = tmp_path / "competition.db"
     old = sqlite3.connect(path)
-    old.executescript(SCHEMA)  # the first release's schema, user_version 0 as it left it
+    for statement in MIGRATIONS[0].statements:  # the first release's schema, user_version 0 as it left it
+        old.execute(statement)
     old.close()
     store = CompetitionStore(path)
     try:

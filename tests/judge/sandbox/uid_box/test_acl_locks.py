@@ -1,5 +1,5 @@
 """Two judges changing the ACL of one file at once lose neither's entry: each change is a
-read-modify-write under the host-wide lock of that file (access.py's striped locks), chosen by
+read-modify-write under the host-wide lock of that file (acl.py's striped locks), chosen by
 the file itself, so that two spellings of its path take the same lock."""
 
 import multiprocessing
