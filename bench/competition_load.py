@@ -9,13 +9,17 @@ polls its submission until it is admitted or refused; every reader loops over th
 the ranking, the rounds, the games and their API while the rush lasts. Admitted programs get
 their debut games, as on a real server, so the games compete with the builds for the cores.
 
+The readers first read for IDLE seconds before any upload (the site idle but for them), then on
+through the rush: both are measured in one run, the same readers on the same server.
+
 Printed: the time from the first upload until the last is admitted (and from the last upload
-sent), each upload's wait (median, max), the pages' p50 and p99 latency during the rush, and
+sent), each upload's wait (median, max), the pages' p50 and p99 latency during the rush and before
+it (idle), and
 the errors: failed requests, answers of 5xx, uploads refused, submissions not admitted (all
 must be 0). Figures, not pass/fail: run it on a quiet machine; ``--quick`` only shows it works.
 
     python bench/competition_load.py [--contestants 50] [--readers 100] [--window 60]
-                                     [--build-jobs N] [--game flippo] [--quick]
+                                     [--build-jobs N] [--game flippo] [--idle 10] [--quick]
 """
 
 from __future__ import annotations
@@ -54,7 +58,8 @@ LANGUAGES = (("python", "bot.py"), ("c", "bot.c"))
 @dataclass
 class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
-    page_ms: list[float] = field(default_factory=list)
+    page_ms: list[float] = field(default_factory=list)  # during the rush
+    idle_ms: list[float] = field(default_factory=list)  # before it: the readers alone
     failed: list[str] = field(default_factory=list)  # requests with no answer, or a 5xx
     refused: list[str] = field(default_factory=list)  # uploads refused, programs not admitted
     sent: dict[str, float] = field(default_factory=dict)  # contestant -> when its upload was accepted
@@ -83,13 +88,15 @@ def request(url: str, method: str = "GET", body: bytes | None = None, content_ty
         return 0, b""
 
 
-def reader(site: str, tally: Tally, until: threading.Event, rng: random.Random) -> None:
+def reader(site: str, tally: Tally, until: threading.Event, rng: random.Random,
+           rushing: threading.Event) -> None:
     while not until.is_set():
         page = rng.choice(PAGES)
+        during = rushing.is_set()
         began = time.perf_counter()
         status, _ = request(site + page)
         elapsed = (time.perf_counter() - began) * 1000
-        tally.add("page_ms", elapsed)
+        tally.add("page_ms" if during else "idle_ms", elapsed)
         if status == 0 or status >= 500:
             tally.add("failed", f"GET {page}: {status or 'no answer'}")
 
@@ -163,23 +170,28 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs: int | None, seed: int,
-         timeout_s: float) -> None:
+         timeout_s: float, idle_s: float = 10.0) -> None:
     scratch = Path(tempfile.mkdtemp(prefix="arena-bench-load-"))
     try:
         names = make_competition(scratch / "competition", game, contestants)
         port = free_port()
         server = serve(scratch / "competition", port, build_jobs)
-        site, tally, until = f"http://127.0.0.1:{port}", Tally(), threading.Event()
+        site, tally, until, rushing = f"http://127.0.0.1:{port}", Tally(), threading.Event(), threading.Event()
         rng = random.Random(seed)
+        request(site + "/")  # the home page waits for the compilers' versions once, as the server starts
         try:
-            reading = [threading.Thread(target=reader, args=(site, tally, until, random.Random(rng.random())),
+            reading = [threading.Thread(target=reader, args=(site, tally, until, random.Random(rng.random()), rushing),
                                         daemon=True) for _ in range(readers)]
+            for thread in reading:
+                thread.start()
+            time.sleep(idle_s)  # the idle figures: the same readers, no upload yet
+            rushing.set()
             moments = sorted(rng.uniform(0, window_s) for _ in names)
             start = time.monotonic()
             uploading = [threading.Thread(target=contestant, args=(site, name, game, LANGUAGES[n % 2], moments[n],
                                                                    start, tally, 0.5, timeout_s), daemon=True)
                          for n, name in enumerate(names)]
-            for thread in (*reading, *uploading):
+            for thread in uploading:
                 thread.start()
             for thread in uploading:
                 thread.join()
@@ -214,6 +226,8 @@ def report(tally: Tally, contestants: int, readers: int, window_s: float, build_
         print("  no upload was admitted")
     print(f"  pages during the rush: {len(tally.page_ms)} requests, p50 {percentile(tally.page_ms, 0.5):.0f} ms, "
           f"p99 {percentile(tally.page_ms, 0.99):.0f} ms")
+    print(f"  pages idle, before the rush: {len(tally.idle_ms)} requests, p50 {percentile(tally.idle_ms, 0.5):.0f} ms, "
+          f"p99 {percentile(tally.idle_ms, 0.99):.0f} ms")
     errors = len(tally.failed) + len(tally.refused)
     print(f"  errors: {errors} ({len(tally.failed)} failed or 5xx, {len(tally.refused)} uploads refused or "
           f"not admitted)", flush=True)
@@ -230,12 +244,13 @@ def main() -> None:
     parser.add_argument("--game", default="flippo")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds an upload may take to be admitted")
+    parser.add_argument("--idle", type=float, default=10.0, help="seconds the readers read before the first upload")
     parser.add_argument("--quick", action="store_true", help="4 contestants, 5 readers, 5 s: only shows it works")
     arguments = parser.parse_args()
     if arguments.quick:
-        arguments.contestants, arguments.readers, arguments.window = 4, 5, 5.0
+        arguments.contestants, arguments.readers, arguments.window, arguments.idle = 4, 5, 5.0, 2.0
     rush(arguments.game, arguments.contestants, arguments.readers, arguments.window, arguments.build_jobs,
-         arguments.seed, arguments.timeout)
+         arguments.seed, arguments.timeout, arguments.idle)
 
 
 if __name__ == "__main__":

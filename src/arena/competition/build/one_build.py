@@ -73,6 +73,15 @@ class BuildOutcome:
     command: str | None  # the PLAYER (shell command) that runs the built program
 
 
+@dataclass(frozen=True)
+class Compiled:
+    """A build made and taken out, waiting for its admission test (admit)."""
+
+    command: str  # the PLAYER (shell command) that runs the built program
+    build_log: str
+    home: str  # the program as its author runs it at home, as the report names it
+
+
 def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: None) -> BuildOutcome:
     """Build, then admit or refuse, submission ``job``; ``on_checking`` is called as the admission test starts.
 
@@ -80,6 +89,17 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
     contestant's, raises: SandboxError when this machine cannot sandbox the build (no bubblewrap,
     no free uid), OSError when the competition folder cannot be written.
     """
+    made = compile_submission(job)
+    if isinstance(made, BuildOutcome):
+        return made
+    on_checking()
+    return admit(job, made)
+
+
+def compile_submission(job: BuildJob) -> BuildOutcome | Compiled:
+    """build_submission's first half: the build made in ``job.build_folder``, or the outcome of a
+    build that failed. Apart from admit so that a caller running the two in another process can say
+    between them that the admission test starts (background_builds.py)."""
     log: list[str] = []
     try:
         language = load_table(job.table_path)[job.language]
@@ -106,16 +126,19 @@ def build_submission(job: BuildJob, on_checking: Callable[[], None] = lambda: No
         _remove(build)
         os.mkdir(build, 0o755)  # empty: nothing of this attempt or an earlier one
         return _failed(log, problem)
-    command = language.run_command(build)
-    on_checking()
     # the report names the program as its author runs it at home (their file, "./bot"): its replay
     # lines are commands they can run, not the server's
-    home = language.home_command(None if is_archive(filename) else filename)
-    report, clean = check_program(job.game, command, games=job.admission_games or ADMISSION_GAMES,
+    return Compiled(language.run_command(build), "\n".join(log),
+                    language.home_command(None if is_archive(filename) else filename))
+
+
+def admit(job: BuildJob, compiled: Compiled) -> BuildOutcome:
+    """build_submission's second half: the admission test of the program ``compiled`` made."""
+    report, clean = check_program(job.game, compiled.command, games=job.admission_games or ADMISSION_GAMES,
                                   time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden),
-                                  for_terminal=False, shown_as=home)  # kept as the program wrote it: escaped where shown
-    return BuildOutcome("admitted" if clean else "rejected", "\n".join(log), as_seen_by_author(report, build),
-                        command)
+                                  for_terminal=False, shown_as=compiled.home)  # kept as the program wrote it: escaped where shown
+    return BuildOutcome("admitted" if clean else "rejected", compiled.build_log,
+                        as_seen_by_author(report, os.path.abspath(job.build_folder)), compiled.command)
 
 
 def _build_in(job: BuildJob, language: Language, filename: str, workspace: str, build: str,
@@ -189,4 +212,5 @@ def _failed(log: list[str], reason: str = "") -> BuildOutcome:
     return BuildOutcome("build-failed", "\n".join(log), "", None)
 
 
-__all__ = ["ADMISSION_GAMES", "COMPILE_TIME_LIMIT_S", "BuildJob", "BuildOutcome", "build_submission"]
+__all__ = ["ADMISSION_GAMES", "COMPILE_TIME_LIMIT_S", "BuildJob", "BuildOutcome", "Compiled", "admit",
+           "build_submission", "compile_submission"]

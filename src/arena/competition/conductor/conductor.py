@@ -20,7 +20,8 @@ import time
 from ...games import get_game
 from ...judge.sandbox.settings import Sandbox
 from ..play.benching import keeps_faulting
-from ..build.build_loop import BuildLoop
+from ..build.background_builds import BackgroundBuild
+from ..build.build_loop import BuildLoop, default_build_jobs
 from ..rounds.final import is_final
 from ..folder import CompetitionFolder
 from .options import ConductorOptions
@@ -46,6 +47,8 @@ class Conductor:
             from ..cluster.remote_building import DaskBuild
 
             build = DaskBuild(scheduler)
+        elif build is None:  # this machine's: behind the site and the games (background_builds.py)
+            build = BackgroundBuild(self.options.build_jobs or default_build_jobs())
         self.builds = BuildLoop(store, folder, self.game.name, self._admitted, build=build,
                                 jobs=self.options.build_jobs)
         self.games = GameLoop(store, seats, jobs, scheduler, self._saved, self._rounds_due,

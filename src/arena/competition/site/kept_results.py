@@ -4,8 +4,11 @@ A finished round never changes (a game is saved once, and a finished round has e
 nor does a finished final, but for a voided game: its round runs again, and finishes again at another
 time, so what is kept is keyed by when the round finished: their rankings are computed at the first request and served from here
 after (20,000 games take a good part of a second to rank, which no page should wait for each
-time). A round that plays is computed at every request: its games keep coming. A disqualification
-(or its undoing) changes every ranking: what is kept is keyed by the disqualified accounts too.
+time). A round that plays changes with each game saved: its figures are kept too, but only while the
+database has not changed since they were computed (CompetitionStore.version: any write, a game saved,
+a round finished, a game voided, makes them computed again at the next request), so that a deadline's
+rush of readers has them computed once per change, not once per page. A disqualification (or its
+undoing) changes every ranking: what is kept is keyed by the disqualified accounts too.
 """
 
 from __future__ import annotations
@@ -23,11 +26,12 @@ from .views import round_detail
 class KeptResults:
     def __init__(self) -> None:
         self._kept: dict[tuple, Any] = {}
+        self._playing: dict[tuple, tuple[tuple[int, int], Any]] = {}  # key -> (the store's version, value)
         self._lock = threading.Lock()  # the web's threads share it (two may compute the same once)
 
     def _get(self, store: CompetitionStore, key: tuple, finished: bool, compute):
         if not finished:
-            return compute()
+            return self._current(store, key, compute)
         key = (*key, tuple(sorted(store.disqualified_names())))
         with self._lock:
             if key in self._kept:
@@ -35,6 +39,18 @@ class KeptResults:
         value = compute()
         with self._lock:
             self._kept[key] = value
+        return value
+
+    def _current(self, store: CompetitionStore, key: tuple, compute):
+        """What is still playing: computed again once the database changed, one value per key."""
+        version = store.version()  # read before computing: a write meanwhile makes the next request compute again
+        with self._lock:
+            kept = self._playing.get(key)
+            if kept is not None and kept[0] == version:
+                return kept[1]
+        value = compute()
+        with self._lock:
+            self._playing[key] = (version, value)
         return value
 
     def round(self, store: CompetitionStore, round_: Round) -> dict[str, Any]:

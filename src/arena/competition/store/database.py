@@ -65,6 +65,14 @@ class CompetitionStore(CompetitionSettings, AccountRows, SubmissionRows, RoundRo
     def __exit__(self, *exc: object) -> None:
         self.close()
 
+    def version(self) -> tuple[int, int]:
+        """What changes with every write: the rows this connection changed, and SQLite's count of
+        commits by other connections (``arena competition`` commands beside the server). A figure
+        computed at one version is still right while the version is the same (the site's pages keep
+        them: site/kept_results.py)."""
+        with self._lock:
+            return self.db.total_changes, self.db.execute("PRAGMA data_version").fetchone()[0]
+
     def _all(self, sql: str, args: tuple = ()) -> list[sqlite3.Row]:
         with self._lock:
             return self.db.execute(sql, args).fetchall()
