@@ -1,8 +1,11 @@
 """Games beside arena's own, for the tests of the game contract: the sixth game's folder (or a
 copy of it, changed) put on the games package's search path for one test, then taken off."""
 
+import os
 import shutil
+import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -57,3 +60,28 @@ def sixth_game_copy(tmp_path: Path, games_on_path: Callable[[Path], None]) -> Pa
     shutil.copytree(SIXTH_GAME / "noughts", folder, ignore=shutil.ignore_patterns("__pycache__"))
     games_on_path(tmp_path)
     return folder
+
+
+@pytest.fixture
+def start_up_seconds() -> Callable[[str, str], tuple[float, float]]:
+    """``start_up_seconds(game, input)``: a strong player started and fed ``input`` three times;
+    the least CPU time it used (every thread, read on reaping it) and the least wall time. The CPU
+    time is what its start-up costs on any host; the wall time also holds what a busy host made it
+    wait, so it gets only a loose bound (a player that slept would still show in it)."""
+    def measure(game: str, given: str) -> tuple[float, float]:
+        best_cpu = best_wall = float("inf")
+        for _ in range(3):
+            started = time.monotonic()
+            child = subprocess.Popen([sys.executable, "-m", "arena.toolkit.builtin_player", game, "strong"],
+                                     stdin=subprocess.PIPE, text=True, env=os.environ.copy())
+            assert child.stdin is not None
+            child.stdin.write(given)
+            child.stdin.close()
+            _, status, usage = os.wait4(child.pid, 0)  # reaped here, for its rusage
+            child.returncode = os.waitstatus_to_exitcode(status)
+            wall = time.monotonic() - started
+            assert child.returncode == 0, "the player failed"
+            best_cpu = min(best_cpu, usage.ru_utime + usage.ru_stime)
+            best_wall = min(best_wall, wall)
+        return best_cpu, best_wall
+    return measure

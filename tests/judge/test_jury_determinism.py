@@ -47,9 +47,8 @@ def moves_of(record):
     return [(move["seat"], move["text"], bool(move.get("jury"))) for move in record["moves"]]
 
 
-# serial: a relay and the player it starts (two Pythons) reply within a 0.5 time scale's clock: under load one
-# game of the pair faulted at its first move, so the two games differed
-@pytest.mark.serial
+# a relay and the player it starts (two Pythons) reply within a 0.5 time scale's clock: under load one game of
+# the pair faulted at its first move, so the two games differed, until the clock left out the waits for a core
 @pytest.mark.parametrize("game", JURY_GAMES)
 @pytest.mark.parametrize("seat", [0, 1])
 def test_a_faulted_game_replays_exactly_from_its_seed(game, seat, breaks_after, builtin):

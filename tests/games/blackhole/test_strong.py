@@ -1,9 +1,5 @@
 """builtin:strong as the judge runs it: in Black Hole: complete legal games, no time-out, a quick start."""
 
-import os
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -62,14 +58,8 @@ def test_the_middle_game_is_played_by_the_tree_unless_turned_off(monkeypatch):
         assert any(line.startswith("p12 ") and " tree " not in line for line in lines)
 
 
-# serial: the best of three starts under 0.4 s
-@pytest.mark.serial
-def test_start_up_is_quick():
+def test_start_up_is_quick(start_up_seconds):
     """From spawn to exit on an immediate Quit: imports plus engine tables."""
-    best = float("inf")
-    for _ in range(3):
-        started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "arena.toolkit.builtin_player", "blackhole", "strong"], input="A1\nA2\nA3\nA4\nA5\nQuit\n",
-                       text=True, check=True, env=os.environ.copy())
-        best = min(best, time.monotonic() - started)
-    assert best < 0.4  # goal 0.1 s; slack for a loaded test machine
+    cpu, wall = start_up_seconds("blackhole", "A1\nA2\nA3\nA4\nA5\nQuit\n")
+    assert cpu < 0.4, cpu  # goal 0.1 s
+    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (fair_clock.py)

@@ -1,9 +1,5 @@
 """builtin:strong as the judge runs it: complete legal games, no time-out, a quick start."""
 
-import os
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -52,15 +48,9 @@ def test_a_run_only_the_mover_can_fill_is_filled_before_passing():
     assert own_run_move(occ, 1) == -1
 
 
-# serial: the best of three starts under 0.4 s
-@pytest.mark.serial
-def test_start_up_is_quick():
+def test_start_up_is_quick(start_up_seconds):
     """From spawn to exit on an immediate FINISH: imports plus engine tables."""
-    best = float("inf")
     values = "0 1 2 3 0 1 2 3\n" * 8
-    for _ in range(3):
-        started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "arena.toolkit.builtin_player", "domineering", "strong"], input=values + "FINISH\n",
-                       text=True, check=True, env=os.environ.copy())
-        best = min(best, time.monotonic() - started)
-    assert best < 0.4  # goal 0.1 s; slack for a loaded test machine
+    cpu, wall = start_up_seconds("domineering", values + "FINISH\n")
+    assert cpu < 0.4, cpu  # goal 0.1 s
+    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (fair_clock.py)

@@ -1,7 +1,5 @@
 """builtin:strong as the judge runs it: complete legal games, no time-out, a quick start."""
 
-import os
-import subprocess
 import sys
 import time
 
@@ -14,8 +12,7 @@ from arena.refereeing.referee import play_game
 SCALE = 0.3  # a 1.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS
 
 
-# serial: no time-out on a 1.5 s clock
-@pytest.mark.serial
+# no time-out on a 1.5 s clock, however busy the host: its waits for a core are not on it (fair_clock.py)
 @pytest.mark.parametrize("opponent", ["builtin:greedy", "builtin:mostpieces"])
 def test_strong_beats_the_baselines_in_both_colours_without_faults(monkeypatch, opponent):
     monkeypatch.setenv("ARENA_CLOCK_MS", str(5000 * SCALE))
@@ -35,8 +32,7 @@ def test_strong_beats_the_baselines_in_both_colours_without_faults(monkeypatch, 
             assert "greedy-model" in record["stderr"][strong]  # it noticed and used the model
 
 
-# serial: no time-out on a 1.5 s clock
-@pytest.mark.serial
+# no time-out on a 1.5 s clock, however busy the host: its waits for a core are not on it (fair_clock.py)
 def test_the_opponent_model_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("ARENA_OPPONENT_MODEL", "off")
     specs = [resolve_player("flippo", text) for text in ("builtin:strong", "builtin:mostpieces")]
@@ -46,17 +42,11 @@ def test_the_opponent_model_can_be_turned_off(monkeypatch):
     assert record["result"]["scores"][0] > record["result"]["scores"][1]
 
 
-# serial: the best of three starts under 0.4 s
-@pytest.mark.serial
-def test_start_up_is_quick():
+def test_start_up_is_quick(start_up_seconds):
     """From spawn to exit on an immediate Quit: imports plus engine tables."""
-    best = float("inf")
-    for _ in range(3):
-        started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "arena.toolkit.builtin_player", "flippo", "strong"], input="Quit\n",
-                       text=True, check=True, env=os.environ.copy())
-        best = min(best, time.monotonic() - started)
-    assert best < 0.4  # goal 0.1 s; slack for a loaded test machine
+    cpu, wall = start_up_seconds("flippo", "Quit\n")
+    assert cpu < 0.4, cpu  # goal 0.1 s
+    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (fair_clock.py)
 
 
 def test_the_opponents_thinking_is_not_charged_to_its_clock(script, monkeypatch):

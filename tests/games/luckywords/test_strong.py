@@ -1,9 +1,5 @@
 """builtin:strong as the judge runs it: complete legal games, the judge's word list, clear choices."""
 
-import os
-import subprocess
-import sys
-import time
 
 import pytest
 
@@ -70,14 +66,8 @@ def test_it_completes_the_long_word():
     assert choose_call(engine, grid, None) == ord("T") - 64  # JACKPOT: 13 points
 
 
-# serial: the best of three starts under 0.4 s
-@pytest.mark.serial
-def test_start_up_is_quick():
+def test_start_up_is_quick(start_up_seconds):
     """From spawn to exit on closed input: imports only, the dictionary is read after the first line."""
-    best = float("inf")
-    for _ in range(3):
-        started = time.monotonic()
-        subprocess.run([sys.executable, "-m", "arena.toolkit.builtin_player", "luckywords", "strong"], input="",
-                       text=True, check=True, env=os.environ.copy())
-        best = min(best, time.monotonic() - started)
-    assert best < 0.4  # goal 0.1 s; slack for a loaded test machine
+    cpu, wall = start_up_seconds("luckywords", "")
+    assert cpu < 0.4, cpu  # goal 0.1 s
+    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (fair_clock.py)
