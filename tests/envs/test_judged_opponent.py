@@ -77,3 +77,34 @@ def test_the_svg_marks_a_program_opponents_reply(game_name):
         assert 'class="last-move"' in expected or 'class="last-placed"' in expected
     finally:
         env.close()
+
+
+def test_closing_right_after_the_game_ended_does_not_wait_for_an_end_already_taken(monkeypatch):
+    """The judge's thread puts the game's end, then returns: closed in between (the thread still
+    alive, its end taken by the last step), the environment once waited for a second end for ever."""
+    import threading
+    import time
+
+    from arena.envs import judged_opponent
+
+    ended = threading.Event()
+    real_game = judged_opponent.JudgedOpponent._judge_game
+
+    def slow_to_return(self):
+        real_game(self)
+        time.sleep(1.0)  # the end is put: the thread is alive a while more
+        ended.set()
+
+    monkeypatch.setattr(judged_opponent.JudgedOpponent, "_judge_game", slow_to_return)
+    env = gym_env("domineering", opponent=program("domineering"), seat=0)
+    closed = threading.Event()
+
+    def play_and_close():
+        play_out(env, seed=3)  # its last step takes the end and closes the environment
+        env.close()
+        closed.set()
+
+    threading.Thread(target=play_and_close, daemon=True).start()
+    assert closed.wait(30), "closing waited for an end that had come already"
+    assert not ended.is_set(), "the close came while the judge's thread was still returning"
+    assert env.opponent.record["result"]["verdicts"] == ["ok", "ok"]

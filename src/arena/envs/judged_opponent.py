@@ -21,6 +21,10 @@ from .agent_seat import AgentSeat
 
 ABORT = object()  # the agent's action was refused here: stop the dialogue
 
+DRAIN_WAIT_S = 60.0
+"""How long an aborted game may take to end (the opponent finishing a move on its clock, then the
+jury's or the judge's end): past it the game's daemon thread is left to end with the process."""
+
 
 class _Aborted(Exception):
     pass
@@ -45,11 +49,12 @@ class JudgedOpponent:
         self.events: queue.Queue = queue.Queue()  # ("decide", state) or ("end", record or error)
         self.actions: queue.Queue = queue.Queue()
         self._judge: threading.Thread | None = None
+        self._ended = False  # its "end" taken: nothing more will come (the thread may still be returning)
 
     def __getstate__(self) -> dict:
         state = {key: value for key, value in self.__dict__.items()
-                 if key not in ("events", "actions", "_judge")}
-        state["_restart_pending"] = self._judge is not None and self._judge.is_alive()
+                 if key not in ("events", "actions", "_judge", "_ended")}
+        state["_restart_pending"] = self._judge is not None and not self._ended
         return state
 
     def __setstate__(self, state: dict) -> None:
@@ -67,6 +72,7 @@ class JudgedOpponent:
 
     def start(self, episode) -> None:
         self.episode = episode
+        self._ended = False
         self._judge = threading.Thread(target=self._judge_game, daemon=True)
         self._judge.start()
         self._wait()
@@ -96,6 +102,8 @@ class JudgedOpponent:
 
     def _wait(self) -> None:
         kind, payload = self.events.get()
+        if kind == "end":
+            self._ended = True
         if kind == "decide":
             if self.episode.keep_before and payload is not self.episode.state:  # the opponent's reply is the last move
                 self.episode.before_last = self.episode.state
@@ -136,14 +144,20 @@ class JudgedOpponent:
 
     def _drain(self) -> None:
         """After the agent's fault, let the judged game end (its record says why)."""
-        while True:
-            kind, payload = self.events.get()
+        while not self._ended:
+            try:
+                kind, payload = self.events.get(timeout=DRAIN_WAIT_S)
+            except queue.Empty:
+                return  # a game that does not end: its daemon thread goes with the process
             if kind == "end":
+                self._ended = True
                 self.record = payload if isinstance(payload, dict) else None
                 return
             self.actions.put(ABORT)
 
     def close(self) -> None:
-        if self._judge is not None and self._judge.is_alive():
+        # by its "end", not by the thread being alive: a game that just ended is still returning, and
+        # waiting for an "end" already taken would wait for ever
+        if self._judge is not None and not self._ended:
             self.actions.put(ABORT)
             self._drain()
