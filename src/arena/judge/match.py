@@ -82,6 +82,11 @@ class Reply:
     cpu_ms: float
     queued_ms: float = 0.0  # of wall_ms, the time it (or the judge, to read it) waited for a core
 
+    @property
+    def charged_ms(self) -> float:
+        """What it cost on the clock (fair_clock.py)."""
+        return charged_ms(self.wall_ms, self.cpu_ms, self.queued_ms)
+
 
 @dataclass
 class Outcome:

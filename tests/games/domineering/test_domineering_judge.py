@@ -11,6 +11,7 @@ from click.testing import CliRunner
 
 from arena.cli.command_group import cli
 from arena.games.domineering.rules import DomineeringState
+from arena.judge.fair_clock import charged_ms
 from arena.refereeing import referee
 from arena.refereeing.human import HumanPlayer
 from arena.refereeing.players import resolve_player
@@ -48,7 +49,7 @@ def test_the_dialogue_is_alphanos(builtin):
         assert transcript[:10] == [["in", r] for r in rows] + [["in", f"READY {word}"], ["out", "OK"]]
         assert transcript[-1] == ["in", "FINISH"]
         assert lines(transcript, "out")[1:] == [m["text"] for m in record["moves"] if m["seat"] == seat]
-    # every TURN carries both real clocks; every OPP the move and the ms it took
+    # every TURN carries both real clocks; every OPP the move and the ms it cost on the clock
     clock = [10_000.0, 10_000.0]
     turns = [lines(t, "in") for t in record["transcripts"]]
     turns = [[line for line in seat_lines if line.startswith(("TURN", "OPP"))] for seat_lines in turns]
@@ -59,11 +60,12 @@ def test_the_dialogue_is_alphanos(builtin):
         position[seat] += 1
         assert turn[0] == "TURN"
         assert abs(int(turn[1]) - clock[seat]) <= 1 and abs(int(turn[2]) - clock[other]) <= 1
-        clock[seat] -= move["wall_ms"]
+        charged = charged_ms(move["wall_ms"], move["cpu_ms"], move["queued_ms"])  # the wall time on a quiet host
+        clock[seat] -= charged
         opp = turns[other][position[other]].split()
         position[other] += 1
         x, y = move["text"].split()[1:]
-        assert opp[:3] == ["OPP", x, y] and abs(int(opp[3]) - move["wall_ms"]) <= 1
+        assert opp[:3] == ["OPP", x, y] and abs(int(opp[3]) - charged) <= 1
 
 
 # A Domineering agent that plays legal moves using arena's rules, then
@@ -71,6 +73,7 @@ def test_the_dialogue_is_alphanos(builtin):
 FAULTY = """
 import os, sys, time
 from arena.games.domineering.rules import DomineeringState
+from arena.judge.fair_clock import charged_ms
 state = DomineeringState([[int(w) for w in input().split()] for _ in range(8)])
 turns = 0
 for line in sys.stdin:

@@ -53,4 +53,4 @@ def test_start_up_is_quick(start_up_seconds):
     values = "0 1 2 3 0 1 2 3\n" * 8
     cpu, wall = start_up_seconds("domineering", values + "FINISH\n")
     assert cpu < 0.4, cpu  # goal 0.1 s
-    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (fair_clock.py)
+    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (judge/fair_clock.py)

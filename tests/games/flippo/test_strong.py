@@ -12,7 +12,7 @@ from arena.refereeing.referee import play_game
 SCALE = 0.3  # a 1.5 s clock keeps the suite fast; the time plan follows ARENA_CLOCK_MS
 
 
-# no time-out on a 1.5 s clock, however busy the host: its waits for a core are not on it (fair_clock.py)
+# no time-out on a 1.5 s clock, however busy the host: its waits for a core are not on it (judge/fair_clock.py)
 @pytest.mark.parametrize("opponent", ["builtin:greedy", "builtin:mostpieces"])
 def test_strong_beats_the_baselines_in_both_colours_without_faults(monkeypatch, opponent):
     monkeypatch.setenv("ARENA_CLOCK_MS", str(5000 * SCALE))
@@ -32,7 +32,7 @@ def test_strong_beats_the_baselines_in_both_colours_without_faults(monkeypatch, 
             assert "greedy-model" in record["stderr"][strong]  # it noticed and used the model
 
 
-# no time-out on a 1.5 s clock, however busy the host: its waits for a core are not on it (fair_clock.py)
+# no time-out on a 1.5 s clock, however busy the host: its waits for a core are not on it (judge/fair_clock.py)
 def test_the_opponent_model_can_be_turned_off(monkeypatch):
     monkeypatch.setenv("ARENA_OPPONENT_MODEL", "off")
     specs = [resolve_player("flippo", text) for text in ("builtin:strong", "builtin:mostpieces")]
@@ -46,7 +46,7 @@ def test_start_up_is_quick(start_up_seconds):
     """From spawn to exit on an immediate Quit: imports plus engine tables."""
     cpu, wall = start_up_seconds("flippo", "Quit\n")
     assert cpu < 0.4, cpu  # goal 0.1 s
-    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (fair_clock.py)
+    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (judge/fair_clock.py)
 
 
 def test_the_opponents_thinking_is_not_charged_to_its_clock(script, monkeypatch):

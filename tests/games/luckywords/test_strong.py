@@ -70,4 +70,4 @@ def test_start_up_is_quick(start_up_seconds):
     """From spawn to exit on closed input: imports only, the dictionary is read after the first line."""
     cpu, wall = start_up_seconds("luckywords", "")
     assert cpu < 0.4, cpu  # goal 0.1 s
-    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (fair_clock.py)
+    assert wall < 2.0, wall  # loose: a busy host makes it wait for a core, never charged (judge/fair_clock.py)

@@ -93,7 +93,7 @@ def run_protocol(match: Match, setup: dict) -> Outcome:
             with _faults_of(match, seat):
                 (x, y), reply = _move(match, state, seat)
             # Chosen: every move is forwarded, the last one too, before FINISH.
-            _forward(match, 1 - seat, f"OPP {x} {y} {round(reply.wall_ms)}", decided=state.is_over())
+            _forward(match, 1 - seat, f"OPP {x} {y} {round(reply.charged_ms)}", decided=state.is_over())
     except _GameDecided:
         pass
     for seat in range(2):
