@@ -71,7 +71,7 @@ def test_a_record_written_and_read_again_is_the_same_byte_for_byte(records, game
 
 
 def test_only_the_records_own_keys_are_marked_private():
-    """privacy.py strips the marked keys of the record itself, no deeper: a mark deeper would not
+    """competition/privacy.py strips the marked keys of the record itself, no deeper: a mark deeper would not
     be honoured."""
     assert private_marks(Record) == ["record.stderr"]
     assert PRIVATE_RECORD_KEYS == ("stderr",)
