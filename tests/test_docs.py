@@ -4,13 +4,17 @@ of the project pointing outside the repository."""
 
 import re
 import subprocess
+import typing
 from pathlib import Path
 
 import pytest
 
 from arena.games import game_names, get_game
+from arena.judge.record_types import Verdict
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
+
+from .record_fields import RECORD_TABLES, doc_type, fields, record_md_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 DOCS = ROOT / "docs"
@@ -73,9 +77,41 @@ def test_record_md_describes_every_result_key_of_each_game(records, game):
     assert not undocumented, f"docs/record.md does not mention {game}'s result keys {undocumented}"
 
 
-def test_record_md_names_every_verdict():
-    for verdict in ("ok", "illegal", "format", "timeout", "crash", "memory", "exit"):
-        assert documented(verdict)
+def documented_fields() -> dict[type, dict[str, tuple[set[str], str]]]:
+    """For each type, each key its tables document: the types written for it (a key of ``result``
+    appears in several tables) and its rows' text."""
+    found: dict[type, dict[str, tuple[set[str], str]]] = {}
+    for heading, rows in record_md_tables().items():
+        if heading not in RECORD_TABLES:
+            continue
+        for row in rows:
+            if "key" in row:  # a table's header: where the key and its type are
+                key_at, type_at = row.index("key"), row.index("type")
+                continue
+            for key in re.findall(r"`([^`]+)`", row[key_at]):
+                written, text = found.setdefault(RECORD_TABLES[heading], {}).get(key, (set(), ""))
+                found[RECORD_TABLES[heading]][key] = (written | {row[type_at]}, text + " ".join(row))
+    return found
+
+
+def test_record_md_documents_every_typed_field_with_its_type():
+    documented = documented_fields()
+    assert set(documented) == set(RECORD_TABLES.values())
+    for typed, keys in documented.items():
+        declared = fields(typed)
+        assert not set(declared) - set(keys), f"docs/record.md does not document {typed.__name__}'s {set(declared) - set(keys)}"
+        assert not set(keys) - set(declared), f"docs/record.md documents {set(keys) - set(declared)}, not in {typed.__name__}"
+        for key, (written, text) in keys.items():
+            assert written == {doc_type(declared[key])}, f"{typed.__name__}.{key} is {doc_type(declared[key])}, not {written}"
+            # an object without a table of its own (Lucky Words' word_list) names its keys in its row
+            inner = declared[key]
+            if typing.is_typeddict(inner) and inner not in RECORD_TABLES.values():
+                assert all(f'"{name}"' in text for name in fields(inner)), f"{key}'s row does not name {list(fields(inner))}"
+
+
+def test_record_md_explains_every_verdict_and_no_other():
+    verdicts = [row[0].strip("`") for row in record_md_tables()["### Verdicts"] if row[0] != "verdict"]
+    assert sorted(verdicts) == sorted(typing.get_args(Verdict))
 
 
 def test_every_relative_link_in_the_docs_leads_to_a_file():

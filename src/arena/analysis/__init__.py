@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ..judge.record_types import Record
 
-def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | None = None,
+
+def analyse(record: Record, seconds: float | None = None, jobs: int | None = None,
             progress: Callable[[dict[str, Any]], None] | None = None) -> dict[str, Any]:
     """The analysis document of a game record (parallel_plies.py says how)."""
     from .parallel_plies import analyse as run

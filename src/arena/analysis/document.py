@@ -15,6 +15,7 @@ from typing import Any
 
 from ..games import get_game
 from ..games.analyst_contract import Evaluation
+from ..judge.record_types import Record
 from .losses import fill_losses
 from .plies import Ply
 from .loss_summary import summarise
@@ -23,7 +24,7 @@ FORMAT = "arena-analysis"
 VERSION = 1
 
 
-def record_digest(record: dict[str, Any]) -> str:
+def record_digest(record: Record) -> str:
     """What identifies the game analysed: its game, setup and moves (a record file rewritten with
     another game must not keep the old analysis)."""
     moves = [move.get("text") for move in record.get("moves", []) if isinstance(move, dict)]
@@ -31,7 +32,7 @@ def record_digest(record: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def new_document(record: dict[str, Any], plies: list[Ply], analyst: ModuleType, seconds: float) -> dict[str, Any]:
+def new_document(record: Record, plies: list[Ply], analyst: ModuleType, seconds: float) -> dict[str, Any]:
     game = get_game(record["game"])
     return {
         "format": FORMAT,

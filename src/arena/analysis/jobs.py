@@ -13,6 +13,7 @@ import threading
 from collections import OrderedDict, deque
 from typing import Any, Callable, Hashable
 
+from ..judge.record_types import Record
 from .plies import RecordError
 from .parallel_plies import analyse
 
@@ -35,7 +36,7 @@ class AnalysisJobs:
         self.max_queued = max_queued
         self._lock = threading.Lock()
         self._status: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
-        self._queue: deque[tuple[Hashable, dict[str, Any], Callable[[dict[str, Any]], None]]] = deque()
+        self._queue: deque[tuple[Hashable, Record, Callable[[dict[str, Any]], None]]] = deque()
         self._worker: threading.Thread | None = None
         self._stopping = threading.Event()
 
@@ -47,7 +48,7 @@ class AnalysisJobs:
         if worker is not None:
             worker.join(timeout_s)
 
-    def start(self, key: Hashable, record: dict[str, Any],
+    def start(self, key: Hashable, record: Record,
               save: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
         """Queue the analysis of ``record`` unless it is queued, running or done; its status.
         Raises QueueFull when ``max_queued`` analyses wait already."""

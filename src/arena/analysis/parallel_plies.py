@@ -18,6 +18,7 @@ from typing import Any, Callable
 from ..games import get_analyst, get_game
 from ..games.contract import load_part
 from ..games.base import GameState
+from ..judge.record_types import Record, Setup
 from .document import new_document, set_evaluation, set_final
 from ..games.analyst_contract import Evaluation
 from .plies import RecordError, record_plies
@@ -66,7 +67,7 @@ class AnalysisStopped(Exception):
     """The analysis was told to stop (its server is stopping) before it ended."""
 
 
-def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | None = None,
+def analyse(record: Record, seconds: float | None = None, jobs: int | None = None,
             progress: Callable[[dict[str, Any]], None] | None = None, niceness: int = 0,
             stop: threading.Event | None = None) -> dict[str, Any]:
     """The analysis document of ``record`` (document.py); raises plies.RecordError for a record
@@ -77,7 +78,7 @@ def analyse(record: dict[str, Any], seconds: float | None = None, jobs: int | No
     plies, final_state = record_plies(record)
     game = get_game(record["game"])
     analyst = analyst_of(game.name)
-    environment = game.builtin_env(record.get("setup") or {}) if game.builtin_env else {}
+    environment = game.builtin_env(record.get("setup") or Setup()) if game.builtin_env else {}
     seconds = float(seconds if seconds is not None else analyst.DEFAULT_SECONDS)
     document = new_document(record, plies, analyst, seconds)
     if not plies:

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from ..judge.judge_files import write_new_file
+from ..judge.record_types import Record
 from .document import is_document, record_digest
 
 SUFFIX = ".analysis.json"
@@ -34,7 +35,7 @@ def analysis_path(record_path: str | Path) -> Path:
     return path.with_name(stem + SUFFIX)
 
 
-def _current(document: Any, record: dict[str, Any] | None, where: str) -> dict[str, Any] | None:
+def _current(document: Any, record: Record | None, where: str) -> dict[str, Any] | None:
     if not is_document(document):
         raise AnalysisFileError(f"{where}: not an arena analysis (format {document.get('format')!r})"
                                 if isinstance(document, dict) else f"{where}: not an arena analysis")
@@ -43,7 +44,7 @@ def _current(document: Any, record: dict[str, Any] | None, where: str) -> dict[s
     return document if document.get("complete") else None
 
 
-def load_beside(record_path: str | Path, record: dict[str, Any] | None = None) -> dict[str, Any] | None:
+def load_beside(record_path: str | Path, record: Record | None = None) -> dict[str, Any] | None:
     """The finished analysis stored beside a record file, None when there is none (or it is of
     another game: the record is read from ``record_path`` when not given)."""
     path = analysis_path(record_path)

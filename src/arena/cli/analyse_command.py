@@ -14,6 +14,7 @@ from ..judge.judge_files import write_new_file
 from ..analysis.describe import game_lines, report_lines
 from ..analysis.plies import RecordError
 from ..analysis.storage import AnalysisFileError, analysis_path, load_beside, save_beside
+from ..judge.record_types import Record
 from .shared_arguments import check_judge_file
 
 
@@ -27,7 +28,7 @@ def _progress(label: str):
     return show
 
 
-def _read_record(path: Path) -> dict[str, Any]:
+def _read_record(path: Path) -> Record:
     try:
         return json.loads(path.read_text())
     except OSError as problem:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import click
 
+from ..judge.record_types import Record
 from ..refereeing.fault_report import explain_faults
 from ..refereeing.players import PlayerSpecError
 from ..toolkit.admission_games import run_check
@@ -17,7 +18,7 @@ from ..toolkit.admission_report import render
 from .shared_arguments import game_argument, sandbox_argument, sandbox_options
 
 
-def echo_faults(record: dict) -> None:
+def echo_faults(record: Record) -> None:
     """Print the explanation of every fault in a game record (nothing for a clean game)."""
     for line in explain_faults(record):
         click.echo(line)

@@ -9,6 +9,7 @@ import click
 from rich.console import Console
 from rich.live import Live
 
+from ..judge.record_types import Record
 from .shared_arguments import game_argument, sandbox_argument, sandbox_options
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
@@ -27,7 +28,7 @@ def sprt_pairs(seed: int, max_pairs: int | None) -> Iterator[ScheduledGame]:
         yield ScheduledGame(2 * pair + 1, pair + 1, ("B", "A"), game_seed, None)
 
 
-def b_points(game: ScheduledGame, record: dict) -> float:
+def b_points(game: ScheduledGame, record: Record) -> float:
     winner = record["result"]["winner"]
     if winner is None:
         return 0.5

@@ -13,12 +13,22 @@ author. Plain data in, plain answers out (no web, no database): a build worker i
 
 from __future__ import annotations
 
-from typing import Any
+from typing import cast, get_type_hints
 
+from ..judge.record_types import PRIVATE, PlayerEntry, Record
 from .store.rows import Submission, User
 
-PRIVATE_RECORD_KEYS = ("stderr",)
-"""What a program's run adds to a game's record that is its author's only: kept apart by the store."""
+
+def _marked_private(record_type: type) -> tuple[str, ...]:
+    """The keys of ``record_type`` whose type is marked ``Annotated[..., PRIVATE]``."""
+    hints = get_type_hints(record_type, include_extras=True)
+    return tuple(key for key, hint in hints.items() if PRIVATE in getattr(hint, "__metadata__", ()))
+
+
+PRIVATE_RECORD_KEYS = _marked_private(Record)
+"""What a program's run adds to a game's record that is its author's only (its stderr): the record's
+type marks it (judge/record_types.py), the store keeps it apart. Only the record's own keys are
+read: a mark deeper in the record would not be stripped (none is: the test of the types says so)."""
 
 
 def _authors_or_organisers(viewer: User | None, author_id: int | None) -> bool:
@@ -59,25 +69,25 @@ def may_read_stderr(viewer: User | None, seat_submission: Submission | None) -> 
     return _authors_or_organisers(viewer, _author_of(seat_submission))
 
 
-def without_private(record: dict[str, Any]) -> dict[str, Any]:
+def without_private(record: Record) -> Record:
     """A game's record without what is its programs' own (their stderr): what the store may keep in
-    the public record, whoever made it."""
-    return {key: value for key, value in record.items() if key not in PRIVATE_RECORD_KEYS}
+    the public record, whoever made it. Still a Record: what is private is optional in its type."""
+    return cast(Record, {key: value for key, value in record.items() if key not in PRIVATE_RECORD_KEYS})
 
 
-def public_record(record: dict[str, Any], names: tuple[str, str], submissions: tuple[int, int]) -> dict[str, Any]:
+def public_record(record: Record, names: tuple[str, str], submissions: tuple[int, int]) -> Record:
     """What everyone may read of a game's record: no stderr, each seat named by its account.
 
     The commands that ran a built program name the server's own folders
     (``/srv/competition/builds/4/bot``), which are nobody's business, and a built-in player's
     command names the server's Python: each is replaced by ``submission N``.
     """
-    players = [{**player, "name": name, "command": f"submission {submission}"}
-               for player, name, submission in zip(record["players"], names, submissions)]
+    players: list[PlayerEntry] = [{**player, "name": name, "command": f"submission {submission}"}
+                                  for player, name, submission in zip(record["players"], names, submissions)]
     return {**without_private(record), "players": players}
 
 
-def downloadable_record(record: dict[str, Any], names: tuple[str, str], submissions: tuple[int, int]) -> dict[str, Any]:
+def downloadable_record(record: Record, names: tuple[str, str], submissions: tuple[int, int]) -> Record:
     """A game's record in a round's download: its public record (a record saved without its players'
     list, as tests and benchmarks make, still loses whatever is private)."""
     return public_record(record, names, submissions) if "players" in record else without_private(record)

@@ -16,6 +16,7 @@ import numpy as np
 from ..games import get_game
 from ..games.base import MoveError
 from ..games.env_encoding import GameEncoding
+from ..judge.record_types import Setup
 
 REWARD_KINDS = ("margin", "win")
 RENDER_MODES = ("human", "ansi", "rgb_array", "svg")
@@ -81,7 +82,7 @@ def render(encoding: GameEncoding, mode: str | None, state: Any, before: Any) ->
 @dataclass
 class Episode:
     encoding: GameEncoding
-    setup: dict
+    setup: Setup
     reward: str = "margin"
     state: Any = None  # the game's GameState
     moves: list[str] = field(default_factory=list)  # as the rules write them: replayable

@@ -15,6 +15,7 @@ import random
 import threading
 
 from ..games.replay import replay
+from ..judge.record_types import Record, Setup
 from ..refereeing.players import resolve_player
 from ..refereeing.referee import play_game
 from .agent_seat import AgentSeat
@@ -35,11 +36,11 @@ class JudgedOpponent:
     its own judged game at its first use and replays those actions (the same game again for a
     program as repeatable as the built-in ones, which get the seed)."""
 
-    def __init__(self, encoding, opponent: str, seat: int, setup: dict, seed: int, time_scale: float) -> None:
+    def __init__(self, encoding, opponent: str, seat: int, setup: Setup, seed: int, time_scale: float) -> None:
         self.encoding, self.seat, self.setup, self.seed = encoding, seat, setup, seed
         self.time_scale = time_scale
         self.opponent = resolve_player(encoding.game, opponent)  # raises naming a bad PLAYER
-        self.record: dict | None = None
+        self.record: Record | None = None
         self.failed_before_moving = False  # the program's fault came before any move of its own
         self.played: list[int] = []  # the agent's actions, replayed by a pickled copy
         self._restart_pending = False
@@ -80,7 +81,7 @@ class JudgedOpponent:
     def _judge_game(self) -> None:
         agent = resolve_player(self.encoding.game, "human")
         players = [self.opponent, agent] if self.seat == 0 else [agent, self.opponent]
-        record: dict | Exception
+        record: Record | Exception
         try:
             record = play_game(self.encoding.game, players, seed=self.seed, setup=self.setup,
                                time_scale=self.time_scale, human_seat=self._agent_seat)
@@ -129,7 +130,7 @@ class JudgedOpponent:
         self.actions.put(played)
         self._wait()
 
-    def _finish(self, record: dict) -> None:
+    def _finish(self, record: Record) -> None:
         self.record = record
         episode = self.episode
         faulted = [seat for seat, verdict in enumerate(record["result"]["verdicts"]) if verdict != "ok"]
@@ -151,7 +152,7 @@ class JudgedOpponent:
                 return  # a game that does not end: its daemon thread goes with the process
             if kind == "end":
                 self._ended = True
-                self.record = payload if isinstance(payload, dict) else None
+                self.record = None if isinstance(payload, Exception) else payload
                 return
             self.actions.put(ABORT)
 

@@ -20,6 +20,7 @@ from typing import Any, Callable
 
 from ..games import get_game
 from ..games.env_encoding import GameEncoding
+from ..judge.record_types import Setup
 from ..refereeing.players import PlayerSpecError, resolve_player
 from .episode import Episode
 from .opponent_pool import OpponentPool
@@ -107,7 +108,7 @@ def check_opponent(encoding: GameEncoding, opponent: Any, action_space: str = "f
                         f"not {opponent!r}")
 
 
-def make_opponent(encoding: GameEncoding, opponent: Any, seat: int, rng: random.Random, setup: dict,
+def make_opponent(encoding: GameEncoding, opponent: Any, seat: int, rng: random.Random, setup: Setup,
                   seed: int, time_scale: float = 1.0, action_space: str = "full",
                   observation_shape: str = "flat") -> Any:
     """The opponent for one episode in ``seat``; ``rng`` seeds its random choices. ``opponent``

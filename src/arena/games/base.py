@@ -18,11 +18,14 @@ import copy
 import random
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Sequence, TypeVar
+from typing import TYPE_CHECKING, Any, Callable, Generic, Sequence, TypeVar
 
 # every game's rules raise these; the judge (one floor down) turns them into the verdicts
 # ``format`` and ``illegal``, so they are defined there and offered to games from here
 from ..judge.move_errors import MoveError, MoveFormatError  # noqa: F401
+
+if TYPE_CHECKING:  # a built-in player imports this module under its clock: the types for mypy only
+    from ..judge.record_types import Record, Setup
 
 Move = TypeVar("Move")
 SameState = TypeVar("SameState", bound="GameState[Any]")
@@ -88,6 +91,11 @@ class GameState(ABC, Generic[Move]):
         return move
 
 
+def _no_setup(rng: random.Random) -> Setup:
+    """The setup of a game that has none (Flippo, Turn Right)."""
+    return {}
+
+
 @dataclass(frozen=True)
 class GameInfo:
     """What the judge, the tournament and the CLI need to know about one game."""
@@ -103,11 +111,11 @@ class GameInfo:
     run_protocol: Callable[..., Any]
     """``run_protocol(match, setup) -> Outcome``: plays one match through the judge."""
     bots: Sequence[str]
-    make_setup: Callable[[random.Random], dict] = field(default=lambda rng: {})
+    make_setup: Callable[[random.Random], Setup] = field(default=_no_setup)
     """Draws the random setup of a game (brown stones, letter, cell values...)."""
-    parse_setup: Callable[[str], dict] | None = None
+    parse_setup: Callable[[str], Setup] | None = None
     """Reads a ``--setup`` value; raises :class:`SetupError` naming what is wrong."""
-    new_state: Callable[[dict], GameState] = field(kw_only=True)
+    new_state: Callable[[Setup], GameState] = field(kw_only=True)
     """Builds the start position for a setup (replays start from it: games/replay.py)."""
     ranking: str = "points"
     """How the competition ranks players (the tournament's standings read it):
@@ -119,7 +127,7 @@ class GameInfo:
     - ``wins_then_points``: wins, draws, losses, then total ``scores`` (Lucky Words word points).
     - ``wins_then_margin``: wins, then the summed point margin of ``scores`` (Domineering).
     """
-    explain_result: Callable[[dict], list[str]] | None = None
+    explain_result: Callable[[Record], list[str]] | None = None
     """``explain_result(record) -> lines``: where each seat's score comes from, for people.
 
     Each game's ``summary.py``; ``arena play`` prints the lines under the result.
@@ -133,10 +141,10 @@ class GameInfo:
     hidden_boards: bool = False
     """Each seat sees only its own board (Lucky Words' grids): a person playing is shown only the
     text of their own position (``str(state)`` on their turn), never the drawing of both."""
-    builtin_env: Callable[[dict], dict[str, str]] | None = None
+    builtin_env: Callable[[Setup], dict[str, str]] | None = None
     """``builtin_env(setup) -> variables``: what built-in players are told of the setup in their
     environment, beyond the clock (Lucky Words: the word list the judge scores with); None for nothing."""
-    tournament_setups: Callable[[], list[dict]] | None = None
+    tournament_setups: Callable[[], list[Setup]] | None = None
     """The setups a tournament cycles through, or None to draw each pair's setup from its seed.
 
     Every pair of players plays every setup in the list with both colours in each
@@ -145,7 +153,7 @@ class GameInfo:
     env_name: str | None = None
     """The name in the game's environment ids (``arena/<env_name>-v0``, envs/registration.py), for
     a game with an ``envs.py``; None for a game without environments."""
-    word_list: Callable[[dict, str], dict] | None = None
+    word_list: Callable[[Setup, str], Setup] | None = None
     """``word_list(setup, path) -> setup``: the setup scored with the word list in the file at
     ``path`` (``arena play --words``), or a ValueError saying what is wrong with the file; None for
     a game that scores no words."""

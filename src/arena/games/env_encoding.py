@@ -13,6 +13,7 @@ from typing import Any, Generic, Sequence, TypeVar
 import numpy as np
 import numpy.typing as npt
 
+from ..judge.record_types import Setup
 from . import get_game, get_svg
 from .contract import need_part
 from .base import GameState
@@ -62,7 +63,7 @@ class GameEncoding(Generic[State]):
         features = np.broadcast_to(observation[split:], (rows, columns, observation.size - split))
         return np.concatenate([planes, features], axis=2)
 
-    def new_state(self, setup: dict) -> GameState:
+    def new_state(self, setup: Setup) -> GameState:
         return get_game(self.game).new_state(setup)
 
     def observe(self, state: State, seat: int) -> np.ndarray:

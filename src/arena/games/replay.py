@@ -7,13 +7,14 @@ rules make by themselves (Turn Right's automatic last placement) are skipped.
 
 from __future__ import annotations
 
-from typing import Any, Iterator
+from typing import Iterator
 
+from ..judge.record_types import Record
 from . import get_game
 from .base import GameState
 
 
-def replay_positions(record: dict[str, Any]) -> Iterator[GameState]:
+def replay_positions(record: Record) -> Iterator[GameState]:
     """The position before the first move, then after each move of the record."""
     state = get_game(record["game"]).new_state(record["setup"])
     yield state.copy()
@@ -24,7 +25,7 @@ def replay_positions(record: dict[str, Any]) -> Iterator[GameState]:
         yield state.copy()
 
 
-def replay(record: dict[str, Any]) -> GameState:
+def replay(record: Record) -> GameState:
     """The final position of a recorded game."""
     *_, last = replay_positions(record)
     return last

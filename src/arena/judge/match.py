@@ -11,13 +11,18 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any, get_args
 
 from .exit_reason import REFUSED_TO_START, last_line
 from .fair_clock import charged_ms, own_wait_ns
 from .move_errors import MoveError, MoveFormatError
 from .process import ProgramFault
+from .record_types import Move, ResultExtras, Verdict
 from .start_up import StartUp
+
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing's own from Python 3.11; mypy reads it for 3.10
+    from .record_types import MoveExtras
 
 TIMEOUT_SLACK_S = 0.5
 """After a clock runs out, how long the judge still waits to tell by how much it was overrun."""
@@ -37,7 +42,7 @@ NO_NEWLINE = "but no newline after it"
 """How a timeout's reason ends when the program wrote part of a line (fault reports look for it)."""
 
 
-VERDICTS = ("ok", "illegal", "format", "timeout", "crash", "exit", "memory", "disk")
+VERDICTS: tuple[Verdict, ...] = get_args(Verdict)
 """Every verdict a seat can get (docs/record.md explains each)."""
 
 SEAT_FAULTS = (ProgramFault, MoveError)
@@ -66,7 +71,7 @@ FAILED_START_STOPS = (None, "refused", "ended")
 the shell or the sandbox refusing to run it, or also its ending before its first line."""
 
 
-def fault_verdict(error: Exception) -> tuple[str, str]:
+def fault_verdict(error: Exception) -> tuple[Verdict, str]:
     """The verdict and the reason for one of SEAT_FAULTS."""
     if isinstance(error, ProgramFault):
         return error.verdict, error.reason
@@ -95,7 +100,7 @@ class Outcome:
     scores: list[float]
     winner: int | None
     reason: str
-    extra: dict[str, Any] = field(default_factory=dict)
+    extra: ResultExtras = field(default_factory=ResultExtras)
 
 
 @dataclass
@@ -103,7 +108,7 @@ class SeatState:
     name: str
     player: Any  # a Program, or a HumanPlayer; both speak send/read_line/suspend/resume/close
     clock_ms: float  # thinking time left
-    verdict: str = "ok"
+    verdict: Verdict = "ok"
     reason: str | None = None
     transcript: list[list[str]] = field(default_factory=list)
     wall_ms: float = 0.0
@@ -133,7 +138,7 @@ class Match:
         self.seats = seats
         self.stop_at_failed_start = stop_at_failed_start
         self.time_scale = time_scale  # for limits a protocol sets itself (Domineering's READY)
-        self.moves: list[dict[str, Any]] = []
+        self.moves: list[Move] = []
         self.state: Any = None  # the protocol's current game state, shown to human players
         self.jury = random.Random(f"jury-{seed}")  # the seeded jury player's dice
 
@@ -281,9 +286,9 @@ class Match:
 
     # -- bookkeeping -----------------------------------------------------
 
-    def record_move(self, seat: int, text: str, reply: Reply | None = None, **extra: Any) -> None:
+    def record_move(self, seat: int, text: str, reply: Reply | None = None, **extra: Unpack[MoveExtras]) -> None:
         """Note a move for the record (``reply`` None: played by the jury or the judge)."""
-        move: dict[str, Any] = {"seat": seat, "text": text}
+        move: Move = {"seat": seat, "text": text}
         if reply is None:
             move["jury"] = True
         else:
@@ -293,7 +298,7 @@ class Match:
         move.update(extra)
         self.moves.append(move)
 
-    def fault(self, seat: int, verdict: str, reason: str, farewell: str | None = None) -> None:
+    def fault(self, seat: int, verdict: Verdict, reason: str, farewell: str | None = None) -> None:
         """Give a seat its verdict, send it a parting line if asked, and stop it."""
         me = self.seats[seat]
         if me.faulted:
@@ -310,7 +315,7 @@ class Match:
         if failed_start is not None:
             raise ProgramCannotStart(seat, failed_start)
 
-    def _failed_start(self, me: SeatState, verdict: str, reason: str) -> str | None:
+    def _failed_start(self, me: SeatState, verdict: Verdict, reason: str) -> str | None:
         """Why a seat's program could not start, if it could not and the match stops for it."""
         if self.stop_at_failed_start is None or verdict not in ("crash", "exit"):
             return None

@@ -20,6 +20,7 @@ from .capped_output import Capped
 from .child import CANNOT_CONFINE
 from .pid_namespace import ANSWER_DEADLINE_S
 from .exit_reason import REFUSED_TO_START, SHELL_CANNOT_RUN, describe_exit, refusal_to_start
+from .record_types import Verdict
 from .sandbox.confined_process import Confinement
 from .sandbox.settings import Sandbox
 
@@ -60,7 +61,7 @@ race so: a thawed cgroup, or a process continued by its pid (suspension.py), nee
 class ProgramFault(Exception):
     """A program misbehaved at the process level: ``verdict`` is the judge's word for it."""
 
-    def __init__(self, verdict: str, reason: str) -> None:
+    def __init__(self, verdict: Verdict, reason: str) -> None:
         super().__init__(reason)
         self.verdict = verdict
         self.reason = reason

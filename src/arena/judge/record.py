@@ -11,20 +11,21 @@ import json
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import cast
 
 from .judge_files import write_new_file
+from .record_types import Record
 
 RECORD_FORMAT = 1
 
 
-def write_record(record: dict[str, Any], path: str | Path, *, make_folders: bool = False) -> None:
+def write_record(record: Record, path: str | Path, *, make_folders: bool = False) -> None:
     """The record as JSON at ``path``: written whole, never through a link nor a folder a program's
     uid could change (judge/judge_files.py)."""
     write_new_file(path, (json.dumps(record, indent=1) + "\n").encode(), make_folders=make_folders)
 
 
-def save_record(record: dict[str, Any], path: str | Path | None) -> tuple[str | None, str | None]:
+def save_record(record: Record, path: str | Path | None) -> tuple[str | None, str | None]:
     """Write a record where asked, or somewhere else rather than lose it.
 
     Returns (where it went, why not where asked). Tried in turn: ``path``, then
@@ -54,8 +55,11 @@ class RecordError(ValueError):
         self.reason = reason
 
 
-def read_record(path: str | Path) -> dict[str, Any]:
-    """The record in a JSON file; :class:`RecordError` if it is unreadable or not a JSON object."""
+def read_record(path: str | Path) -> Record:
+    """The record in a JSON file; :class:`RecordError` if it is unreadable or not a JSON object.
+
+    Its fields are taken as docs/record.md gives them: a file anyone may have written is checked
+    where a page shows it (web_common/record_check.py)."""
     try:
         data = Path(path).read_bytes()
     except (OSError, ValueError) as error:  # ValueError: a NUL in the path
@@ -66,4 +70,4 @@ def read_record(path: str | Path) -> dict[str, Any]:
         raise RecordError(path, f"not JSON: {error}") from None
     if not isinstance(record, dict):
         raise RecordError(path, "its JSON is not an object")
-    return record
+    return cast(Record, record)

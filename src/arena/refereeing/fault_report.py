@@ -12,11 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from ..games import UnknownGameError, get_game
 from ..games.base import GameInfo
 from ..judge.match import NO_NEWLINE
+from ..judge.record_types import Record
 from .terminal_text import visible
 
 CONTEXT_LINES = 6
@@ -77,11 +77,11 @@ class FaultReport:
         return any(word not in keywords for word in WORD.findall(self.line))
 
 
-def faulted_seats(record: dict[str, Any]) -> list[int]:
+def faulted_seats(record: Record) -> list[int]:
     return [seat for seat, verdict in enumerate(record["result"]["verdicts"]) if verdict != "ok"]
 
 
-def fault_report(record: dict[str, Any], seat: int, game: GameInfo | None = None) -> FaultReport | None:
+def fault_report(record: Record, seat: int, game: GameInfo | None = None) -> FaultReport | None:
     """The explanation of ``seat``'s fault in ``record``, or None if it played without one."""
     result = record["result"]
     if result["verdicts"][seat] == "ok":
@@ -156,7 +156,7 @@ def explain(report: FaultReport, escape: Callable[[str], str] = visible) -> list
     return lines
 
 
-def explain_faults(record: dict[str, Any]) -> list[str]:
+def explain_faults(record: Record) -> list[str]:
     """The explanation of every fault in a record (no lines for a clean game)."""
     lines: list[str] = []
     for seat in faulted_seats(record):

@@ -7,17 +7,22 @@ fills it needs the game: its seats, its clock, its own account of the scores.
 from __future__ import annotations
 
 import shlex
-from typing import Any
+from collections.abc import Sequence
 
 from ..games import get_game
+from ..games.base import GameInfo
 from ..judge import pid_namespace
+from ..judge.match import Match, Outcome
 from ..judge.record import RECORD_FORMAT
+from ..judge.record_types import Record, SandboxUsed, Setup
+from ..judge.sandbox.settings import Sandbox
 from .terminal_text import visible
 from .players import PlayerSpec, seat_command
 
 
-def build_record(*, game, players, seed, setup, time_scale, match, outcome, started_at, duration_ms,
-                 sandbox, memory_from) -> dict[str, Any]:
+def build_record(*, game: GameInfo, players: Sequence[PlayerSpec], seed: int, setup: Setup, time_scale: float,
+                 match: Match, outcome: Outcome, started_at: str, duration_ms: float, sandbox: Sandbox,
+                 memory_from: str) -> Record:
     seats = match.seats
     return {
         "format": RECORD_FORMAT,
@@ -61,7 +66,7 @@ def build_record(*, game, players, seed, setup, time_scale, match, outcome, star
     }
 
 
-def sandbox_used(sandbox, memory_from: str, players) -> dict[str, Any]:
+def sandbox_used(sandbox: Sandbox, memory_from: str, players: Sequence[object]) -> SandboxUsed:
     """The sandbox mode, how memory was limited in fact ("cgroup-v1", "cgroup-v2", "namespace-sum",
     "none"), how its processes were held ("pid-namespace", "user+pid-namespace", "process-group"),
     the limit, and whether it is the game's own or was chosen (game_sandbox.py)."""
@@ -89,7 +94,7 @@ def _ms_or_none(ms: float | None) -> float | None:
     return None if ms is None or ms == float("inf") else round(ms, 3)
 
 
-def describe_result(record: dict[str, Any]) -> str:
+def describe_result(record: Record) -> str:
     """A few human lines: who played, the scores, the verdicts and why.
 
     Names and reasons may quote a program: their control characters are written out."""
@@ -97,9 +102,9 @@ def describe_result(record: dict[str, Any]) -> str:
     names = [visible(player["name"]) for player in record["players"]]
     lines = []
     for i, seat in enumerate(record["seats"]):
-        verdict = result["verdicts"][i]
-        fault = f" ({visible(result['faults'][i])})" if result["faults"][i] else ""
-        lines.append(f"{seat:>6} {names[i]}: {result['scores'][i]}  [{verdict}{fault}]")
+        verdict, fault = result["verdicts"][i], result["faults"][i]
+        why = f" ({visible(fault)})" if fault else ""
+        lines.append(f"{seat:>6} {names[i]}: {result['scores'][i]}  [{verdict}{why}]")
     winner = result["winner"]
     who = "draw" if winner is None else f"{record['seats'][winner]} ({names[winner]}) wins"
     lines.append(f"{who}: {visible(result['reason'])}")
@@ -107,7 +112,7 @@ def describe_result(record: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def explain_scores(record: dict[str, Any]) -> list[str]:
+def explain_scores(record: Record) -> list[str]:
     """The game's own account of where the scores come from (GameInfo.explain_result)."""
     explain = get_game(record["game"]).explain_result
     if explain is None:

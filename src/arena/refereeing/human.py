@@ -47,7 +47,7 @@ class HumanPlayer(PersonSeat):
         match: Any,
         read: Callable[[str], str] = input,
         out: TextIO = sys.stdout,
-        view: HumanView | None = None,
+        view: HumanView[Any] | None = None,
     ) -> None:
         self.seat_name = seat_name
         self.match = match

@@ -11,6 +11,7 @@ from ..games import as_game
 from ..games.base import GameInfo
 from ..judge.match import Match, SeatState
 from ..judge.process import Program
+from ..judge.record_types import Record, Setup
 from ..judge.sandbox.settings import Sandbox
 from ..judge.start_up import StartUp
 from .game_record import build_record
@@ -27,13 +28,13 @@ def play_game(
     game: GameInfo | str,
     players: list[PlayerSpec],
     seed: int | None = None,
-    setup: dict | None = None,
+    setup: Setup | None = None,
     time_scale: float = 1.0,
     stderr_limit: int = 10_000,
     human_seat: Callable[..., Any] | None = None,
     sandbox: Sandbox | None = None,
     stop_at_failed_start: str | None = None,
-) -> dict[str, Any]:
+) -> Record:
     """Run a game between two players; every random element comes from ``seed``.
 
     ``setup`` (brown stones, starting letter, cell values...) overrides the one

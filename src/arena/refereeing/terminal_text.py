@@ -40,7 +40,7 @@ INVISIBLE = re.compile(f"[\\x00-\\x1f\\x7f-\\x9f{FORMAT}]")
 """What a shell word must not hold raw (a backslash is safe inside bash's quotes)."""
 
 
-def _escape(match: re.Match) -> str:
+def _escape(match: re.Match[str]) -> str:
     code = ord(match[0])
     if code == 0x5C:
         return "\\\\"
@@ -78,7 +78,7 @@ def shell_word(text: str) -> str:
     return "$'" + INVISIBLE.sub(_shell_escape, escaped) + "'"
 
 
-def _shell_escape(match: re.Match) -> str:
+def _shell_escape(match: re.Match[str]) -> str:
     code = ord(match[0])
     # $'\x9b' would be the single byte 0x9b; the character U+009B is its UTF-8, which \u gives
     return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"

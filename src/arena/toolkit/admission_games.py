@@ -10,10 +10,10 @@ programs start suspended), its longest move and the share of its clock it used.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from ..games import as_game
 from ..games.base import GameInfo
+from ..judge.record_types import Record
 from ..refereeing.fault_report import FaultReport, fault_report
 from ..refereeing.players import resolve_player
 from ..refereeing.referee import new_seed, play_game
@@ -39,7 +39,7 @@ class CheckedGame:
     number: int  # 1-based
     seed: int
     seat: int  # the program's seat
-    record: dict[str, Any]
+    record: Record
     fault: FaultReport | None  # the program's fault, if any
     opponent_fault: FaultReport | None  # the built-in opponent's (a sign of an overloaded machine)
     timing: SeatTiming
@@ -66,7 +66,7 @@ class CheckReport:
         return [game for game in self.games if game.fault is not None]
 
 
-def seat_timing(record: dict[str, Any], seat: int) -> SeatTiming:
+def seat_timing(record: Record, seat: int) -> SeatTiming:
     """How a seat used its time in a game, from the record's moves and times."""
     walls = [m["wall_ms"] for m in record["moves"] if m["seat"] == seat and "wall_ms" in m]
     times = record["times"][seat]

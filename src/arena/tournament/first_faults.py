@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from rich.console import Console
 
+from ..judge.record_types import Record
 from ..refereeing.fault_report import fault_report, faulted_seats, summary
 from ..refereeing.terminal_text import visible
 from .schedule import ScheduledGame
@@ -21,7 +22,7 @@ class FirstFaults:
         self.console = console
         self.reported: set[str] = set()
 
-    def __call__(self, game: ScheduledGame, record: dict) -> None:
+    def __call__(self, game: ScheduledGame, record: Record) -> None:
         for seat in faulted_seats(record):
             name = game.players[seat]
             if name in self.reported:

@@ -11,9 +11,10 @@ import multiprocessing
 import os
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
 from contextlib import contextmanager
-from typing import Any, Generator, Iterable, Iterator
+from typing import Generator, Iterable, Iterator
 
 from ..judge.match import ProgramCannotStart
+from ..judge.record_types import Record
 from ..judge.sandbox.settings import Sandbox
 from ..refereeing.players import PlayerSpec
 from .schedule import ScheduledGame
@@ -94,7 +95,7 @@ def play_games(
     in_flight: int,
     sandbox: Sandbox | None = None,
     stop_at_failed_start: str | None = None,
-) -> Generator[tuple[ScheduledGame, dict[str, Any]], None, None]:
+) -> Generator[tuple[ScheduledGame, Record], None, None]:
     """Yield ``(game, record)`` as games end, keeping ``in_flight`` of them running.
 
     Games are taken from ``games`` lazily, so a caller may stop early (the SPRT

@@ -15,6 +15,7 @@ import signal
 import threading
 from typing import Any
 
+from ..judge.record_types import Record
 from ..refereeing.referee import play_game
 from .dask_worker_profiler import quiet_dask_worker
 
@@ -48,7 +49,7 @@ def init_worker() -> None:
     _term_when_parent_dies()
 
 
-def play_one(*args: Any, **kwargs: Any) -> dict[str, Any]:
+def play_one(*args: Any, **kwargs: Any) -> Record:
     """``play_game`` as a unit of work; once told to stop, the worker exits after it."""
     quiet_dask_worker()  # the same unit of work runs on Dask workers
     try:

@@ -15,6 +15,8 @@ import hashlib
 from dataclasses import dataclass
 from itertools import combinations
 
+from ..judge.record_types import Setup
+
 
 @dataclass(frozen=True)
 class ScheduledGame:
@@ -22,7 +24,7 @@ class ScheduledGame:
     round: int  # 1-based
     players: tuple[str, str]  # tournament names, first seat first
     seed: int
-    setup: dict | None  # None: the game draws its setup from the seed
+    setup: Setup | None  # None: the game draws its setup from the seed
 
 
 def derive_seed(tournament_seed: int, *parts: object) -> int:
@@ -36,7 +38,7 @@ def derive_seed(tournament_seed: int, *parts: object) -> int:
 
 
 def double_round_robin(
-    names: list[str], rounds: int, seed: int, setups: list[dict] | None = None
+    names: list[str], rounds: int, seed: int, setups: list[Setup] | None = None
 ) -> list[ScheduledGame]:
     """The games of ``rounds`` rounds, round by round so an interrupted run stays balanced."""
     if len(set(names)) != len(names):
@@ -45,7 +47,7 @@ def double_round_robin(
         raise ValueError("a tournament needs at least 2 players")
     if rounds < 1:
         raise ValueError(f"a tournament needs at least 1 round, got {rounds}")
-    setup_list: list[dict | None] = list(setups) if setups else [None]
+    setup_list: list[Setup | None] = list(setups) if setups else [None]
     games: list[ScheduledGame] = []
     for round_number in range(1, rounds + 1):
         for first, second in combinations(names, 2):

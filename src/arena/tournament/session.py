@@ -9,9 +9,10 @@ from __future__ import annotations
 
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Callable
+from typing import Callable, Sequence
 
 from ..games import get_game
+from ..judge.record_types import Record
 from ..refereeing.players import resolve_player
 from ..judge.sandbox.settings import Sandbox
 from .ratings import Rating, fit_elo
@@ -41,7 +42,7 @@ def play_remaining(
     games: list[ScheduledGame],
     executor: Executor,
     in_flight: int,
-    on_game_saved: Callable[[ScheduledGame, dict], None] = lambda game, record: None,
+    on_game_saved: Callable[[ScheduledGame, Record], None] = lambda game, record: None,
     sandbox: Sandbox | None = None,
 ) -> None:
     """Play the games, saving each as it ends. A program that cannot start (the shell or the sandbox
@@ -73,7 +74,7 @@ def read_results(store: TournamentStore) -> Results:
     return results_of(identity, store.scheduled(), games)
 
 
-def results_of(identity: TournamentIdentity, scheduled: int, games: list[GameResult]) -> Results:
+def results_of(identity: TournamentIdentity, scheduled: int, games: Sequence[GameResult]) -> Results:
     """The standings, matrix and ratings of these games (the web viewer reads the games once for all)."""
     ranking = get_game(identity.game).ranking
     names = identity.names

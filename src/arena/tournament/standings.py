@@ -8,7 +8,9 @@ by name; the five ranking rules are the only per-competition knowledge.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Callable, Iterable
+from typing import Callable, Iterable
+
+from ..judge.record_types import RecordSummary, Result
 
 
 @dataclass
@@ -24,7 +26,7 @@ class Tally:
     margin: float = 0.0  # own points minus the opponent's, summed
     irregular_losses: int = 0  # games this player's program faulted in (verdict other than ok)
 
-    def add(self, result: dict[str, Any], seat: int) -> None:
+    def add(self, result: Result, seat: int) -> None:
         other = 1 - seat
         self.games += 1
         if result["winner"] is None:
@@ -59,8 +61,9 @@ class Standing:
         return sum(self.move_cpu_ms) / len(self.move_cpu_ms) if self.move_cpu_ms else None
 
 
-GameResult = tuple[tuple[str, str], dict[str, Any]]
-"""A game as the standings see it: the tournament names in seat order, and its record."""
+GameResult = tuple[tuple[str, str], RecordSummary]
+"""A game as the standings see it: the tournament names in seat order, and its record (its result
+and moves are all they read)."""
 
 SortKey = Callable[[Standing], tuple]
 

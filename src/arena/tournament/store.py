@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
+from ..judge.record_types import Record, RecordSummary, Setup
 from .schedule import ScheduledGame
 
 SCHEMA = """
@@ -71,8 +72,8 @@ class StoredGame:
     round: int
     players: tuple[str, str]  # tournament names, first seat first
     seed: int
-    setup: dict | None
-    record: dict[str, Any]
+    setup: Setup | None
+    record: Record
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ class GameSummary:
     round: int
     players: tuple[str, str]
     seed: int
-    record: dict[str, Any]
+    record: RecordSummary
 
 
 class TournamentStore:
@@ -141,7 +142,7 @@ class TournamentStore:
 
     # -- games -----------------------------------------------------------
 
-    def save_game(self, game: ScheduledGame, record: dict[str, Any]) -> None:
+    def save_game(self, game: ScheduledGame, record: Record) -> None:
         """Save one finished game, committed at once (a slot already saved is left as it is)."""
         with self.db:
             self.db.execute(
@@ -172,7 +173,7 @@ class TournamentStore:
             yield GameSummary(slot, round_number, (first, second), seed,
                               {"result": json.loads(result), "moves": json.loads(moves)})
 
-    def record(self, slot: int) -> dict[str, Any] | None:
+    def record(self, slot: int) -> Record | None:
         row = self.db.execute("SELECT record FROM games WHERE slot = ?", (slot,)).fetchone()
         return None if row is None else json.loads(row[0])
 

@@ -16,6 +16,7 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 
 from ..analysis import storage
+from ..judge.record_types import Record
 from ..web_common.replay_analysis import analysis_context, status_payload
 from .viewer_state import Viewer, viewer_of
 
@@ -27,8 +28,8 @@ class Place:
     """Where one game's record and its analysis are: how to read and keep them."""
 
     key: Hashable  # the job's key: changes when the game does
-    record: Callable[[], dict[str, Any]]
-    load: Callable[[dict[str, Any]], dict[str, Any] | None]
+    record: Callable[[], Record]
+    load: Callable[[Record], dict[str, Any] | None]
     save: Callable[[dict[str, Any]], object]  # what it returns (a path) is not used
     url: str  # the status endpoint
 

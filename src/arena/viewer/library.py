@@ -11,10 +11,10 @@ import sqlite3
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from ..analysis.storage import is_analysis_file
 from ..judge.record import RecordError, read_record
+from ..judge.record_types import Record
 from ..tournament.session import Results, results_of
 from ..tournament.store import GameSummary, StoreError, TournamentIdentity, TournamentStore
 from ..web_common.record_check import BadRecord, validate_record, validate_summary
@@ -128,7 +128,7 @@ class Tournament:
                 raise BadRecord(f"tournament {self.index}, game {game.slot}: {error}") from None
         return games
 
-    def game(self, slot: int) -> tuple[GameSummary, dict[str, Any]]:
+    def game(self, slot: int) -> tuple[GameSummary, Record]:
         """A game's summary and its whole record."""
         summary = next((g for g in self.snapshot().games if g.slot == slot), None)
         if summary is not None:
@@ -182,7 +182,7 @@ class Library:
         status = self.record_path(name).stat()
         return name, status.st_mtime_ns, status.st_size
 
-    def record(self, name: str) -> dict[str, Any]:
+    def record(self, name: str) -> Record:
         """The record in the folder, checked (:class:`BadRecord` names what is wrong with it)."""
         path = self.record_path(name)
         try:

@@ -17,11 +17,12 @@ from typing import Any, Callable, Hashable
 from ..games import get_game
 from ..games.base import GameState, MoveError
 from ..games.replay import replay_positions
+from ..judge.record_types import Move, Record
 from .drawing import board_svg
 from .record_check import BadRecord
 
 
-def _clock_left(record: dict[str, Any], seat: int, used_ms: float) -> float | None:
+def _clock_left(record: Record, seat: int, used_ms: float) -> float | None:
     """What a seat's clock shows after ``used_ms`` of thinking; None for a person (no clock)."""
     player = record["players"][seat]
     if player.get("command") is None or not math.isfinite(record.get("clock_ms", math.inf)):
@@ -35,7 +36,7 @@ def _scores(state: GameState) -> list[float] | None:
     return None if scores is None else list(scores)
 
 
-def _move_entry(record: dict[str, Any], move: dict[str, Any], used: list[float]) -> dict[str, Any]:
+def _move_entry(record: Record, move: Move, used: list[float]) -> dict[str, Any]:
     seat = move["seat"]
     used[seat] += move.get("wall_ms", 0.0)
     return {
@@ -52,13 +53,13 @@ class Replay:
     """A record replayed: the positions, and the page's data. Boards are drawn when first asked for
     (a page shows one at a time, and drawing is most of a replay's cost)."""
 
-    def __init__(self, record: dict[str, Any]) -> None:
+    def __init__(self, record: Record) -> None:
         self.game = get_game(record["game"])
         self.states: list[GameState] = []
         self._svgs: dict[int, str] = {}
         self.view = self._replay(record)
 
-    def _replay(self, record: dict[str, Any]) -> dict[str, Any]:
+    def _replay(self, record: Record) -> dict[str, Any]:
         played = _played_moves(record["moves"])
         used = [0.0, 0.0]
         plies: list[dict[str, Any]] = []
@@ -125,15 +126,15 @@ class Replay:
         return {**self.view, "svg_base": svg_base}
 
 
-def replay_view(record: dict[str, Any]) -> dict[str, Any]:
+def replay_view(record: Record) -> dict[str, Any]:
     """The replay of a record with every board drawn (a notebook or a test may want it whole)."""
     return Replay(record).full_view()
 
 
-def _played_moves(moves: list[dict[str, Any]]) -> list[tuple[dict[str, Any], list[str]]]:
+def _played_moves(moves: list[Move]) -> list[tuple[Move, list[str]]]:
     """Each move a seat played, with the moves the rules then made by themselves (Turn Right's last
     placement), which are no ply of their own."""
-    played: list[tuple[dict[str, Any], list[str]]] = []
+    played: list[tuple[Move, list[str]]] = []
     for move in moves:
         if move.get("automatic") and played:
             played[-1][1].append(move["text"])
@@ -150,7 +151,7 @@ class ReplayCache:
         self._views: OrderedDict[Hashable, Replay] = OrderedDict()
         self._lock = threading.Lock()
 
-    def get(self, key: Hashable, record: Callable[[], dict[str, Any]], label: str) -> Replay:
+    def get(self, key: Hashable, record: Callable[[], Record], label: str) -> Replay:
         """The replay of ``record()`` (checked where it is loaded); ``label`` names it in a refusal."""
         with self._lock:
             if key in self._views:

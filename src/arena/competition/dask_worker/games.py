@@ -15,8 +15,8 @@ import shutil
 import tarfile
 import tempfile
 from dataclasses import replace
-from typing import Any
 
+from ...judge.record_types import Record, Setup
 from ...judge.sandbox.settings import Sandbox
 from ...refereeing.players import PlayerSpec, resolve_player
 from ...refereeing.referee import play_game
@@ -29,8 +29,8 @@ WORKER_FOLDER = os.environ.get("ARENA_WORKER_PROGRAMS", "/var/tmp/arena-shipped-
 """Where a worker keeps the programs shipped to it (hidden from every program but its own)."""
 
 
-def play_shipped(game: str, seats: list[ShippedSeat], seed: int, setup: dict | None, time_scale: float,
-                 sandbox: Sandbox) -> dict[str, Any]:
+def play_shipped(game: str, seats: list[ShippedSeat], seed: int, setup: Setup | None, time_scale: float,
+                 sandbox: Sandbox) -> Record:
     """A game on a worker (what the conductor submits to Dask)."""
     quiet_dask_worker()
     problem = sandbox_problem(sandbox.mode)

@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from dataclasses import asdict, dataclass
 
+from ...judge.record_types import Setup
 from ...tournament.standings import RANKING_KEYS, Standing, compute_standings
 from .pairings import pair_games, robin_games
 from ..store.database import CompetitionError, CompetitionStore, PlannedGame, Round, Submission
@@ -73,7 +74,7 @@ def refuse_after_final_began(store: CompetitionStore) -> None:
         raise CompetitionError(FINAL_BEGUN)
 
 
-def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: list[dict] | None):
+def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: list[Setup] | None):
     """(kind, games, details) of the final's first round."""
     plan = {**asdict(form), "field": field, "seed": seed, "games_per_pair": form.games_per_pair,
             "swiss_rounds": form.swiss_rounds_for(len(field))}
@@ -84,7 +85,7 @@ def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: li
     return _swiss(plan, 1, order, set(), set(), setups)
 
 
-def next_final_round(store: CompetitionStore, ranking: str, setups: list[dict] | None):
+def next_final_round(store: CompetitionStore, ranking: str, setups: list[Setup] | None):
     """(kind, games, details) of the round that follows the final's finished last round, or None
     when the final has not begun, its last round still runs, or it is over."""
     rounds = final_rounds(store)

@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from ...judge.record_types import Setup
 from ...tournament.schedule import derive_seed
 from ..store.database import PlannedGame
 
 
-def pair_games(pairs: list[tuple[int, int]], seed: int, setups: list[dict] | None, *, seeds_per_pair: int = 1,
+def pair_games(pairs: list[tuple[int, int]], seed: int, setups: list[Setup] | None, *, seeds_per_pair: int = 1,
                rated: bool = True, first_slot: int = 0) -> list[PlannedGame]:
     """Each pair's games: ``seeds_per_pair`` seeds, each played in both seats."""
     games: list[PlannedGame] = []
@@ -27,7 +28,7 @@ def pair_games(pairs: list[tuple[int, int]], seed: int, setups: list[dict] | Non
     return games
 
 
-def robin_games(submissions: list[int], seed: int, setups: list[dict] | None, *, seeds_per_pair: int = 1,
+def robin_games(submissions: list[int], seed: int, setups: list[Setup] | None, *, seeds_per_pair: int = 1,
                 rated: bool = True) -> list[PlannedGame]:
     """A double round robin: every pair, both seats."""
     if len(set(submissions)) != len(submissions):
@@ -36,6 +37,6 @@ def robin_games(submissions: list[int], seed: int, setups: list[dict] | None, *,
                       rated=rated)
 
 
-def debut_games(newcomer: int, others: list[int], seed: int, setups: list[dict] | None) -> list[PlannedGame]:
+def debut_games(newcomer: int, others: list[int], seed: int, setups: list[Setup] | None) -> list[PlannedGame]:
     """A new submission's first games: one pair of games against every other entrant."""
     return pair_games([(newcomer, other) for other in others if other != newcomer], seed, setups)

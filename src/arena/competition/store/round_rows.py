@@ -15,6 +15,7 @@ import sqlite3
 import time
 from typing import Any, Iterator
 
+from ...judge.record_types import Record
 from ..privacy import without_private
 from .rows import CompetitionError, PlannedGame, Round, StoredGame
 from .store_access import StoreAccess, new_row_id, row_as
@@ -81,7 +82,7 @@ class RoundRows(StoreAccess):
         return {row["round_id"]: row["unplayed"] for row in self._all(
             "SELECT round_id, COUNT(*) AS unplayed FROM games WHERE record IS NULL GROUP BY round_id")}
 
-    def save_game(self, game_id: int, record: dict[str, Any], stderr: tuple[str, str]) -> bool:
+    def save_game(self, game_id: int, record: Record, stderr: tuple[str, str]) -> bool:
         """Save a game's record (what privacy.py lets everyone read of it) and each seat's stderr apart.
 
         False when the game was saved already (a game given out twice is saved once).

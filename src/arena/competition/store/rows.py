@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...judge.record_types import Record, Setup
+
 
 class CompetitionError(Exception):
     """The competition cannot do this; the message says why."""
@@ -77,7 +79,7 @@ class PlannedGame:
     slot: int
     submissions: tuple[int, int]  # first seat first
     seed: int
-    setup: dict | None = None
+    setup: Setup | None = None
     rated: bool = True
 
 
@@ -89,12 +91,12 @@ class StoredGame:
     submissions: tuple[int, int]
     players: tuple[str, str]  # the account names, first seat first
     seed: int
-    setup: dict | None
+    setup: Setup | None
     rated: bool
-    record: dict[str, Any] | None  # without stderr; None until played
+    record: Record | None  # without stderr; None until played
     finished: float | None
 
-    def played_record(self) -> dict[str, Any]:
+    def played_record(self) -> Record:
         """The record of a game known to be played (``games()`` lists only those unless told)."""
         assert self.record is not None, f"game {self.id} has not been played"
         return self.record

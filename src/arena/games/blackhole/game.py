@@ -2,18 +2,19 @@
 
 import random
 
+from ...judge.record_types import Setup
 from ..base import GameInfo, SetupError
 from .protocol import run_protocol
 from .rules import BROWN_STONES, LABELS, BlackHoleState, check_brown
 from .summary import explain_result
 
 
-def make_setup(rng: random.Random) -> dict:
+def make_setup(rng: random.Random) -> Setup:
     """Five brown stones on distinct tiles, uniformly from the seed (chosen, see docs/games/blackhole.md)."""
     return {"brown": rng.sample(LABELS, BROWN_STONES)}
 
 
-def parse_setup(text: str) -> dict:
+def parse_setup(text: str) -> Setup:
     """``--setup E4,F2,A5,A7,C1``: the five brown tiles, in the order the programs get them."""
     labels = [part.strip().upper() for part in text.split(",")]
     try:

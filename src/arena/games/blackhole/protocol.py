@@ -9,11 +9,12 @@ forwarded). A fault is handled as in Flippo: see jury_protocol.
 from __future__ import annotations
 
 from ...judge.match import Match, Outcome
+from ...judge.record_types import Setup
 from ..jury_protocol import describe_faults, play_with_jury, winner_by_points
 from .rules import LABELS, BlackHoleState
 
 
-def run_protocol(match: Match, setup: dict) -> Outcome:
+def run_protocol(match: Match, setup: Setup) -> Outcome:
     brown = list(setup["brown"])
     state = BlackHoleState(brown)
     scores = play_with_jury(match, state, opening=brown)

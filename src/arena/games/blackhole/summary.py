@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ...judge.record_types import Record
 from ..fault_note import fault_note
 from .rules import BASE_SCORE, BLUE, LABELS, NEIGHBOURS, RED, BlackHoleState
 
 
-def explain_result(record: dict) -> list[str]:
+def explain_result(record: Record) -> list[str]:
     from ..replay import replay  # only when a summary is asked for
 
     state = replay(record)  # a faulted game too: the jury's moves are in the record

@@ -3,6 +3,7 @@
 import random
 from pathlib import Path
 
+from ...judge.record_types import Setup
 from ..base import GameInfo, SetupError
 from .protocol import CLOCK_MS, run_protocol
 from .rules import SIZE, DomineeringState, check_values
@@ -10,12 +11,12 @@ from .summary import explain_result
 from .text import DomineeringView
 
 
-def make_setup(rng: random.Random) -> dict:
+def make_setup(rng: random.Random) -> Setup:
     """Each cell's value uniformly from 0..3, row by row, from the seed."""
     return {"values": [[rng.randint(0, 3) for _ in range(SIZE)] for _ in range(SIZE)]}
 
 
-def parse_setup(path: str) -> dict:
+def parse_setup(path: str) -> Setup:
     """``--setup FILE``: a file with the 8 lines of 8 values the agents are sent (blank lines ignored)."""
     try:
         text = Path(path).read_text()

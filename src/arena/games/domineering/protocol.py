@@ -18,6 +18,7 @@ from contextlib import contextmanager
 
 from ...judge.match import SEAT_FAULTS, Match, Outcome, fault_verdict
 from ...judge.process import ProgramFault
+from ...judge.record_types import Setup
 from ..base import MoveFormatError
 from .rules import SEAT_WORDS, DomineeringState
 
@@ -80,7 +81,7 @@ def _forward(match: Match, seat: int, line: str, decided: bool) -> None:
         match.send(seat, line)
 
 
-def run_protocol(match: Match, setup: dict) -> Outcome:
+def run_protocol(match: Match, setup: Setup) -> Outcome:
     state = DomineeringState(setup["values"])
     try:
         for seat in range(2):

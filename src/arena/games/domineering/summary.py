@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from ...judge.record_types import Record
 from ..fault_note import fault_note
 from .rules import PASS, SECOND, SECOND_START, DomineeringState
 
 
-def explain_result(record: dict) -> list[str]:
+def explain_result(record: Record) -> list[str]:
     state = DomineeringState(record["setup"]["values"])
     gains: list[list[int]] = [[], []]
     for move in record["moves"]:  # a faulted game stops at the fault: its moves are all legal

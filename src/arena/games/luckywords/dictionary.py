@@ -11,6 +11,10 @@ from __future__ import annotations
 import hashlib
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the players read words through this module: no judge module for them
+    from ...judge.record_types import WordList
 
 DEFAULT_WORDS = Path(__file__).with_name("words.txt")
 MIN_LENGTH, MAX_LENGTH = 2, 7
@@ -47,7 +51,7 @@ def load_words(path: str | None = None) -> frozenset[str]:
 
 
 @lru_cache(maxsize=8)
-def word_list_identity(path: str | None = None) -> dict[str, str]:
+def word_list_identity(path: str | None = None) -> WordList:
     """Which list scored a game, for its record: ``{"file": name, "sha256": of its bytes}``.
 
     The name alone is not enough (two ``words.dat`` may differ); the hash says

@@ -3,6 +3,7 @@
 import random
 import string
 
+from ...judge.record_types import Setup
 from ..base import GameInfo, SetupError
 from .dictionary import load_words
 from .protocol import run_protocol
@@ -11,12 +12,12 @@ from .summary import explain_result
 from .text import LuckyWordsView
 
 
-def make_setup(rng: random.Random) -> dict:
+def make_setup(rng: random.Random) -> Setup:
     """(chosen, see docs/games/luckywords.md) The starting letter is drawn uniformly A–Z from the seed."""
     return {"letter": rng.choice(string.ascii_uppercase), "words": None}
 
 
-def parse_setup(text: str) -> dict:
+def parse_setup(text: str) -> Setup:
     """``--setup K``: the starting letter (any case)."""
     letter = text.strip()
     if len(letter) != 1 or letter not in string.ascii_letters:
@@ -24,7 +25,7 @@ def parse_setup(text: str) -> dict:
     return {"letter": letter.upper(), "words": None}
 
 
-def tournament_setups() -> list[dict]:
+def tournament_setups() -> list[Setup]:
     """A tournament plays every starting letter, as CodeCup's 2004 tool did.
 
     (chosen, see docs/games/luckywords.md)
@@ -32,12 +33,13 @@ def tournament_setups() -> list[dict]:
     return [{"letter": letter, "words": None} for letter in string.ascii_uppercase]
 
 
-def builtin_env(setup: dict) -> dict[str, str]:
+def builtin_env(setup: Setup) -> dict[str, str]:
     """A built-in player scores with the game's list: the judge names it (player_words.py reads it)."""
-    return {"ARENA_LUCKYWORDS_WORDS": setup["words"]} if setup.get("words") else {}
+    words = setup.get("words")
+    return {"ARENA_LUCKYWORDS_WORDS": words} if words else {}
 
 
-def with_words(setup: dict, path: str) -> dict:
+def with_words(setup: Setup, path: str) -> Setup:
     """``arena play --words FILE``: the setup scored with that list, once it is read and found
     usable (a DictionaryError, a ValueError, says what is wrong with it)."""
     load_words(path)

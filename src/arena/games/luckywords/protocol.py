@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from ...judge.match import Match, Outcome, Reply, fault_verdict
 from ...judge.process import ProgramFault
+from ...judge.record_types import ResultExtras, Setup, Verdict
 from ..base import IllegalMoveError, MoveFormatError
 from .dictionary import load_words, word_list_identity
 from .rules import LuckyWordsState, parse_cell, parse_letter
@@ -28,7 +29,7 @@ SEAT_NAMES = ("First", "Second")
 
 
 class _Fault(Exception):
-    def __init__(self, seat: int, verdict: str, reason: str) -> None:
+    def __init__(self, seat: int, verdict: Verdict, reason: str) -> None:
         super().__init__(reason)
         self.seat, self.verdict, self.reason = seat, verdict, reason
 
@@ -71,7 +72,7 @@ def _one_call(match: Match, state: LuckyWordsState) -> None:
     match.record_move(placer, str(cell), reply, cell=cell)
 
 
-def run_protocol(match: Match, setup: dict) -> Outcome:
+def run_protocol(match: Match, setup: Setup) -> Outcome:
     words = load_words(setup.get("words"))
     state = LuckyWordsState(setup["letter"], words)
     match.state = state
@@ -103,7 +104,7 @@ def _outcome(state: LuckyWordsState, words: frozenset[str], match: Match, fault:
              words_path: str | None) -> Outcome:
     grids = [state.grid_text(seat) for seat in range(2)]
     points = [grid_points(grid, words) for grid in grids]
-    extra = {
+    extra: ResultExtras = {
         "letter": state.letter,
         "grids": grids,
         "word_points": points,

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from ...judge.record_types import Record
 from ..fault_note import fault_note
 from .dictionary import load_words
 from .scoring import SIZE, WORD_POINTS, grid_lines, line_words
 
 
-def explain_result(record: dict) -> list[str]:
+def explain_result(record: Record) -> list[str]:
     result = record["result"]
     words = load_words(record["setup"].get("words"))
     lines = []

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ...judge.match import SEAT_FAULTS, Match, Outcome, fault_verdict
 from ...judge.process import ProgramFault
+from ...judge.record_types import Verdict
 from .circuit import square_name
 from .rules import TurnRightResult, TurnRightState
 
@@ -48,7 +49,7 @@ def run_protocol(match: Match, setup: dict) -> Outcome:
     return _outcome(result, _describe(state, result, seat))
 
 
-def _fault(match: Match, state: TurnRightState, seat: int, verdict: str, reason: str) -> Outcome:
+def _fault(match: Match, state: TurnRightState, seat: int, verdict: Verdict, reason: str) -> Outcome:
     match.fault(seat, verdict, reason, farewell=FAULT_LINE)
     other = 1 - seat
     try:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+from ...judge.record_types import Record, Result
 from .circuit import SIZE, square, square_name
 from .scoring import BLACK, WHITE, WHITE_START_POINTS
 
 GAME_POINTS_RULE = "a 3x3 or a win by fault 3, a win on points 2, a draw 1"
 
 
-def explain_result(record: dict) -> list[str]:
+def explain_result(record: Record) -> list[str]:
     from ..replay import replay  # only when a summary is asked for
     from .rules import TurnRightState
 
@@ -30,7 +31,7 @@ def explain_result(record: dict) -> list[str]:
     return lines
 
 
-def _match_formula(result: dict, seats: list[str]) -> str:
+def _match_formula(result: Result, seats: list[str]) -> str:
     winner, points, match = result["winner"], result["points"], result["scores"]
     if winner is None:
         return f"a draw, 50 each: {seats[0]} {match[0]}, {seats[1]} {match[1]}"
