@@ -26,7 +26,7 @@ from ..store.database import CompetitionError, CompetitionStore
 from . import analysis_routes
 from .api import (announcements, clarifications, disqualification, exports, organiser as organiser_api,
                   password_reset, routes as api, set_aside, similar_sources, sources, voids)
-from .language_choice import descriptions
+from .language_choice import descriptions, language_table
 from .pages import accounts, contestant, organiser, public
 from .pages.formatting import FILTERS
 from .pages.render import render
@@ -133,4 +133,16 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
 
 
 def _warm_up(folder: CompetitionFolder) -> None:
+    # each version read in a thread of its own: the home page right after a start waits for the
+    # slowest compiler, not for all of them one after the other (about 12 s on a loaded machine)
+    try:
+        table = language_table(folder)
+    except Refusal:
+        return
+    readers = [threading.Thread(target=language.describe, name="arena-site-warm-up", daemon=True)
+               for language in table.values()]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join()
     descriptions(folder)
