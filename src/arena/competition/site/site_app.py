@@ -32,6 +32,7 @@ from .pages.formatting import FILTERS
 from .pages.render import render
 from .refusal import Refusal, found_inside
 from .security.body_limits import BodyLimit, BodyTooLarge
+from .security.secured_responses import SecuredResponses
 from .site_state import Site, SiteConductor
 
 HERE = Path(__file__).parent
@@ -78,16 +79,6 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
             response.headers.update(headers or {})
         return secured(response)
 
-    @app.middleware("http")
-    async def headers(request: Request, call_next):
-        # a page elsewhere cannot post here. The browser says "null" for our own forms (the pages are
-        # served with Referrer-Policy: no-referrer): those rest on the CSRF token and SameSite cookie
-        origin = request.headers.get("origin")
-        if request.method not in ("GET", "HEAD") and origin not in (None, "null") \
-                and origin.split("://", 1)[-1] != request.headers.get("host"):
-            return refusal(request, 403, "cross-origin request refused")
-        return secured(await call_next(request))
-
     @app.exception_handler(Refusal)
     async def refused(request: Request, error: Refusal):
         return refusal(request, error.status, error.message, error.headers)
@@ -126,6 +117,8 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # a page elsewhere cannot post here; every answer secured (security/secured_responses.py)
+    app.add_middleware(SecuredResponses, refuse=lambda request: refusal(request, 403, "cross-origin request refused"))
     app.add_middleware(BodyLimit)  # outermost: a huge body is refused before anything reads it
     # each compiler's version is asked once (a JVM takes a while to say it): now, not on a visitor's time
     threading.Thread(target=_warm_up, args=(folder,), name="arena-site-warm-up", daemon=True).start()
