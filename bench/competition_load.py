@@ -20,6 +20,12 @@ must be 0). Figures, not pass/fail: run it on a quiet machine; ``--quick`` only 
 
     python bench/competition_load.py [--contestants 50] [--readers 100] [--window 60]
                                      [--build-jobs N] [--game flippo] [--idle 10] [--quick]
+                                     [--profile FILE]
+
+``--profile FILE`` runs the server under cProfile, every thread of it (the event loop's, the
+threads FastAPI runs the pages in, the conductor's), and writes the merged figures to FILE when
+it stops (read them with ``python -m pstats FILE``): where a page's CPU goes under this load
+(each thread's CPU time; ``--profile-clock wall`` counts the waits too: for a lock, a core, the GIL).
 """
 
 from __future__ import annotations
@@ -64,6 +70,9 @@ class Tally:
     refused: list[str] = field(default_factory=list)  # uploads refused, programs not admitted
     sent: dict[str, float] = field(default_factory=dict)  # contestant -> when its upload was accepted
     admitted: dict[str, float] = field(default_factory=dict)  # contestant -> when it was seen admitted
+    # when the readers began, the rush began and everything ended (the pages' throughput: the readers
+    # never pause, so a page's latency is about readers / throughput)
+    moments: dict[str, float] = field(default_factory=dict)
 
     def add(self, name: str, item) -> None:
         with self.lock:
@@ -150,8 +159,37 @@ def make_competition(folder: Path, game: str, contestants: int) -> list[str]:
     return names
 
 
-def serve(folder: Path, port: int, build_jobs: int | None) -> subprocess.Popen:
+# the server's command under cProfile: a profiler in each thread as it starts (cProfile alone sees
+# only the thread that enabled it), all merged into one file when the server stops
+PROFILED = """
+import atexit, cProfile, pstats, signal, sys, threading, time
+out, clock, sys.argv = sys.argv[1], sys.argv[2], ["arena", *sys.argv[3:]]
+timer = time.thread_time if clock == "cpu" else time.perf_counter
+profiles = [cProfile.Profile(timer)]
+def each_thread(*_):
+    profile = cProfile.Profile(timer)
+    profiles.append(profile)
+    profile.enable()
+def write():
+    for profile in profiles:
+        profile.create_stats()
+    pstats.Stats(*[p for p in profiles if p.stats]).dump_stats(out)
+threading.setprofile(each_thread)
+atexit.register(write)
+# uvicorn stops on SIGTERM, then raises it again for the handler it found: an exit, not a kill, so
+# that the figures are written
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+profiles[0].enable()
+from arena.cli.main import main
+main()
+"""
+
+
+def serve(folder: Path, port: int, build_jobs: int | None, profile: Path | None = None,
+          clock: str = "cpu") -> subprocess.Popen:
     command = [ARENA, "competition", "serve", str(folder), "--port", str(port)]
+    if profile is not None:
+        command = [sys.executable, "-c", PROFILED, str(profile.resolve()), clock, *command[1:]]
     if build_jobs is not None:
         command += ["--build-jobs", str(build_jobs)]
     server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
@@ -170,21 +208,23 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs: int | None, seed: int,
-         timeout_s: float, idle_s: float = 10.0) -> None:
+         timeout_s: float, idle_s: float = 10.0, profile: Path | None = None, clock: str = "cpu") -> None:
     scratch = Path(tempfile.mkdtemp(prefix="arena-bench-load-"))
     try:
         names = make_competition(scratch / "competition", game, contestants)
         port = free_port()
-        server = serve(scratch / "competition", port, build_jobs)
+        server = serve(scratch / "competition", port, build_jobs, profile, clock)
         site, tally, until, rushing = f"http://127.0.0.1:{port}", Tally(), threading.Event(), threading.Event()
         rng = random.Random(seed)
         request(site + "/")  # the home page waits for the compilers' versions once, as the server starts
         try:
             reading = [threading.Thread(target=reader, args=(site, tally, until, random.Random(rng.random()), rushing),
                                         daemon=True) for _ in range(readers)]
+            tally.moments["reading"] = time.monotonic()
             for thread in reading:
                 thread.start()
             time.sleep(idle_s)  # the idle figures: the same readers, no upload yet
+            tally.moments["rush"] = time.monotonic()
             rushing.set()
             moments = sorted(rng.uniform(0, window_s) for _ in names)
             start = time.monotonic()
@@ -196,6 +236,7 @@ def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs:
             for thread in uploading:
                 thread.join()
             until.set()
+            tally.moments["end"] = time.monotonic()
             for thread in reading:
                 thread.join(30)
         finally:
@@ -228,6 +269,11 @@ def report(tally: Tally, contestants: int, readers: int, window_s: float, build_
           f"p99 {percentile(tally.page_ms, 0.99):.0f} ms")
     print(f"  pages idle, before the rush: {len(tally.idle_ms)} requests, p50 {percentile(tally.idle_ms, 0.5):.0f} ms, "
           f"p99 {percentile(tally.idle_ms, 0.99):.0f} ms")
+    moments = tally.moments
+    if {"reading", "rush", "end"} <= moments.keys():
+        print(f"  pages' throughput: {len(tally.page_ms) / max(1e-9, moments['end'] - moments['rush']):.0f} "
+              f"requests/s during the rush, {len(tally.idle_ms) / max(1e-9, moments['rush'] - moments['reading']):.0f} "
+              "idle")
     errors = len(tally.failed) + len(tally.refused)
     print(f"  errors: {errors} ({len(tally.failed)} failed or 5xx, {len(tally.refused)} uploads refused or "
           f"not admitted)", flush=True)
@@ -246,11 +292,15 @@ def main() -> None:
     parser.add_argument("--timeout", type=float, default=900.0, help="seconds an upload may take to be admitted")
     parser.add_argument("--idle", type=float, default=10.0, help="seconds the readers read before the first upload")
     parser.add_argument("--quick", action="store_true", help="4 contestants, 5 readers, 5 s: only shows it works")
+    parser.add_argument("--profile", type=Path, default=None, metavar="FILE",
+                        help="run the server under cProfile (all its threads) and write the figures to FILE")
+    parser.add_argument("--profile-clock", choices=("cpu", "wall"), default="cpu",
+                        help="what --profile counts: each thread's CPU time, or the time that passed")
     arguments = parser.parse_args()
     if arguments.quick:
         arguments.contestants, arguments.readers, arguments.window, arguments.idle = 4, 5, 5.0, 2.0
     rush(arguments.game, arguments.contestants, arguments.readers, arguments.window, arguments.build_jobs,
-         arguments.seed, arguments.timeout, arguments.idle)
+         arguments.seed, arguments.timeout, arguments.idle, arguments.profile, arguments.profile_clock)
 
 
 if __name__ == "__main__":

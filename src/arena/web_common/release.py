@@ -13,8 +13,11 @@ from pathlib import Path
 PACKAGE = "arena"
 
 
+@functools.lru_cache(maxsize=1)
 def version() -> str:
-    """The installed package's version, as pyproject.toml gives it ("0.1.0")."""
+    """The installed package's version, as pyproject.toml gives it ("0.1.0"). Asked once per process:
+    importlib.metadata searches sys.path and parses the package's METADATA each time, most of a
+    page's CPU when every page's footer asked it (issue 57's profile)."""
     try:
         return metadata.version(PACKAGE)
     except metadata.PackageNotFoundError:  # run from a source tree never installed

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import threading
-from typing import Any
+from typing import Any, Callable, Hashable
 
 from ..rounds.final import final_rounds
 from ..rounds.ranking import FINAL, competition_ranking, final_finished, ranking_rows
@@ -24,9 +24,12 @@ from .views import round_detail
 
 
 class KeptResults:
-    def __init__(self) -> None:
+    def __init__(self, version: Callable[[], Hashable] | None = None) -> None:
+        """``version``: what dates a playing round's figures (the site's ThreadStores.version, the same
+        whichever thread asks); by default the store's own version()."""
+        self._version = version
         self._kept: dict[tuple, Any] = {}
-        self._playing: dict[tuple, tuple[tuple[int, int], Any]] = {}  # key -> (the store's version, value)
+        self._playing: dict[tuple, tuple[Hashable, Any]] = {}  # key -> (the database's version, value)
         self._lock = threading.Lock()  # the web's threads share it (two may compute the same once)
 
     def _get(self, store: CompetitionStore, key: tuple, finished: bool, compute):
@@ -43,7 +46,7 @@ class KeptResults:
 
     def _current(self, store: CompetitionStore, key: tuple, compute):
         """What is still playing: computed again once the database changed, one value per key."""
-        version = store.version()  # read before computing: a write meanwhile makes the next request compute again
+        version = store.version() if self._version is None else self._version()  # read before computing: a write meanwhile makes the next request compute again
         with self._lock:
             kept = self._playing.get(key)
             if kept is not None and kept[0] == version:

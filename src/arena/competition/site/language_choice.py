@@ -6,6 +6,8 @@ this is the one place the site calls them, looked up at call time.
 
 from __future__ import annotations
 
+import threading
+import time
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +38,35 @@ def upload_language(folder: CompetitionFolder, upload: Path, requested: str | No
     return language.name
 
 
+DESCRIBED_KEPT_S = 5.0
+"""How long the languages' descriptions are shown before they are made again (the compilers'
+versions are kept longer still: compiler_versions.py). Made at each home page, they took a few ms of
+its CPU: the table read and checked again, every tool looked for on the PATH."""
+
+_described: dict[str, tuple[float, tuple[int, int], list[dict[str, Any]]]] = {}  # table path -> (when, its stat, them)
+_described_lock = threading.Lock()
+
+
 def descriptions(folder: CompetitionFolder) -> list[dict[str, Any]]:
-    """Each language's name, extensions and compiler (version and flags), for the submit page."""
+    """Each language's name, extensions and compiler (version and flags), for the submit page and the
+    home page: made again after DESCRIBED_KEPT_S, or at once when the table's file changed."""
+    path = Path(folder.languages)
+    try:
+        found = path.stat()
+        stamp = (found.st_mtime_ns, found.st_size)
+    except OSError:
+        stamp = (-1, -1)
+    with _described_lock:
+        kept = _described.get(str(path))
+    if kept is not None and kept[1] == stamp and time.monotonic() - kept[0] < DESCRIBED_KEPT_S:
+        return kept[2]
+    made = _describe(folder)
+    with _described_lock:
+        _described[str(path)] = (time.monotonic(), stamp, made)
+    return made
+
+
+def _describe(folder: CompetitionFolder) -> list[dict[str, Any]]:
     try:
         table = language_table(folder)
     except Refusal as refusal:

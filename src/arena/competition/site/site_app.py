@@ -26,12 +26,13 @@ from ..store.database import CompetitionError, CompetitionStore
 from . import analysis_routes
 from .api import (announcements, clarifications, disqualification, exports, organiser as organiser_api,
                   password_reset, routes as api, set_aside, similar_sources, sources, voids)
-from .language_choice import descriptions
+from .language_choice import descriptions, language_table
 from .pages import accounts, contestant, organiser, public
 from .pages.formatting import FILTERS
 from .pages.render import render
 from .refusal import Refusal, found_inside
 from .security.body_limits import BodyLimit, BodyTooLarge
+from .security.secured_responses import SecuredResponses
 from .site_state import Site, SiteConductor
 
 HERE = Path(__file__).parent
@@ -78,16 +79,6 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
             response.headers.update(headers or {})
         return secured(response)
 
-    @app.middleware("http")
-    async def headers(request: Request, call_next):
-        # a page elsewhere cannot post here. The browser says "null" for our own forms (the pages are
-        # served with Referrer-Policy: no-referrer): those rest on the CSRF token and SameSite cookie
-        origin = request.headers.get("origin")
-        if request.method not in ("GET", "HEAD") and origin not in (None, "null") \
-                and origin.split("://", 1)[-1] != request.headers.get("host"):
-            return refusal(request, 403, "cross-origin request refused")
-        return secured(await call_next(request))
-
     @app.exception_handler(Refusal)
     async def refused(request: Request, error: Refusal):
         return refusal(request, error.status, error.message, error.headers)
@@ -126,6 +117,8 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # a page elsewhere cannot post here; every answer secured (security/secured_responses.py)
+    app.add_middleware(SecuredResponses, refuse=lambda request: refusal(request, 403, "cross-origin request refused"))
     app.add_middleware(BodyLimit)  # outermost: a huge body is refused before anything reads it
     # each compiler's version is asked once (a JVM takes a while to say it): now, not on a visitor's time
     threading.Thread(target=_warm_up, args=(folder,), name="arena-site-warm-up", daemon=True).start()
@@ -133,4 +126,16 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
 
 
 def _warm_up(folder: CompetitionFolder) -> None:
+    # each version read in a thread of its own: the home page right after a start waits for the
+    # slowest compiler, not for all of them one after the other (about 12 s on a loaded machine)
+    try:
+        table = language_table(folder)
+    except Refusal:
+        return
+    readers = [threading.Thread(target=language.describe, name="arena-site-warm-up", daemon=True)
+               for language in table.values()]
+    for reader in readers:
+        reader.start()
+    for reader in readers:
+        reader.join()
     descriptions(folder)

@@ -17,6 +17,7 @@ from ...web_common.replay_boards import ReplayCache
 from ..folder import CompetitionFolder
 from ..store.database import CompetitionStore
 from .kept_results import KeptResults
+from .thread_stores import ThreadStores
 
 if TYPE_CHECKING:
     from ...analysis.jobs import AnalysisJobs
@@ -64,12 +65,23 @@ class Site:
     """What every route reads: the competition's folder and database, its conductor, the templates."""
 
     folder: CompetitionFolder
-    store: CompetitionStore
+    shared_store: CompetitionStore  # the conductor's; the routes read through their thread's own (store)
     conductor: SiteConductor
     templates: jinja2.Environment
     replays: ReplayCache = field(default_factory=ReplayCache)
-    kept: KeptResults = field(default_factory=KeptResults)  # finished competitions' rankings, computed once
     analyses: AnalysisJobs | None = None  # the background analyses (analysis_routes.jobs_of makes them when first asked)
+    stores: ThreadStores = field(init=False)
+    kept: KeptResults = field(init=False)  # rankings computed once (finished), or once per change (playing)
+
+    def __post_init__(self) -> None:
+        self.stores = ThreadStores(self.shared_store)
+        self.kept = KeptResults(self.stores.version)
+
+    @property
+    def store(self) -> CompetitionStore:
+        """The database, through this thread's own connection (thread_stores.py: no page waits for the
+        conductor's writes)."""
+        return self.stores.store()
 
     @property
     def secret(self) -> str:
