@@ -116,8 +116,8 @@ def settle_folders(players: dict[str, PlayerSpec], named: dict[str, str], mode: 
         how = "named by --folder" if who in named else "decided from its command, see --help"
         shown = f"{visible(who)} ({visible(spec.text)})" if who != spec.text else visible(who)
         if spec.folder is None:
-            click.echo(f"arena {command}: {shown} has no folder of its own (its command names no file but "
-                       "programs on PATH and installations; --folder names one)", err=True)
+            click.echo(f"arena {command}: {shown} has no folder of its own (no word of its command names an "
+                       "existing file, programs on PATH aside; --folder names one)", err=True)
             continue
         if confined_as_own_user(mode):
             try:
