@@ -72,7 +72,7 @@ def test_the_help_states_the_rule():
         assert done.returncode == 0
         said = " ".join(done.stdout.split())
         assert "the folder of the first word of its command that names an existing file" in said, said
-        assert "skipping programs found on PATH" in said
+        assert "skipping programs found on PATH" in said and "of a system folder" in said
 
 
 @as_root
@@ -105,24 +105,26 @@ def test_tournament_takes_a_folder_by_the_players_name(bots, tmp_path):
 
 
 @as_root
-def test_a_bot_at_the_root_is_refused_in_one_line_and_plays_with_the_users_rights(tmp_path):
-    """``/x``: its folder would be ``/``. Refused where programs run as users of their own (the
-    docs say so); under ``--sandbox none`` it runs as you, with your rights, and plays."""
+def test_a_bot_at_the_root_has_no_folder_and_a_system_folder_named_is_refused_in_one_line(tmp_path):
+    """``/x`` is a system file, as ``/dev/null``: it plays with no folder of its own, saying so. A
+    system folder named for it is refused where programs run as users of their own, one line naming
+    it, before any game; under ``--sandbox none`` it runs as you, with your rights."""
     bot = Path(f"/arena-test-bot-{secrets.token_hex(4)}.py")
     bot.write_text(textwrap.dedent(READS_THEN_PLAYS))
+    command = f"{sys.executable} {bot} {str(tmp_path)[::-1]}"
     try:
+        done = run("play", "flippo", command, "builtin:random")
+        assert done.returncode == 0 and "moves" in done.stdout, done.stderr
+        assert f"arena play: White ({command}) has no folder of its own" in done.stderr
         for mode in ("limits", "isolate"):
-            done = run("play", "flippo", f"{sys.executable} {bot} x", "builtin:random", "--sandbox", mode)
+            done = run("play", "flippo", command, "builtin:random", "--folder", "1=/", "--sandbox", mode)
             assert done.returncode == 2, done.stderr
             errors = [line for line in done.stderr.splitlines() if line.startswith("Error")]
-            assert errors == [f"Error: Invalid value for PLAYER: White ({sys.executable} {bot} x): the program's own folder "
+            assert errors == [f"Error: Invalid value for --folder: White ({command}): the program's own folder "
                               "would be /, a system folder: put the program in a folder of its own, or name one "
                               "(arena play --folder)"], done.stderr
             assert "moves" not in done.stdout
-        done = run("play", "flippo", f"{sys.executable} {bot} x", "builtin:random", "--sandbox", "none")
-        assert done.returncode == 0 and "moves" in done.stdout, done.stderr
-        # a folder of its own named for it: accepted
-        done = run("play", "flippo", f"{sys.executable} {bot} x", "builtin:random", "--folder", f"1={tmp_path}")
+        done = run("play", "flippo", command, "builtin:random", "--folder", "1=/", "--sandbox", "none")
         assert done.returncode == 0 and "moves" in done.stdout, done.stderr
     finally:
         bot.unlink()

@@ -69,7 +69,7 @@ def sandbox_options(command):
 FOLDER_RULE = ("A program's own folder, which it reads whole (under a root judge, read-only), is the "
                "folder of the first word of its command that names an existing file, or the folder a word "
                "names, skipping programs found on PATH and the files of an interpreter's or tool's "
-               "installation (python3, /usr/bin/env, a venv's python)")
+               "installation or of a system folder (python3, /usr/bin/env, a venv's python, /dev/null)")
 """The rule ``arena play`` and ``arena tournament`` decide a folder by (judge/sandbox/uid_box/needed_paths.py's
 command_folder), as their ``--help`` states it."""
 
@@ -117,7 +117,7 @@ def settle_folders(players: dict[str, PlayerSpec], named: dict[str, str], mode: 
         shown = f"{visible(who)} ({visible(spec.text)})" if who != spec.text else visible(who)
         if spec.folder is None:
             click.echo(f"arena {command}: {shown} has no folder of its own (no word of its command names an "
-                       "existing file, programs on PATH aside; --folder names one)", err=True)
+                       "existing file but programs on PATH and system files; --folder names one)", err=True)
             continue
         if confined_as_own_user(mode):
             try:

@@ -2,9 +2,10 @@
 (needed_paths.command_folder, docs/sandbox.md), or named; the judge only checks it.
 
 The rule: the folder of the first word of the command that names an existing file, or the folder
-a word names, skipping programs found on PATH and the files of an installation. So a bot in a PATH
-folder (``/usr/local/bin/x``) is a program on PATH: no folder of its own. A bot at ``/x`` would have
-``/``, a system folder: refused where programs run as their own users, one line naming it.
+a word names, skipping programs found on PATH and the files of an installation or of a system
+folder. So a bot in a PATH folder (``/usr/local/bin/x``) is a program on PATH, and a bot at ``/x``
+a system file: neither has a folder of its own, and neither may write where it lies. A system
+folder or an installation named as a folder is refused where programs run as their own users.
 """
 
 import os
@@ -106,16 +107,19 @@ def test_a_bot_in_usr_local_bin_has_no_folder_and_cannot_write_there(monkeypatch
                 os.unlink(path)
 
 
-def test_a_bot_at_the_root_gets_a_system_folder_which_is_refused(tmp_path):
-    """``/x``: its folder is ``/``, which no program is given; nor ``/tmp``, ``/etc``, ``/usr/share/x``."""
+def test_a_bot_at_the_root_is_a_system_file_with_no_folder_and_a_system_folder_named_is_refused(tmp_path):
+    """``/x``: a file of a system folder, as ``/dev/null`` is: no folder of its own (``/`` is nobody's);
+    ``/``, ``/tmp``, ``/etc`` named as a folder are refused where programs run as their own users."""
     bot = f"/arena-test-bot-{secrets.token_hex(4)}"
     try:
         executable(__import__("pathlib").Path(bot))
     except OSError:
         pytest.skip("cannot write in / here")
     try:
-        assert command_folder(bot) == "/"
-        assert command_folder(f"python3 {bot}") == "/"
+        assert command_folder(bot) is None and command_folder(f"python3 {bot}") is None
+        assert command_folder("echo zz; exec cat > /dev/null") is None
+        (tmp_path / "bot.py").write_text("")
+        assert command_folder(f"python3 {bot} {tmp_path}/bot.py") == str(tmp_path)  # the next word's
         for folder in ("/", "/tmp", "/etc", "/proc/self"):
             with pytest.raises(RefusedFolder, match="a system folder"):
                 check_own_folder(folder)

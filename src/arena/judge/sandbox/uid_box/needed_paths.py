@@ -151,8 +151,9 @@ def command_folder(command: str | list[str], path_variable: str | None = None) -
     the first word of its command naming an existing file, or the folder a word names, skipping the
     programs it runs under: a bare name PATH finds (``python3``, ``env``) and a path into a PATH
     folder or an installation (``/usr/bin/env``, a venv's ``bin/python``,
-    ``~/.pyenv/versions/3.11.7/bin/python3``). A ``FILE.py:NAME`` word names FILE.py (``arena
-    policy-bot GAME policy.py:act``). None: no word names such a file.
+    ``~/.pyenv/versions/3.11.7/bin/python3``), and the system's files (``> /dev/null``, ``/x``:
+    never anyone's folder). A ``FILE.py:NAME`` word names FILE.py (``arena policy-bot GAME
+    policy.py:act``). None: no word names such a file.
 
     Words are read as the shell splits them, never looked into (``sh -c './bot --fast'`` names no
     file); a file's folder is where the word puts it, not where a link at it leads. Whoever starts
@@ -171,8 +172,8 @@ def command_folder(command: str | list[str], path_variable: str | None = None) -
             named = path.resolve() if path.is_dir() else lies_in
         except (OSError, ValueError, RuntimeError):
             continue  # too long, a NUL byte, a loop of links: no file
-        if lies_in in tools or any(_inside(str(lies_in), tree) for tree in trees):
-            continue  # an interpreter or a tool by its path, or one of their own files
+        if lies_in in tools or _system_folder(lies_in) or any(_inside(str(lies_in), tree) for tree in trees):
+            continue  # an interpreter or a tool by its path, one of their own files, or the system's
         return str(named)
     return None
 
