@@ -13,6 +13,7 @@ import pytest
 from arena.judge.process import Program
 from arena.judge.sandbox.bubblewrap import bwrap_path
 from arena.judge.sandbox.settings import Sandbox
+from arena.judge.sandbox.uid_box.needed_paths import command_folder
 
 WITH_BWRAP = pytest.mark.skipif(bwrap_path() is None,
                                 reason="--sandbox isolate needs bubblewrap (bwrap), not installed here")
@@ -47,10 +48,12 @@ def private_folder(tmp_path) -> "os.PathLike":
 
 
 def start(folder, source: str, mode: str, *args: str, hidden=(), name="bot.py") -> Program:
-    """``source`` written to ``folder/name`` and started with this Python under ``mode``."""
+    """``source`` written to ``folder/name`` and started with this Python under ``mode``, with the
+    own folder ``arena play`` would give it (command_folder's rule: ``folder``)."""
     script = folder / name
     script.write_text(textwrap.dedent(source).lstrip("\n"))
-    return Program([sys.executable, str(script), *args], sandbox=Sandbox(mode, hidden=tuple(hidden)))
+    command = [sys.executable, str(script), *args]
+    return Program(command, sandbox=Sandbox(mode, hidden=tuple(hidden)), folder=command_folder(command))
 
 
 def granted(path) -> list[str]:

@@ -24,6 +24,8 @@ def test_a_program_that_cannot_start_stops_the_tournament_at_its_first_game(aren
                  "--db", db, cwd=tmp_path, check=False)
     assert done.returncode == 1
     assert done.stderr.strip().splitlines() == [
+        "arena tournament: mine (./no-such-bot) has no folder of its own (no word of its command names an "
+        "existing file but programs on PATH and system files; --folder names one)",
         "Error: player mine (./no-such-bot) cannot start: "
         "bash: line 1: ./no-such-bot: No such file or directory (exited with code 127)"
     ]

@@ -14,7 +14,8 @@ from .analyse_command import analyse
 from .check_command import check, echo_faults
 from .competition_commands import competition
 from .new_command import new
-from .shared_arguments import check_record_path, game_argument, sandbox_argument, sandbox_options
+from .shared_arguments import check_record_path, folder_option, game_argument, named_folders, sandbox_argument, \
+    sandbox_options, settle_folders
 from .sprt_command import sprt
 from .submit_command import submit
 from .tournament_commands import export, standings, tournament
@@ -58,12 +59,17 @@ def games() -> None:
               help="Multiply every clock by this factor.")
 @click.option("--words", "words_path", type=click.Path(dir_okay=False), default=None,
               help="Lucky Words: score with this word list (words.dat format) instead of the default.")
+@folder_option("its seat (1 or 2, or the seat's name: White)", "SEAT")
 @sandbox_options
-def play(game_name, players, seed, setup_text, record_path, time_scale, words_path, sandbox_mode, memory_mb) -> None:
+def play(game_name, players, seed, setup_text, record_path, time_scale, words_path, folder_texts, sandbox_mode,
+         memory_mb) -> None:
     """Play one game. A PLAYER is a shell command, builtin:NAME or human.
 
-    The first PLAYER takes the first seat (Flippo White).
+    The first PLAYER takes the first seat (Flippo White). A command reads its own folder
+    whole: see --folder.
     """
+    from dataclasses import replace
+
     from ..refereeing.game_record import describe_result
     from ..refereeing.referee import play_game
 
@@ -73,10 +79,16 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     game = game_argument(game_name)
     check_record_path(record_path)
     try:
-        specs = [resolve_player(game, p) for p in players]
+        seated = {seat: resolve_player(game, text) for seat, text in zip(game.seats, players)}
     except PlayerSpecError as error:
         raise click.BadParameter(str(error), param_hint="PLAYER") from None
-    sandbox = sandbox_argument(sandbox_mode, memory_mb, [spec.command for spec in specs if spec.command],
+    # a seat by its number too: "--folder 1=DIR" whatever the game calls its seats
+    by_number = {str(number): seat for number, seat in enumerate(game.seats, start=1)}
+    named = named_folders(tuple(_seat_by_name(text, by_number) for text in folder_texts), seated)
+    seated = {seat: replace(spec, folder=named.get(seat, spec.folder)) for seat, spec in seated.items()}
+    settle_folders(seated, named, sandbox_mode, "play")
+    specs = list(seated.values())
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, [(spec.text, spec.folder) for spec in specs],
                                (("--record", record_path),) if record_path else ())
     setup = None
     if setup_text is not None:
@@ -110,6 +122,12 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
         raise
     if saved is not None:
         click.echo(saved)
+
+
+def _seat_by_name(text: str, by_number: dict[str, str]) -> str:
+    """``--folder 1=DIR`` as ``--folder White=DIR``: a seat's number read as its name."""
+    who, equals, folder = text.partition("=")
+    return f"{by_number[who]}={folder}" if equals and who in by_number else text
 
 
 def _save(record, record_path) -> str:

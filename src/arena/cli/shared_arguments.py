@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Sequence
 
 import click
 
@@ -11,9 +12,11 @@ from ..games import UnknownGameError, get_game
 from ..games.base import GameInfo
 from ..judge.judge_files import UnsafePath, check_judge_path
 from ..judge.sandbox.errors import RefusedFolder
-from ..judge.sandbox.uid_box.needed_paths import program_folder
+from ..judge.sandbox.uid_box.needed_paths import check_own_folder
 from ..judge.sandbox.uid_box.clean_environment import parse_assignment
 from ..judge.sandbox.settings import DEFAULT_DISK_MB, MODES, Sandbox, SandboxError
+from ..refereeing.players import PlayerSpec
+from ..refereeing.terminal_text import visible
 
 DISK_KEY = "arena_disk_mb"
 """Where ``--disk`` leaves its size, as ENV_KEY does."""
@@ -63,13 +66,71 @@ def sandbox_options(command):
                              "bubblewrap).")(command)
 
 
-def _folder_to_hide(command: str) -> str | None:
-    """A player's own folder, hidden from the others; none for a command whose folder is refused
-    (an interpreter's: its start says why, and under --sandbox none it runs as given)."""
-    try:
-        return program_folder(command)
-    except RefusedFolder:
-        return None
+FOLDER_RULE = ("A program's own folder, which it reads whole (under a root judge, read-only), is the "
+               "folder of the first word of its command that names an existing file, or the folder a word "
+               "names, skipping programs found on PATH and the files of an interpreter's or tool's "
+               "installation or of a system folder (python3, /usr/bin/env, a venv's python, /dev/null)")
+"""The rule ``arena play`` and ``arena tournament`` decide a folder by (judge/sandbox/uid_box/needed_paths.py's
+command_folder), as their ``--help`` states it."""
+
+
+def folder_option(what: str, example: str):
+    """``--folder WHO=DIR``, repeatable: a program's own folder, named rather than decided by FOLDER_RULE.
+    ``what`` says how WHO names a player in this command (its NAME, its seat)."""
+    return click.option("--folder", "folder_texts", multiple=True, metavar=f"{example}=DIR",
+                        help=f"Name the own folder of a program, by {what} (repeatable). {FOLDER_RULE}; a "
+                             "built-in player has none. Each program's folder is printed before its games.")
+
+
+def named_folders(texts: tuple[str, ...], players: dict[str, PlayerSpec]) -> dict[str, str]:
+    """The folders ``--folder WHO=DIR`` names, by WHO (a key of ``players``), as real paths; a usage
+    error naming ``--folder`` and what is wrong (no ``=``, an unknown WHO, a WHO named twice, a built-in
+    player or a human, a DIR that is no folder)."""
+    named: dict[str, str] = {}
+    for text in texts:
+        who, equals, folder = text.partition("=")
+        if not equals or not who or not folder:
+            raise click.BadParameter(f"{visible(text)!r} is not WHO=DIR (one of {', '.join(players)}, then a "
+                                     "folder)", param_hint="--folder")
+        if who not in players:
+            raise click.BadParameter(f"{visible(who)!r} is none of the players: {', '.join(players)}",
+                                     param_hint="--folder")
+        if who in named:
+            raise click.BadParameter(f"{visible(who)} is given a folder twice", param_hint="--folder")
+        if players[who].builtin or players[who].is_human:
+            raise click.BadParameter(f"{visible(who)} ({visible(players[who].text)}) is no command of its own: it "
+                                     "has no folder", param_hint="--folder")
+        if not os.path.isdir(folder):
+            raise click.BadParameter(f"{visible(folder)} is not a folder", param_hint="--folder")
+        named[who] = os.path.realpath(folder)
+    return named
+
+
+def settle_folders(players: dict[str, PlayerSpec], named: dict[str, str], mode: str, command: str) -> None:
+    """Say on stderr, one line a program, which folder it reads whole (named by ``--folder``, or its
+    command's by FOLDER_RULE); where programs run as users of their own or isolated, refuse one the
+    judge would refuse at its start (a system folder, an interpreter's installation), naming it."""
+    for who, spec in players.items():
+        if spec.command is None or spec.builtin:
+            continue
+        how = "named by --folder" if who in named else "decided from its command, see --help"
+        shown = f"{visible(who)} ({visible(spec.text)})" if who != spec.text else visible(who)
+        if spec.folder is None:
+            click.echo(f"arena {command}: {shown} has no folder of its own (no word of its command names an "
+                       "existing file but programs on PATH and system files; --folder names one)", err=True)
+            continue
+        if confined_as_own_user(mode):
+            try:
+                check_own_folder(spec.folder)
+            except RefusedFolder as refused:
+                raise click.BadParameter(f"{shown}: {refused}", param_hint="--folder" if who in named else "PLAYER")
+        click.echo(f"arena {command}: {shown} reads its own folder {visible(spec.folder)} ({how})", err=True)
+
+
+def confined_as_own_user(mode: str) -> bool:
+    """Do programs run as users of their own, or isolated, in this mode? Then their folders are
+    hidden from each other, checked, and kept apart from the judge's files."""
+    return mode == "isolate" or (mode == "limits" and os.geteuid() == 0)
 
 
 def real_forms(path: str) -> list[str]:
@@ -80,7 +141,7 @@ def real_forms(path: str) -> list[str]:
     return list(dict.fromkeys([in_real_folder, os.path.realpath(absolute)]))
 
 
-def _refuse_judge_files_in_own_folders(files: list[tuple[str, str]], commands, folders: list[str | None]) -> None:
+def _refuse_judge_files_in_own_folders(files: list[tuple[str, str]], players: Sequence[tuple[str, str]]) -> None:
     """A program's own folder is read-only to it under a root judge, yet its owner gave it to a
     stranger's program: the judge writes nothing there. A database there would have its
     ``-journal`` or ``-wal`` beside it, where a program could have put one for SQLite to replay
@@ -89,8 +150,8 @@ def _refuse_judge_files_in_own_folders(files: list[tuple[str, str]], commands, f
     to the folder is inside."""
     for option, path in files:
         for real in real_forms(path):
-            for command, folder in zip(commands, folders):
-                if folder is not None and os.path.commonpath([real, folder]) == folder:
+            for command, folder in players:
+                if os.path.commonpath([real, folder]) == folder:
                     really = f" (really {real})" if real != os.path.abspath(path) else ""
                     raise click.BadParameter(
                         f"{path}{really} lies inside the folder of the program {command!r} ({folder}), which "
@@ -115,23 +176,25 @@ def check_judge_file(option: str, path: str, *, is_folder: bool = False, refuse_
         raise click.BadParameter(f"{path}: {error.strerror or error}", param_hint=option) from None
 
 
-def sandbox_argument(mode: str, memory_mb: int | None, commands=(), files: tuple[tuple[str, str], ...] = (),
+def sandbox_argument(mode: str, memory_mb: int | None, players: Sequence[tuple[str, str | None]] = (),
+                     files: tuple[tuple[str, str], ...] = (),
                      folders_to_write: tuple[tuple[str, str], ...] = ()) -> Sandbox:
     """The Sandbox the options ask for; a usage error when this machine cannot give it.
 
     Without ``--memory`` (``memory_mb`` None) each game's programs get the game's own limit
     (refereeing/game_sandbox.py).
 
-    The players' own folders (``commands``: their commands) and the judge's ``files`` (a
+    The players' own folders (``players``: each program's command and its folder) and the judge's ``files`` (a
     database, a record) and ``folders_to_write`` (the viewer's records), each as (the option that
     names it, its path), are hidden from every other program: under ``isolate``, and wherever
     programs run as users of their own (a root judge's ``limits``). Such a path is refused, naming
     its option, inside a player's folder, and as root where a program's uid could change its way.
     """
-    folders = [_folder_to_hide(command) for command in commands]
+    owned = [(command, os.path.realpath(folder)) for command, folder in players if folder is not None]
+    folders = [folder for _, folder in owned]
     named = [*files, *folders_to_write]
-    if mode == "isolate" or (mode == "limits" and os.geteuid() == 0):
-        _refuse_judge_files_in_own_folders(named, commands, folders)
+    if confined_as_own_user(mode):
+        _refuse_judge_files_in_own_folders(named, owned)
     for option, path in named:  # as root only; every mode: root writes it, whoever else runs
         check_judge_file(option, path, is_folder=(option, path) in folders_to_write, refuse_shared=mode != "none")
     # hidden as named and in its real folder (ACL entries and bwrap's covers are put on both); not

@@ -66,7 +66,7 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
         test = Sprt(elo0, elo1, alpha, beta)
     except (PlayerSpecError, ValueError) as error:
         raise click.UsageError(str(error)) from None
-    sandbox = sandbox_argument(sandbox_mode, memory_mb, [a_text, b_text])
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, [(spec.text, spec.folder) for spec in specs.values()])
     seed = new_seed() if seed is None else seed
     console = Console()
     # the players as plain text: neither their control characters nor rich's markup reach the terminal

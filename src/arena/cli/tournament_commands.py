@@ -13,7 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from .shared_arguments import check_judge_file, check_record_path, game_argument, sandbox_argument, sandbox_options
+from .shared_arguments import check_judge_file, check_record_path, folder_option, game_argument, named_folders, \
+    sandbox_argument, sandbox_options, settle_folders
 from ..judge.judge_files import write_new_file
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
@@ -70,13 +71,17 @@ def print_results(console: Console, store: TournamentStore) -> None:
               help="Multiply every clock by this factor.")
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT",
               help="Run the games on this Dask cluster instead of local processes.")
+@folder_option("its NAME", "NAME")
 @sandbox_options
-def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale, scheduler, sandbox_mode,
-               memory_mb) -> None:
+def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale, scheduler, folder_texts,
+               sandbox_mode, memory_mb) -> None:
     """Double round robin: every pair plays colour-swapped games on shared seeds.
 
-    Every game is saved as it ends; run the same command again to resume.
+    Every game is saved as it ends; run the same command again to resume. A command reads its
+    own folder whole: see --folder.
     """
+    from dataclasses import replace
+
     game = game_argument(game_name)
     players = [parse_player(text) for text in player_texts]
     names = [name for name, _ in players]
@@ -85,16 +90,20 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     if len(set(names)) != len(names):
         raise click.BadParameter(f"player names must differ: {', '.join(map(visible, names))}",
                                  param_hint="--player")
-    for _, text in players:
+    specs = {}
+    for name, text in players:
         try:
-            resolve_player(game, text)
+            specs[name] = resolve_player(game, text)
         except PlayerSpecError as error:
             raise click.BadParameter(str(error), param_hint="--player") from None
         if text == "human":
             raise click.BadParameter("a tournament has no place for a human player", param_hint="--player")
+    named = named_folders(folder_texts, specs)
+    specs = {name: replace(spec, folder=named.get(name, spec.folder)) for name, spec in specs.items()}
+    settle_folders(specs, named, sandbox_mode, "tournament")
     db_path = db_path or f"tournament-{game.name}.db"
     check_record_path(db_path, param_hint="--db")
-    sandbox = sandbox_argument(sandbox_mode, memory_mb, [text for _, text in players],
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, [(spec.text, spec.folder) for spec in specs.values()],
                                (("--db", db_path),))  # and its -wal and -shm beside it (judge/sandbox/uid_box/acl_plan.py)
 
     console = report_console()
@@ -108,11 +117,11 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
         except StoreError as error:
             raise click.ClickException(str(error)) from None
         if games:
-            _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox)
+            _play_with_progress(console, store, identity, specs, games, scheduled, jobs, scheduler, sandbox)
         print_results(console, store)
 
 
-def _play_with_progress(console, store, identity, games, scheduled, jobs, scheduler, sandbox) -> None:
+def _play_with_progress(console, store, identity, specs, games, scheduled, jobs, scheduler, sandbox) -> None:
     done_before = scheduled - len(games)
     progress = Progress(BarColumn(), MofNCompleteColumn(), GamesPerSecond(), TimeElapsedColumn(),
                         TimeRemainingColumn(), console=console)
@@ -128,7 +137,7 @@ def _play_with_progress(console, store, identity, games, scheduled, jobs, schedu
             with progress:
                 # twice the slots in flight, so a worker never idles while the next game is sent
                 play_remaining(store, identity, games, executor, 2 * slots, on_game_saved=on_game_saved,
-                               sandbox=sandbox)
+                               sandbox=sandbox, specs=specs)
     except SchedulerUnreachable as error:
         raise click.ClickException(str(error)) from None
     except PlayerCannotStart as refused:  # told from its first game, which is not saved

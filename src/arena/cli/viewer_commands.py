@@ -13,6 +13,7 @@ from pathlib import Path
 import click
 
 from ..refereeing.terminal_text import visible
+from ..judge.sandbox.uid_box.needed_paths import command_folder
 from .shared_arguments import sandbox_argument, sandbox_options
 
 DEFAULT_RECORDS = "arena-records"
@@ -70,7 +71,9 @@ def serve(db_paths, records_dir, host, port, open_browser, opponent_texts, built
     if Path(records_dir).exists() and not Path(records_dir).is_dir():
         raise click.BadParameter(f"{records_dir} is not a folder", param_hint="--records")
     # under isolate no opponent can see the databases or the records
-    sandbox = sandbox_argument(sandbox_mode, memory_mb, commands=list(opponents.values()),
+    # each opponent's folder as the Play page's resolve_player decides it (refereeing/players.py)
+    owned = [(command, command_folder(command)) for command in opponents.values()]
+    sandbox = sandbox_argument(sandbox_mode, memory_mb, owned,
                                files=tuple(("--db", path) for path in paths),
                                folders_to_write=(("--records", records_dir),))
     app = create_app(paths, records_dir, host=host, sandbox=sandbox, opponents=opponents)

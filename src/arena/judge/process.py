@@ -85,13 +85,15 @@ class Program:
     """A running program that the judge talks to one line at a time.
 
     ``command`` is a shell command (a string) or an argument list (run without a shell);
-    ``sandbox`` says how it is confined (the default: ``limits``).
+    ``sandbox`` says how it is confined (the default: ``limits``); ``folder`` is its own folder,
+    which it reads whole (None: it has none; PlayerSpec.folder says how a player's is decided).
     """
 
     def __init__(self, command: str | list[str], stderr_limit: int = 10_000,
-                 env: dict[str, str] | None = None, sandbox: Sandbox | None = None) -> None:
+                 env: dict[str, str] | None = None, sandbox: Sandbox | None = None,
+                 folder: str | None = None) -> None:
         self.command = command
-        self.confinement = Confinement(command, sandbox or Sandbox(), env)
+        self.confinement = Confinement(command, sandbox or Sandbox(), env, folder=folder)
         self.proc = self.confinement.proc
         self.pgid = self.proc.pid
         self._stdin = self.proc.stdin.fileno()

@@ -1,7 +1,10 @@
 """Turning a PLAYER argument into something that can take a seat.
 
 A PLAYER is ``builtin:NAME`` (a built-in player of the game), ``human`` (you,
-at this terminal), or any shell command (``"python3 mybot.py"``, ``./mybot``).
+at this terminal), or any shell command (``"python3 mybot.py"``, ``./mybot``). A command
+plays with its own folder, which it reads whole: named by whoever starts it (``arena play
+--folder``, a competition's build folder), or else decided here, once, by the rule of
+judge/sandbox/uid_box/needed_paths.py's command_folder; a built-in player has none.
 """
 
 from __future__ import annotations
@@ -12,7 +15,7 @@ from dataclasses import dataclass
 
 from ..games import as_game
 from ..games.base import GameInfo
-from ..judge.sandbox.uid_box.needed_paths import ARENA_ROOT
+from ..judge.sandbox.uid_box.needed_paths import ARENA_ROOT, command_folder
 
 
 class PlayerSpecError(ValueError):
@@ -24,6 +27,7 @@ class PlayerSpec:
     text: str  # as the user wrote it
     command: str | list[str] | None  # None for a human
     builtin: bool = False  # a built-in player is given the game's seed, for exact replays
+    folder: str | None = None  # the program's own folder (None: it has none, as a built-in player)
 
     @property
     def is_human(self) -> bool:
@@ -35,10 +39,20 @@ def builtin_command(game: str, name: str) -> list[str]:
     return [sys.executable, "-m", "arena.toolkit.builtin_player", game, name]
 
 
-def resolve_player(game: GameInfo | str, text: str) -> PlayerSpec:
+def is_program(text: str) -> bool:
+    """Is this PLAYER a command of its own (neither ``human`` nor ``builtin:NAME``)?"""
+    text = text.strip()
+    return bool(text) and text != "human" and not text.startswith("builtin:")
+
+
+def resolve_player(game: GameInfo | str, text: str, folder: str | None = None) -> PlayerSpec:
+    """The player ``text`` names; ``folder``: a command's own folder, when its caller names it (by
+    default the rule of command_folder decides it). Only a command has a folder to name."""
     text = text.strip()
     if not text:
         raise PlayerSpecError("a PLAYER is empty: give a command, builtin:NAME or human")
+    if folder is not None and not is_program(text):
+        raise PlayerSpecError(f"{text} is no command of its own: it has no folder to name")
     if text == "human":
         return PlayerSpec(text, None)
     if text.startswith("builtin:"):
@@ -49,7 +63,7 @@ def resolve_player(game: GameInfo | str, text: str) -> PlayerSpec:
                 f"{info.name} has no built-in player {name!r}; it has: {', '.join(info.bots)}"
             )
         return PlayerSpec(text, builtin_command(info.name, name), builtin=True)
-    return PlayerSpec(text, text)
+    return PlayerSpec(text, text, folder=command_folder(text) if folder is None else folder)
 
 
 BUILTIN_SETTINGS = ("ARENA_OPPONENT_MODEL", "ARENA_TREE", "ARENA_ENTICE")

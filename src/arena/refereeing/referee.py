@@ -72,7 +72,7 @@ def play_game(
             else:
                 # both programs start up at once; each is charged for it at its first turn
                 start_up = StartUp(time.monotonic())
-                player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit,
+                player = Program(seat_command(spec, seed, seat_index), stderr_limit=stderr_limit, folder=spec.folder,
                                  env=builtin_env(spec, clock_ms, told), sandbox=sandbox)
                 seats.append(SeatState(seat_name, player, clock_ms, start_up=start_up))
         outcome = game.run_protocol(match, setup)

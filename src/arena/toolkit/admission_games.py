@@ -87,15 +87,16 @@ def seats_and_seeds(games: int, base_seed: int) -> list[tuple[int, int]]:
 
 
 def run_check(game: GameInfo | str, player: str, games: int = 4, time_scale: float = 1.0,
-              seed: int | None = None, sandbox: Sandbox | None = None) -> CheckReport:
-    """Play ``games`` games of ``player`` against builtin:random and report on each.
+              seed: int | None = None, sandbox: Sandbox | None = None, folder: str | None = None) -> CheckReport:
+    """Play ``games`` games of ``player`` against builtin:random and report on each; ``folder``: its
+    own folder, when the caller names it (a competition's build folder; resolve_player).
 
     Raises ``UnknownGameError`` or ``PlayerSpecError`` for a bad game or PLAYER.
     """
     if games < 1:
         raise ValueError(f"a check needs at least one game, got {games}")
     game = as_game(game)
-    program = resolve_player(game, player)
+    program = resolve_player(game, player, folder=folder)
     if program.is_human:
         raise ValueError("arena check tests a program, not a human player")
     opponent = resolve_player(game, OPPONENT)

@@ -51,7 +51,8 @@ def as_it_is(text: str) -> str:
 
 def check_program(game_name: str, player: str, games: int = 4, time_scale: float = 1.0,
                   seed: int | None = None, sandbox: Sandbox | None = None,
-                  for_terminal: bool = True, shown_as: str | None = None) -> tuple[str, bool]:
+                  for_terminal: bool = True, shown_as: str | None = None,
+                  folder: str | None = None) -> tuple[str, bool]:
     """Run the admission test from Python: the report as text, and whether every game was clean.
 
     ``for_terminal``: the program's own text (its stderr, a reason quoting it) with its control
@@ -59,8 +60,10 @@ def check_program(game_name: str, player: str, games: int = 4, time_scale: float
     that escapes it where it shows it: a competition stores the report and shows it on a page
     (HTML-escaped) and in ``arena submit`` (terminal_text.visible_log). ``shown_as``: the program
     as the report names it, in its first line and its replay lines, when it is not the command that
-    ran it (a competition names the command its contestant runs at home, not the server's)."""
-    report = run_check(game_name, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox)
+    ran it (a competition names the command its contestant runs at home, not the server's). ``folder``:
+    the program's own folder, when the caller names it (a competition's build folder)."""
+    report = run_check(game_name, player, games=games, time_scale=time_scale, seed=seed, sandbox=sandbox,
+                       folder=folder)
     if shown_as is not None:
         report = replace(report, player=shown_as)
     if not for_terminal:

@@ -13,7 +13,7 @@ from typing import Callable, Sequence
 
 from ..games import get_game
 from ..judge.record_types import Record
-from ..refereeing.players import resolve_player
+from ..refereeing.players import PlayerSpec, resolve_player
 from ..judge.sandbox.settings import Sandbox
 from .ratings import Rating, fit_elo
 from .parallel_games import play_games
@@ -44,11 +44,14 @@ def play_remaining(
     in_flight: int,
     on_game_saved: Callable[[ScheduledGame, Record], None] = lambda game, record: None,
     sandbox: Sandbox | None = None,
+    specs: dict[str, PlayerSpec] | None = None,
 ) -> None:
     """Play the games, saving each as it ends. A program that cannot start (the shell or the sandbox
     refuses it, or it ends before its first line, as it would in every game) stops the run at its
-    first game, unsaved: PlayerCannotStart."""
-    specs = {name: resolve_player(identity.game, text) for name, text in identity.players}
+    first game, unsaved: PlayerCannotStart. ``specs``: the players as the caller resolved them, by
+    name (their folders named or shown there); by default resolved from the identity's PLAYERs."""
+    if specs is None:
+        specs = {name: resolve_player(identity.game, text) for name, text in identity.players}
     for game, record in play_games(executor, identity.game, specs, games, identity.time_scale, in_flight,
                                    sandbox, stop_at_failed_start="ended"):
         store.save_game(game, record)

@@ -146,7 +146,7 @@ def test_a_root_judge_shows_a_program_its_own_folder_read_only_and_nothing_it_wr
     before = {path: path.lstat() for path in folder.rglob("*")}
     size = _size(folder)
     for _ in range(5):
-        program = Program([sys.executable, str(bot)], sandbox=Sandbox(mode, disk_mb=16))
+        program = Program([sys.executable, str(bot)], sandbox=Sandbox(mode, disk_mb=16), folder=str(folder))
         try:
             said = dict(program.read_line(30).split() for _ in range(8))
             assert program.read_line(30) == "done"

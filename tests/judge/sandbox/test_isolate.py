@@ -14,8 +14,8 @@ from click.testing import CliRunner
 from arena.cli.command_group import cli
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
-from arena.judge.sandbox.uid_box.needed_paths import needed_paths
-from arena.judge.sandbox.bubblewrap import bwrap_path, program_folder
+from arena.judge.sandbox.uid_box.needed_paths import command_folder, needed_paths
+from arena.judge.sandbox.bubblewrap import bwrap_path
 from arena.judge.sandbox.settings import Sandbox
 
 needs_bwrap = pytest.mark.skipif(bwrap_path() is None, reason="needs bubblewrap (bwrap)")
@@ -35,23 +35,23 @@ def play_first_seat(folder, source: str, *args: str) -> dict:
 def test_a_programs_own_folder_is_that_of_the_first_file_its_command_names(tmp_path):
     (tmp_path / "bot.py").write_text("")
     (tmp_path / "build").mkdir()
-    assert program_folder(f"{sys.executable} {tmp_path}/bot.py {tmp_path}/other.txt") == str(tmp_path)
-    assert program_folder(f"{tmp_path}/bot.py --fast") == str(tmp_path)
-    assert program_folder(f"java -cp {tmp_path}/build Main") == str(tmp_path / "build")
-    assert program_folder("python3 -c 'print(1)'") is None
-    assert program_folder(f"/usr/bin/env python3 {tmp_path}/bot.py") == str(tmp_path)
-    assert program_folder([sys.executable, "-m", "arena.toolkit.builtin_player", "flippo", "random"]) is None  # a built-in player
-    assert program_folder([f"{tmp_path}/bot.py", "--fast"]) == str(tmp_path)  # an argument list, like a string
+    assert command_folder(f"{sys.executable} {tmp_path}/bot.py {tmp_path}/other.txt") == str(tmp_path)
+    assert command_folder(f"{tmp_path}/bot.py --fast") == str(tmp_path)
+    assert command_folder(f"java -cp {tmp_path}/build Main") == str(tmp_path / "build")
+    assert command_folder("python3 -c 'print(1)'") is None
+    assert command_folder(f"/usr/bin/env python3 {tmp_path}/bot.py") == str(tmp_path)
+    assert command_folder([sys.executable, "-m", "arena.toolkit.builtin_player", "flippo", "random"]) is None  # a built-in player
+    assert command_folder([f"{tmp_path}/bot.py", "--fast"]) == str(tmp_path)  # an argument list, like a string
 
 
 
 def test_a_policy_named_as_file_py_colon_function_is_the_programs_own_file(tmp_path):
     (tmp_path / "policy.py").write_text("")
     policy_bot = f"{sys.executable} -m arena.cli policy-bot domineering"
-    assert program_folder(f"{policy_bot} {tmp_path}/policy.py:act") == str(tmp_path)
+    assert command_folder(f"{policy_bot} {tmp_path}/policy.py:act") == str(tmp_path)
     assert str(tmp_path / "policy.py") in needed_paths(f"{policy_bot} {tmp_path}/policy.py:act", "")
-    assert program_folder(f"{policy_bot} {tmp_path}/absent.py:act") is None
-    assert program_folder(f"{policy_bot} {tmp_path}/policy.py:not-a-name") is None
+    assert command_folder(f"{policy_bot} {tmp_path}/absent.py:act") is None
+    assert command_folder(f"{policy_bot} {tmp_path}/policy.py:not-a-name") is None
 
 @needs_bwrap
 def test_built_in_players_still_play():

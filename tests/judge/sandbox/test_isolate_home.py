@@ -71,10 +71,12 @@ def test_the_users_home_is_covered_but_what_the_program_needs_and_its_own_folder
 
 
 JUDGE = """
+import os
 import sys
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
-program = Program([sys.executable, sys.argv[1], sys.argv[2]], sandbox=Sandbox("isolate"))  # as the user
+program = Program([sys.executable, sys.argv[1], sys.argv[2]], sandbox=Sandbox("isolate"),  # as the user
+                  folder=os.path.dirname(sys.argv[1]))
 try:
     for _ in range(5):
         print(program.read_line(30), flush=True)
@@ -167,12 +169,13 @@ FILE_PROMISES = """
 """
 
 PROMISES_JUDGE = """
+import os
 import sys
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
 bot, database, record, other = sys.argv[1:5]
 program = Program([sys.executable, bot, database, record, other],
-                  sandbox=Sandbox("isolate", hidden=(database, record, other)))
+                  sandbox=Sandbox("isolate", hidden=(database, record, other)), folder=os.path.dirname(bot))
 try:
     while (line := program.read_line(30)) != "end":
         print(line, flush=True)

@@ -136,7 +136,7 @@ def admit(job: BuildJob, compiled: Compiled) -> BuildOutcome:
     """build_submission's second half: the admission test of the program ``compiled`` made."""
     report, clean = check_program(job.game, compiled.command, games=job.admission_games or ADMISSION_GAMES,
                                   time_scale=job.admission_time_scale, sandbox=Sandbox("isolate", hidden=job.hidden),
-                                  for_terminal=False, shown_as=compiled.home)  # kept as the program wrote it: escaped where shown
+                                  for_terminal=False, shown_as=compiled.home, folder=os.path.abspath(job.build_folder))  # kept as the program wrote it: escaped where shown
     return BuildOutcome("admitted" if clean else "rejected", compiled.build_log,
                         as_seen_by_author(report, os.path.abspath(job.build_folder)), compiled.command)
 

@@ -65,12 +65,10 @@ def run_confined(argv: list[str], folder: str, *, env: dict[str, str], hidden: t
     ``env`` is added to its clean environment; PATH is CLEAN_PATH unless ``env`` says otherwise.
     """
     sandbox = Sandbox("isolate", memory_mb=memory_mb, hidden=hidden)
-    # env -C: the folder is the first path the command names, so the judge takes it for the
-    # step's own folder (command_paths.program_folder), and the step starts in it
-    command = ["env", "-C", folder, *argv]
+    command = ["env", "-C", folder, *argv]  # the step starts in its folder
     output = Capped(log_bytes)
     started = time.monotonic()
-    confinement = Confinement(command, sandbox, {"PATH": CLEAN_PATH, **env}, work_folder=True)
+    confinement = Confinement(command, sandbox, {"PATH": CLEAN_PATH, **env}, folder=folder, work_folder=True)
     timed_out = out_of_memory = out_of_disk = False
     try:
         confinement.proc.stdin.close()

@@ -47,7 +47,8 @@ def _local_spec(game: str, seat: ShippedSeat) -> PlayerSpec:
         return resolve_player(game, seat.spec.text) if seat.spec.builtin else seat.spec
     copy = _worker_copy(program)
     assert isinstance(seat.spec.command, str)  # a submission's command: one line (build/languages.py)
-    return PlayerSpec(seat.spec.text, rewrite_command(seat.spec.command, program.folder, copy), seat.spec.builtin)
+    return PlayerSpec(seat.spec.text, rewrite_command(seat.spec.command, program.folder, copy), seat.spec.builtin,
+                      folder=copy)
 
 
 def _worker_copy(program: ShippedProgram) -> str:

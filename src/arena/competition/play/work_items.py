@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ...judge.sandbox.settings import Sandbox
-from ...refereeing.players import PlayerSpec, resolve_player
+from ...refereeing.players import PlayerSpec, is_program, resolve_player
 from ...tournament.pool_worker import play_one
 from ..folder import CompetitionFolder
 from ..cluster.parcels import ShippedProgram, ShippedSeat, pack_folder
@@ -39,7 +39,9 @@ class Seats:
             submission = self.store.submission(submission_id)
             if submission is None or not submission.command:
                 raise CompetitionError(f"submission {submission_id} has no command to run")
-            self._specs[submission_id] = resolve_player(self.game, submission.command)
+            # a program plays with its build folder for its own, named here: never decided from its command
+            build = None if not is_program(submission.command) else str(self.folder.build(submission_id))
+            self._specs[submission_id] = resolve_player(self.game, submission.command, folder=build)
         return self._specs[submission_id]
 
     def _shipped_seat(self, submission_id: int, spec: PlayerSpec, with_files: bool) -> ShippedSeat:

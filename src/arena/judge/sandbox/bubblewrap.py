@@ -27,7 +27,7 @@ from pathlib import Path
 from typing import Callable
 
 from .uid_box.acl_plan import hidden_with_companions
-from .uid_box.needed_paths import ARENA_ROOT, program_folder, tool_folders
+from .uid_box.needed_paths import ARENA_ROOT, tool_folders
 
 NOBODY = "65534"
 
@@ -161,4 +161,4 @@ def _cover_homes(homes: list[str], command_files: tuple[str, ...]) -> list[str]:
     return argv
 
 
-__all__ = ["bwrap_argv", "bwrap_path", "program_folder", "user_homes"]
+__all__ = ["bwrap_argv", "bwrap_path", "user_homes"]

@@ -34,10 +34,10 @@ class Confinement:
     """A started program's process (``proc``, a ChildProcess with piped stdin/stdout/stderr)."""
 
     def __init__(self, command: str | list[str], sandbox: Sandbox, env: dict[str, str] | None,
-                 work_folder: bool = False) -> None:
+                 folder: str | None = None, work_folder: bool = False) -> None:
         """``env``: what the judge adds to the program's clean environment (a built-in player's settings);
-        ``work_folder``: its own folder is a fresh one made for this run, its to write (a build step,
-        uid_box/box.py)."""
+        ``folder``: its own folder (None: none); ``work_folder``: that folder is a fresh one made for this
+        run, its to write (a build step, uid_box/box.py)."""
         sandbox.check_available()
         self.in_namespace = pid_namespace.usable()
         if sandbox.limited and not self.in_namespace:
@@ -56,7 +56,8 @@ class Confinement:
         try:
             self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env,
                            isolated=sandbox.mode == "isolate",
-                           disk_mb=sandbox.disk_mb if sandbox.limited else None, work_folder=work_folder)
+                           disk_mb=sandbox.disk_mb if sandbox.limited else None, folder=folder,
+                           work_folder=work_folder)
             box = self.box
             # in a session of its own: its own process group
             self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,

@@ -10,7 +10,7 @@
   under a root judge, an unprivileged uid of its own (uid_pool.py) that reads only what it needs
   (acl_plan.py) and finds its own folder read-only.
 - ``isolate``: ``limits``, and bubblewrap around it: no network, every file read-only except its
-  home, its /tmp and (a judge not root's) its own folder (see :func:`program_folder`).
+  home, its /tmp and (a judge not root's) its own folder (the one its caller names, needed_paths.py).
 
 In every mode it gets a clean environment (clean_environment.py).
 

@@ -17,6 +17,7 @@ import pytest
 from arena.judge.process import Program
 from arena.judge.sandbox.errors import RefusedFolder
 from arena.judge.sandbox.settings import Sandbox
+from arena.judge.sandbox.uid_box.needed_paths import check_own_folder, command_folder, installation_around
 
 from ...attack_support import MODES, granted, private_folder
 
@@ -58,32 +59,6 @@ PLANTER = """
 """
 
 
-def in_a_new_judge(command: list[str], mode: str) -> str:
-    """Start ``command`` in a judge process of its own (the next game of a tournament, a new
-    ``arena play``: nothing it remembers of earlier games) and say what its first line was, or
-    ``not started: ...``."""
-    code = textwrap.dedent(f"""
-        import sys
-        from arena.judge.process import Program
-        from arena.judge.sandbox.errors import SandboxError
-        from arena.judge.sandbox.settings import Sandbox
-        try:
-            program = Program({command!r}, sandbox=Sandbox({mode!r}))
-        except SandboxError as error:
-            print("not started:", error)
-            sys.exit(0)
-        try:
-            print(program.read_line(20))
-        except Exception as error:
-            print("failed:", error)
-        finally:
-            program.close()
-    """)
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
-    assert done.returncode == 0, done.stderr
-    return done.stdout.strip()
-
-
 @pytest.mark.parametrize("mode", MODES)
 def test_a_launcher_the_program_made_a_link_to_the_interpreter_gives_it_no_right_to_write_there(
         secret_folder, planted, mode):
@@ -103,18 +78,18 @@ def test_a_launcher_the_program_made_a_link_to_the_interpreter_gives_it_no_right
     attack = secret_folder / "attack.py"
     attack.write_text(textwrap.dedent(PLANTER))
     command = [str(launcher), str(attack), planted]
-    first = Program(command, sandbox=Sandbox(mode))
+    first = Program(command, sandbox=Sandbox(mode), folder=command_folder(command))
     assert lines_of(first, 1)[0].startswith("refused")  # its folder is read-only to it (issue 47)
     assert not os.path.islink(launcher)
 
-    # had the link been there all the same (its owner's doing), no judge starts it
+    # had the link been there all the same (its owner's doing), its folder is still where the
+    # command names the file, never where the link leads: the interpreter's stays out of its reach
     launcher.unlink()
     os.symlink(INTERPRETER, launcher)
-    second = in_a_new_judge(command, mode)
-    assert second.startswith("not started:") and "is a link to" in second and "outside its folder" in second, second
-    assert not os.path.lexists(planted)
-    with pytest.raises(RefusedFolder, match="outside its folder"):  # this judge too, however it remembers
-        Program(command, sandbox=Sandbox(mode))
+    assert command_folder(command) == str(secret_folder)
+    second = Program(command, sandbox=Sandbox(mode), folder=command_folder(command))
+    reply = lines_of(second, 1)[0]
+    assert reply.startswith("refused"), reply  # root's Python ran the attack, as the bot's uid
     assert not os.path.lexists(planted)
 
 
@@ -127,7 +102,9 @@ def test_a_launcher_before_an_absolute_interpreter_does_not_make_its_folder_writ
         interpreter = INTERPRETER
     script = secret_folder / "bot.py"
     script.write_text(textwrap.dedent(PLANTER))
-    program = Program(f"{launcher} {interpreter} {script} {planted}", sandbox=Sandbox(mode))
+    command = f"{launcher} {interpreter} {script} {planted}"
+    assert command_folder(command) == str(secret_folder)  # the interpreter, by its path, is skipped
+    program = Program(command, sandbox=Sandbox(mode), folder=command_folder(command))
     reply = lines_of(program, 1)[0]
     assert reply.startswith("refused"), reply
     assert not os.path.lexists(planted)
@@ -193,7 +170,8 @@ def test_a_hidden_database_in_the_programs_own_folder_cannot_be_moved_replaced_o
         attempt("forge", lambda: open(forged, "w").write("forged"))
         attempt("replace db", lambda: os.replace(forged, db))
     """).lstrip("\n"))
-    program = Program([sys.executable, str(script)], sandbox=Sandbox(mode, hidden=(str(database),)))
+    program = Program([sys.executable, str(script)], sandbox=Sandbox(mode, hidden=(str(database),)),
+                      folder=str(secret_folder))
     replies = lines_of(program, 6)
     assert all(reply.startswith("refused") for reply in replies), replies
     assert database.read_text() == "results" and (data / "t.db-wal").read_text() == "log"
@@ -203,7 +181,8 @@ def test_a_hidden_database_in_the_programs_own_folder_cannot_be_moved_replaced_o
         assert os.stat(folder).st_mode & 0o7777 in (0o700, 0o755) and granted(folder) == [], folder
 
 
-def test_a_hard_link_to_the_interpreter_is_never_given_to_write(secret_folder):
+@pytest.mark.parametrize("mode", MODES)
+def test_a_hard_link_to_the_interpreter_is_never_given_to_write(secret_folder, planted, mode):
     from arena.judge.sandbox.uid_box.acl_plan import access_plan
     from arena.judge.sandbox.uid_box.acl import READ_RUN
 
@@ -212,9 +191,14 @@ def test_a_hard_link_to_the_interpreter_is_never_given_to_write(secret_folder):
         os.link(INTERPRETER, linked)
     except OSError as error:
         pytest.skip(f"cannot hard-link the interpreter here: {error}")
-    with pytest.raises(RefusedFolder, match="hard link"):
-        Program([str(linked), "-c", "print(1)"], sandbox=Sandbox("limits"))
-    # and beside another program file, it gets read at most: its ACL entry would be the interpreter's
+    attack = secret_folder / "attack.py"
+    attack.write_text(textwrap.dedent(PLANTER))
+    command = [str(linked), str(attack), planted]
+    assert command_folder(command) == str(secret_folder)  # the link's folder: read-only, as any
+    reply = lines_of(Program(command, sandbox=Sandbox(mode), folder=command_folder(command)), 1)[0]
+    assert reply.startswith("refused"), reply
+    assert not os.path.lexists(planted)
+    # beside another program file, it gets read at most: its ACL entry would be the interpreter's
     # (none is needed where everybody may run it; its mode is never changed here: it is the interpreter)
     (secret_folder / "bot.py").write_text("")
     plan = access_plan([str(secret_folder)], [str(secret_folder / "bot.py")], ())
@@ -236,17 +220,21 @@ def test_a_link_the_program_put_in_its_own_folder_is_not_followed_to_decide_what
 
 
 def test_a_folder_that_is_or_holds_the_judges_python_is_never_a_programs_own(tmp_path):
-    from arena.judge.sandbox.uid_box.needed_paths import installation_around, program_folder
-
     prefix = os.path.realpath(sys.prefix)
     if prefix.startswith("/usr"):
         pytest.skip(f"this Python lives in a system folder ({prefix}), never anyone's own anyway")
+    assert command_folder(f"java -cp {prefix} Main") == prefix  # what the rule gives the judge refuses
     with pytest.raises(RefusedFolder, match="is the installation|lies in the installation"):
-        program_folder(f"java -cp {prefix} Main")
+        check_own_folder(prefix)
+    with pytest.raises(RefusedFolder, match="is the installation|lies in the installation"):
+        Program(["true"], sandbox=Sandbox("limits"), folder=prefix)
+    (tmp_path / "venv-link").symlink_to(prefix)  # a link to it, named as a folder: checked where it leads
+    with pytest.raises(RefusedFolder, match=f"would be {prefix}, which"):
+        check_own_folder(str(tmp_path / "venv-link"))
     assert installation_around(os.path.dirname(prefix)) is not None  # a project folder holding the venv
     (tmp_path / "bot.py").write_text("")
-    assert program_folder(f"python3 {tmp_path}/bot.py") == str(tmp_path)
-    assert program_folder(f"python3 {tmp_path}/absent.py ''") is None  # an empty word is not "."
+    assert command_folder(f"python3 {tmp_path}/bot.py") == str(tmp_path) == check_own_folder(str(tmp_path))
+    assert command_folder(f"python3 {tmp_path}/absent.py ''") is None  # an empty word is not "."
 
 
 @pytest.mark.parametrize("mode", MODES)

@@ -17,6 +17,7 @@ from arena.judge.sandbox.uid_box.acl import user_entry
 from arena.judge.sandbox.uid_box.uid_pool import take_user, uid_range
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
+from arena.judge.sandbox.uid_box.needed_paths import command_folder
 
 from ...attack_support import FORK_BOMB, MODES, granted, private_folder, start
 
@@ -127,7 +128,9 @@ def test_an_interpreter_named_by_full_path_is_not_the_programs_folder(secret_fol
             print("refused", error.errno, flush=True)
         print(open(__file__).readline().strip(), flush=True)
     """).lstrip("\n"))
-    program = Program(f"{interpreter} {script}", sandbox=Sandbox(mode))
+    command = f"{interpreter} {script}"
+    assert command_folder(command) == str(secret_folder)
+    program = Program(command, sandbox=Sandbox(mode), folder=command_folder(command))
     refused, own_line = lines_of(program, 2)
     assert refused.startswith("refused") and own_line == "import os"
     assert not os.path.exists(os.path.join(os.path.dirname(interpreter), "planted"))

@@ -27,7 +27,7 @@ from .acl import Grants, revoke_left_behind
 from .acl_plan import FixedPlan, access_plan, fixed_plan, reachable
 from .uid_pool import BoxUser, NoFreeUser, give_back_user, release_kept, take_user
 from ...child import ChildProcess, Launch
-from .needed_paths import judge_needs, needed_paths, program_folder
+from .needed_paths import check_own_folder, judge_needs, needed_paths
 from .clean_environment import program_environment
 from . import home_mount
 from ..errors import RefusedFolder, SandboxError
@@ -48,15 +48,17 @@ class BoxError(SandboxError):
 class Box:
     def __init__(self, command: str | list[str], limited: bool, hidden: tuple[str, ...],
                  added_env: dict[str, str] | None, chosen_env: tuple[tuple[str, str], ...],
-                 isolated: bool = False, disk_mb: int | None = None, work_folder: bool = False) -> None:
-        """``isolated``: under bubblewrap; ``disk_mb``: the size of the tmpfs its home is (None: an
-        ordinary folder); ``work_folder``: its own folder is a fresh one made for this run (a build
-        step), its uid's to write."""
+                 isolated: bool = False, disk_mb: int | None = None, folder: str | None = None,
+                 work_folder: bool = False) -> None:
+        """``folder``: its own folder, as its caller decided it (None: it has none, as a built-in
+        player); ``isolated``: under bubblewrap; ``disk_mb``: the size of the tmpfs its home is
+        (None: an ordinary folder); ``work_folder``: its own folder is a fresh one made for this run
+        (a build step), its uid's to write."""
         try:
-            self.folder = program_folder(command)
+            self.folder = None if folder is None else check_own_folder(folder)
         except RefusedFolder:
             if isolated or (limited and os.geteuid() == 0):
-                raise  # a link out of its folder, an interpreter's installation: not started
+                raise  # a system folder, an interpreter's installation: not started
             self.folder = None  # it runs with the judge's own rights: its folder gives it nothing more
         self.disk_mb = disk_mb
         self.home_limited = False  # its home is a tmpfs of disk_mb

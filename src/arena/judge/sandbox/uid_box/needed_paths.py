@@ -1,12 +1,13 @@
 """What a program's command names on disk: its own folder, and every path it needs to run.
 
 Its own folder is the one it reads whole (under a root judge, read-only: nothing it writes
-outlives its run; under a judge not root, ``isolate`` binds it writable, the user's own):
-decided from the command as it is written, never from where a link the program could have
-planted leads, and never an interpreter's or a tool's installation (program_folder refuses
-those). Everything else it needs — its interpreter, the interpreter's libraries, the files
-its command names, arena itself for the built-in players — it may only read.
-"""
+outlives its run; under a judge not root, ``isolate`` binds it writable, the user's own). It
+is decided once by whoever starts the player, and shown: named (``arena play --folder``, a
+competition's build folder), or by one rule (command_folder); a built-in player has none. The
+judge never guesses it from a command, only checks it at every start (check_own_folder: never
+a system folder, never an interpreter's or a tool's installation). Everything else it needs —
+its interpreter, the interpreter's libraries, the files its command names, arena itself for
+the built-in players — it may only read."""
 
 from __future__ import annotations
 
@@ -14,24 +15,12 @@ import os
 import re
 import shlex
 import shutil
-import stat
 import sys
 from functools import lru_cache
 from pathlib import Path
 from typing import Sequence
 
 from ..errors import RefusedFolder
-
-INTERPRETERS = re.compile(
-    r"(python|pypy|java|node|nodejs|deno|bun|ruby|perl|php|lua|luajit|Rscript|julia|dotnet|mono|"
-    r"ocaml|ocamlrun|guile|racket|swipl|scala|kotlin|elixir|erl|escript|runghc|bash|sh|dash|zsh|env|"
-    r"tclsh|wish|gawk|awk|sbcl|clisp|gforth)[0-9.]*(-[0-9.]+)?"
-)
-"""Names of interpreters and launchers: a command that starts with one (wherever it lives,
-``/root/.pyenv/versions/3.11.7/bin/python3`` too) is not the program, the file it runs is.
-It decides which folder a program reads whole, never what it may write under a root judge
-(its folder is read-only then): an interpreter under a name not here (``py3``) makes its own
-folder the program's, read-only all the same, and gains nothing by it."""
 
 SYSTEM_FOLDERS = frozenset({"/", "/bin", "/boot", "/dev", "/etc", "/home", "/lib", "/lib32", "/lib64", "/libx32",
                             "/media", "/mnt", "/opt", "/proc", "/root", "/run", "/sbin", "/srv", "/sys", "/tmp",
@@ -149,27 +138,6 @@ def installation_around(folder: str, path_variable: str | None = None) -> str | 
     return next((tree for tree in sorted(trees) if _inside(folder, tree) or _inside(tree, folder)), None)
 
 
-@lru_cache(maxsize=8)
-def _tool_inodes(path_variable: str) -> frozenset[tuple[int, int]]:
-    """The (device, inode) of every file in a tool folder: a hard link to one of them in a bot's
-    folder is that tool, whatever its name. Read only when a program file has more than one link."""
-    inodes = set()
-    folders = set(_tool_folders(path_variable))
-    folders |= {Path(tree) / "bin" for tree in _installations(path_variable)}
-    for folder in folders:
-        try:
-            with os.scandir(folder) as entries:
-                for entry in entries:
-                    try:
-                        info = entry.stat(follow_symlinks=True)
-                    except OSError:
-                        continue
-                    inodes.add((info.st_dev, info.st_ino))
-        except OSError:
-            continue
-    return frozenset(inodes)
-
-
 def _exists(path: Path) -> bool:
     """Does ``path`` exist? False too for what cannot be a path (too long, a NUL byte)."""
     try:
@@ -178,135 +146,61 @@ def _exists(path: Path) -> bool:
         return False
 
 
-def _is_tool(word: str, tools: set[Path]) -> bool:
-    """Is the command's first word an interpreter or a tool rather than the program itself?"""
-    if "/" not in word:
-        return True  # found on PATH
-    path = Path(word).expanduser()
-    if INTERPRETERS.fullmatch(path.name):
-        return True
-    try:
-        return path.absolute().parent.resolve() in tools or path.resolve().parent in tools
-    except (OSError, ValueError):
-        return False
+def command_folder(command: str | list[str], path_variable: str | None = None) -> str | None:
+    """The folder a player gets when none is named for it (docs/sandbox.md, "own folder"): that of
+    the first word of its command naming an existing file, or the folder a word names, skipping the
+    programs it runs under: a bare name PATH finds (``python3``, ``env``) and a path into a PATH
+    folder or an installation (``/usr/bin/env``, a venv's ``bin/python``,
+    ``~/.pyenv/versions/3.11.7/bin/python3``), and the system's files (``> /dev/null``, ``/x``:
+    never anyone's folder). A ``FILE.py:NAME`` word names FILE.py (``arena policy-bot GAME
+    policy.py:act``). None: no word names such a file.
 
-
-SHELLS = re.compile(r"(bash|sh|dash|zsh|ksh|mksh)")
-
-
-def _launched_words(words: list[str]) -> list[str]:
-    """The words of a command, with a shell's ``-c`` string read as the words it runs
-    (``sh -c './bot'``): the program file is named inside it."""
-    for index, word in enumerate(words[:-1]):
-        if SHELLS.fullmatch(os.path.basename(word)) and words[index + 1] == "-c" and index + 2 < len(words):
-            return words[:index + 1] + command_words(words[index + 2])
-    return words
-
-
-def _word_identity(word: str) -> tuple[int, int, int] | None:
-    """What a word of a command names on disk now (inode, type, links), without following a link."""
-    try:
-        info = os.lstat(named_path(word))
-    except (OSError, ValueError):
-        return None
-    return info.st_ino, stat.S_IFMT(info.st_mode), info.st_nlink
-
-
-_folders_found: dict[tuple, tuple[tuple, str | None]] = {}
-
-
-def program_folder(command: str | list[str]) -> str | None:
-    """See _program_folder; remembered per command, PATH and working folder (every game of a
-    tournament starts the same commands), for as long as the same words of it name the same
-    files (one built meanwhile, or replaced by a link, is looked at again)."""
-    key = (command if isinstance(command, str) else tuple(command), os.environ.get("PATH", ""), os.getcwd())
-    named = tuple(_word_identity(word) for word in _launched_words(command_words(command)))
-    known = _folders_found.get(key)
-    if known is not None and known[0] == named:
-        return known[1]
-    found = _program_folder(command, key[1])  # raises RefusedFolder: never remembered, asked again
-    if len(_folders_found) < 256:
-        _folders_found[key] = (named, found)
-    return found
-
-
-def _launcher_or_interpreter(word: str, index: int, path: Path, tools: set[Path], trees: frozenset[str]) -> bool:
-    """Is this word a launcher or an interpreter the program runs under rather than the program?
-    The first word found on PATH, a word named like an interpreter (``env /root/.pyenv/.../python3
-    bot.py``), or an executable file in a tool folder or an installation (``nice``, ``stdbuf -oL``,
-    ``timeout 5`` by full path). Judged by where the word itself lies, never by where a link leads:
-    that a bot's own file may be made to point at."""
-    if index == 0 and "/" not in word:
-        return True
-    try:
-        if not path.is_file() or not os.access(path, os.X_OK):
-            return False
-        lexical_folder = path.absolute().parent.resolve()
-    except (OSError, ValueError):
-        return False
-    if INTERPRETERS.fullmatch(path.name) and index > 0:
-        return True
-    if lexical_folder in tools or any(_inside(str(lexical_folder), tree) for tree in trees):
-        return True
-    return index == 0 and INTERPRETERS.fullmatch(path.name) is not None
-
-
-def _program_folder(command: str | list[str], path_variable: str) -> str | None:
-    """A program's own folder: the folder of the first file its command names that is not
-    an interpreter or a tool (the script of ``python3 bot.py``, the jar of ``java -jar
-    bot.jar``, ``./mybot`` itself, the policy of ``arena policy-bot GAME policy.py:act``),
-    or a folder it names (``java -cp build Main``). Launchers before it (``env``, ``nice``,
-    ``stdbuf -oL``, ``timeout 5``, ``sh -c '...'``) and interpreters, by any path, are skipped.
-
-    The folder is where the file is named, its links resolved by the judge once: a program file
-    that is a link leading out of its folder, or a folder that is, lies in or holds an
-    interpreter's or a tool's installation (_installations), or a hard link to a tool, is refused
-    (RefusedFolder): the program's uid would be given the right to write where arena's own
-    Python, root's tools, live (a bot that made ``./bot`` a link to pyenv's ``python3.11``
-    between two games would have written ``site-packages/*.pth``, run by root at every start).
-
-    None when it names none (a built-in player, ``python3 -c '...'``) or names only a
-    system folder such as /etc or /usr.
-    """
-    tools = set(_tool_folders(path_variable))
+    Words are read as the shell splits them, never looked into (``sh -c './bot --fast'`` names no
+    file); a file's folder is where the word puts it, not where a link at it leads. Whoever starts
+    the player decides this once and shows it; the judge only checks it (check_own_folder)."""
+    path_variable = os.environ.get("PATH", "") if path_variable is None else path_variable
+    tools = _tool_folders(path_variable)
     trees = _installations(path_variable)
-    for index, word in enumerate(_launched_words(command_words(command))):
-        if not word:
-            continue  # an empty argument names no file (pathlib would read it as ".", the working folder)
+    for word in command_words(command):
+        if not word or ("/" not in word and shutil.which(word, path=path_variable)):
+            continue  # an empty word names no file (pathlib would read it as "."); a program on PATH
         path = named_path(word)
-        if _launcher_or_interpreter(word, index, path, tools, trees):
-            continue
-        if index == 0 and _is_tool(word, tools) and not os.path.islink(path):
-            continue  # an interpreter by name, wherever it lies
         try:
-            if not os.path.lexists(path):
+            if not path.exists():
                 continue
-            named = path.absolute()
-            lexical_folder = named.parent.resolve()
-            resolved = named.resolve()
-            info = os.stat(resolved)
+            lies_in = path.absolute().parent.resolve()
+            named = path.resolve() if path.is_dir() else lies_in
         except (OSError, ValueError, RuntimeError):
-            continue
-        if os.path.islink(named) and not _inside(str(resolved), str(lexical_folder)):
-            raise RefusedFolder(f"the program's file {named} is a link to {resolved}, outside its folder "
-                                f"{lexical_folder}: a program's own folder is where its command names it; "
-                                "name the file itself")
-        folder = str(resolved) if stat.S_ISDIR(info.st_mode) else str(lexical_folder)
-        if _system_folder(Path(folder)):
-            continue
-        tree = installation_around(folder, path_variable)
-        if tree is not None:
-            raise RefusedFolder(f"the program's own folder would be {folder}, which "
-                                f"{'is' if folder == tree else 'lies in' if _inside(folder, tree) else 'holds'} "
-                                f"the installation {tree} of an interpreter or a tool: a program is given its "
-                                "own folder whole (to write, under a judge not root), and arena itself runs "
-                                "from there; put the program in a folder of its own")
-        if stat.S_ISREG(info.st_mode) and info.st_nlink > 1 and (info.st_dev, info.st_ino) in _tool_inodes(
-                path_variable):
-            raise RefusedFolder(f"the program's file {named} is a hard link to an interpreter or a tool, whose "
-                                "folder is no program's own; copy the file instead")
-        return folder
+            continue  # too long, a NUL byte, a loop of links: no file
+        if lies_in in tools or _system_folder(lies_in) or any(_inside(str(lies_in), tree) for tree in trees):
+            continue  # an interpreter or a tool by its path, one of their own files, or the system's
+        return str(named)
     return None
+
+
+def check_own_folder(folder: str, path_variable: str | None = None) -> str:
+    """``folder`` as a program's own, however it was decided: its real path (a folder named through
+    a link is checked, and given, where the link leads). RefusedFolder when it is no folder, a
+    system folder or in one, or is, lies in or holds an interpreter's or a tool's installation:
+    a program is given its own folder whole (to write, under a judge not root), and root runs
+    arena and its tools from those."""
+    try:
+        real = os.path.realpath(folder)
+        is_folder = os.path.isdir(real)
+    except (OSError, ValueError):
+        real, is_folder = folder, False
+    if not is_folder:
+        raise RefusedFolder(f"the program's own folder {folder} is not a folder")
+    if _system_folder(Path(real)):
+        raise RefusedFolder(f"the program's own folder would be {real}, a system folder: put the program in a "
+                            "folder of its own, or name one (arena play --folder)")
+    tree = installation_around(real, path_variable)
+    if tree is not None:
+        how = "is" if real == tree else "lies in" if _inside(real, tree) else "holds"
+        raise RefusedFolder(f"the program's own folder would be {real}, which {how} the installation {tree} of "
+                            "an interpreter or a tool: arena itself and root's tools run from there; put the "
+                            "program in a folder of its own, or name one (arena play --folder)")
+    return real
 
 
 def needed_paths(command: str | list[str], path_variable: str, named_files: Sequence[str] = (),
