@@ -78,7 +78,8 @@ def package_entries(folder: Path, indent: int) -> list[str]:
     """The entries of a package's modules, then of its subpackages (each with its own, deeper)."""
     lines: list[str] = []
     modules = sorted(path for path in folder.iterdir()
-                     if path.suffix in SUFFIXES and path.is_file() and path.name != "__init__.py")
+                     if path.suffix in SUFFIXES and path.is_file() and path.name != "__init__.py"
+                     and not (path.suffix == ".c" and path.with_suffix(".pyx").exists()))  # Cython's output, a build's
     for module in modules:
         lines += entry(indent, module.name, summary(module))
     for package in sorted(path for path in folder.iterdir() if (path / "__init__.py").is_file()):
