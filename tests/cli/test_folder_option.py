@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 ARENA = str(Path(sys.executable).parent / "arena")
-as_root = pytest.mark.skipif(os.geteuid() != 0, reason="programs run as users of their own only under a root judge")
+def as_root(test):
+    """Programs run as users of their own only under a root judge."""
+    return pytest.mark.root(pytest.mark.skipif(os.geteuid() != 0, reason="programs run as users of their own only under a root judge")(test))
 
 
 def run(*args, cwd=None):

@@ -66,8 +66,11 @@ def test_arena_play_stops_at_once_with_the_shells_message_for_a_program_that_doe
                            "--record", str(record)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert done.returncode == 1
     assert done.stdout == ""  # no game against the jury, no result
-    assert done.stderr.startswith("Error: Black (./no-such-bot) cannot start: ")
-    assert "./no-such-bot: No such file or directory (exited with code 127)" in done.stderr
+    # after the line on its folder (none: no word of its names an existing file), the error alone
+    said, error = done.stderr.splitlines()
+    assert said.startswith("arena play: Black (./no-such-bot) has no folder of its own"), said
+    assert error.startswith("Error: Black (./no-such-bot) cannot start: ")
+    assert error.endswith("./no-such-bot: No such file or directory (exited with code 127)")
     assert not record.exists()
 
 

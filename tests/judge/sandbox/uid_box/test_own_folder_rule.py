@@ -75,6 +75,7 @@ def test_an_executable_in_a_path_folder_is_a_program_on_path_with_no_folder(inst
     assert command_folder(f"python3 {installation / 'lib' / 'bot.py'}") is None  # a file of the installation
 
 
+@pytest.mark.root
 def test_a_bot_in_usr_local_bin_has_no_folder_and_cannot_write_there(monkeypatch):
     """``/usr/local/bin/x``: on PATH, so a program like ``python3``; it runs with nothing of its own."""
     if os.geteuid() != 0 or not os.path.isdir("/usr/local/bin"):

@@ -152,7 +152,7 @@ def command_folder(command: str | list[str], path_variable: str | None = None) -
     programs it runs under: a bare name PATH finds (``python3``, ``env``) and a path into a PATH
     folder or an installation (``/usr/bin/env``, a venv's ``bin/python``,
     ``~/.pyenv/versions/3.11.7/bin/python3``), and the system's files (``> /dev/null``, ``/x``:
-    never anyone's folder). A ``FILE.py:NAME`` word names FILE.py (``arena policy-bot GAME
+    never anyone's folder). A ``policy.py:NAME`` word names policy.py (``arena policy-bot GAME
     policy.py:act``). None: no word names such a file.
 
     Words are read as the shell splits them, never looked into (``sh -c './bot --fast'`` names no
