@@ -92,7 +92,7 @@ def test_a_program_waiting_for_a_core_is_not_charged_for_the_wait(script, game):
         assert times["wall_ms"] > record["clock_ms"], times  # the wall clock alone would have timed it out
         assert times["queued_ms"] > times["wall_ms"] / 3, times
         # charged what it used and what it did besides (reading, writing), not its waits
-        assert times["cpu_ms"] <= _charged(record, mine) < times["cpu_ms"] + 0.6 * (times["wall_ms"] - times["cpu_ms"])
+        assert times["cpu_ms"] - 0.01 <= _charged(record, mine) < times["cpu_ms"] + 0.6 * (times["wall_ms"] - times["cpu_ms"])
         moves = [move for move in record["moves"] if move["seat"] == mine]
         assert abs(sum(charged_ms(m["wall_ms"], m["cpu_ms"], m["queued_ms"]) for m in moves)
                    - _charged(record, mine)) < 1, "the moves' charges add up to its clock"
@@ -147,7 +147,7 @@ ONE_LONG_MOVE = '''
         if line != "Start":
             state.play_text(line)
         if first:
-            spent, first = time.process_time() + 0.4, False
+            spent, first = time.process_time() + 0.3, False
             while time.process_time() < spent:
                 pass
         move = state.legal_moves()[0]
@@ -158,13 +158,13 @@ ONE_LONG_MOVE = '''
 
 @pytest.mark.serial
 def test_the_judge_waits_on_while_a_long_move_waits_for_a_core(script, game):
-    """400 ms of CPU time in one move, on a third of a core: the reply comes long after the wall
-    clock's deadline (500 ms, and the half second the judge waits on to tell a late reply); the
-    judge, seeing the clock not yet spent, waits for it."""
-    with one_busy_core(burners=2):
+    """300 ms of CPU time in one move (its start-up's on top), on a quarter of a core: the reply
+    comes long after the wall clock's deadline (500 ms, and the half second the judge waits on to
+    tell a late reply); the judge, seeing the clock not yet spent, waits for it."""
+    with one_busy_core(burners=3):
         record = play_game(game, [script(ONE_LONG_MOVE), resolve_player(game, "builtin:random")], seed=1,
                            time_scale=SCALE)
     first = record["moves"][0]
     assert record["result"]["verdicts"][0] == "ok", record["result"]
     assert first["wall_ms"] > record["clock_ms"] + 500, first
-    assert first["cpu_ms"] >= 400, first
+    assert first["cpu_ms"] >= 300, first

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import os
 import threading
+import time
 
 RUN_QUEUE_FIELD = 1
 """In /proc/TID/schedstat: time on a core, time waiting for one (both ns), time slices."""
@@ -64,32 +65,47 @@ class RunQueueWait:
 
 class ProcessWait:
     """The time the threads of one process waited for a core, added up since it started; a thread
-    that ended keeps what it waited (the JVM thinks in a thread of its own, its first one waits)."""
+    that ended keeps what it waited (the JVM thinks in a thread of its own, its first one waits).
+
+    Its threads are listed again at most every RELIST_S (a listing costs several times a read): a
+    thread started since is counted from its start at the next listing, its wait moved to a later
+    move at worst, which the floor of the CPU time keeps from favouring the program."""
 
     THREADS_READ = 64
     """The most threads looked at: more (a thread storm) add nothing for the program."""
+
+    RELIST_S = 0.05
 
     def __init__(self, pid: int) -> None:
         self._folder = f"/proc/{pid}/task"
         self._threads: dict[str, RunQueueWait] = {}
         self._seen: dict[str, int] = {}
         self._total = 0
+        self._next_listing = 0.0
 
-    def ns(self) -> int:
+    def _list(self) -> None:
         try:
             threads = os.listdir(self._folder)[:self.THREADS_READ]
         except OSError:
-            return self._total  # it has ended: what it waited before stays
+            threads = []  # it has ended: what it waited before stays
         for gone in self._threads.keys() - set(threads):
             self._threads.pop(gone).close()
             del self._seen[gone]
         for thread in threads:
-            reader = self._threads.get(thread)
-            if reader is None:
-                reader = self._threads[thread] = RunQueueWait(f"{self._folder}/{thread}/schedstat")
-            now = reader.ns()
-            self._total += max(now - self._seen.get(thread, 0), 0)
-            self._seen[thread] = now
+            if thread not in self._threads:
+                self._threads[thread] = RunQueueWait(f"{self._folder}/{thread}/schedstat")
+                self._seen[thread] = 0
+
+    def ns(self) -> int:
+        now = time.monotonic()
+        if now >= self._next_listing:
+            self._list()
+            self._next_listing = now + self.RELIST_S
+        for thread, reader in self._threads.items():
+            waited = reader.ns()
+            if waited > self._seen[thread]:  # 0 once the thread has gone
+                self._total += waited - self._seen[thread]
+                self._seen[thread] = waited
         return self._total
 
     def close(self) -> None:
