@@ -85,7 +85,7 @@ def test_play_says_which_folder_each_program_got_and_gives_it_that_one(bots):
     assert decided.returncode == 0, decided.stderr
     assert (f"arena play: White ({command}) reads its own folder {bot_folder} (decided from its command, "
             "see --help)") in decided.stderr.splitlines()
-    assert "[format" in decided.stdout  # its own folder is the bot's: the data beside it is shut
+    assert "[format" in decided.stdout, decided.stdout  # its own folder is the bot's: the data beside it is shut
     named = run("play", "flippo", command, "builtin:random", "--folder", f"1={data}")
     assert named.returncode == 0, named.stderr
     assert f"arena play: White ({command}) reads its own folder {data} (named by --folder)" in named.stderr

@@ -20,7 +20,7 @@ from arena.refereeing.players import resolve_player
 pytestmark = pytest.mark.parametrize("game", ["flippo"])
 
 SCALE = 0.1  # Flippo's 5 s clock: 500 ms
-SPIN_MS = 10  # of CPU a move: about 300 ms of the 500 over a game's 30 moves
+SPIN_MS = 8  # of CPU a move: about 240 ms of the 500 over a game's 30 moves, start-up (~100 ms) on top
 
 
 def test_the_charge_is_the_wall_time_less_the_wait_never_below_the_cpu_time(game):
@@ -79,7 +79,7 @@ def _charged(record, seat):
 
 @pytest.mark.serial
 def test_a_program_waiting_for_a_core_is_not_charged_for_the_wait(script, game):
-    """It spends 60% of its clock in CPU time, with a third of a core: by the wall clock it would
+    """It spends about 70% of its clock in CPU time (start-up included), with a third of a core: by the wall clock it would
     run out (as it did before the judge counted the wait); its clock is charged its CPU time and
     little more, seats swapped."""
     spinner = script(SPINNER)
@@ -147,7 +147,7 @@ ONE_LONG_MOVE = '''
         if line != "Start":
             state.play_text(line)
         if first:
-            spent, first = time.process_time() + 0.3, False
+            spent, first = time.process_time() + 0.2, False
             while time.process_time() < spent:
                 pass
         move = state.legal_moves()[0]
@@ -158,13 +158,14 @@ ONE_LONG_MOVE = '''
 
 @pytest.mark.serial
 def test_the_judge_waits_on_while_a_long_move_waits_for_a_core(script, game):
-    """300 ms of CPU time in one move (its start-up's on top), on a quarter of a core: the reply
-    comes long after the wall clock's deadline (500 ms, and the half second the judge waits on to
-    tell a late reply); the judge, seeing the clock not yet spent, waits for it."""
-    with one_busy_core(burners=3):
+    """200 ms of CPU time in one move (its start-up's on top), on a fifth of a core: the reply comes
+    long after the wall clock's deadline (500 ms, and the half second the judge waits on to tell a
+    late reply); the judge, seeing the clock not yet spent, waits for it. (The rest of its clock,
+    about 200 ms, is for its other 29 moves: on a loaded host a Python move costs some ms.)"""
+    with one_busy_core(burners=4):
         record = play_game(game, [script(ONE_LONG_MOVE), resolve_player(game, "builtin:random")], seed=1,
                            time_scale=SCALE)
     first = record["moves"][0]
     assert record["result"]["verdicts"][0] == "ok", record["result"]
     assert first["wall_ms"] > record["clock_ms"] + 500, first
-    assert first["cpu_ms"] >= 300, first
+    assert first["cpu_ms"] >= 200, first
