@@ -351,8 +351,9 @@ def _core_wait(wall_ms: float, charged: float) -> str:
 
 class _Turn:
     """One seat's turn, timed on fair_clock.py's clock: its wall time, its CPU time, and how long it
-    (its main process's threads) and the judge (its own thread, which must wake to read the reply) waited for a
-    core. Its start-up before the turn counts too (start_up.py): its CPU time, never more than its wall."""
+    (its main process's threads) and the judge (its own thread, which must wake to read the reply)
+    waited for a core. Its start-up before the turn counts too (start_up.py): its CPU time, never
+    more than its wall time."""
 
     def __init__(self, seat: SeatState, start: float) -> None:
         self.seat, self.start = seat, start
