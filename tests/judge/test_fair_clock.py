@@ -54,23 +54,38 @@ def one_busy_core(burners: int):
             spinner.wait()
 
 
-SPINNER = f'''
-    import sys, time
+BOT = """
+    import sys, threading, time
     from arena.games.flippo.rules import FlippoState
-    state = FlippoState()
+
+    def spin(seconds):
+        spent = time.process_time() + seconds
+        while time.process_time() < spent:
+            pass
+
+    {before}
+    state, moves = FlippoState(), 0
     for line in sys.stdin:
         line = line.strip()
         if line == "Quit":
             break
         if line != "Start":
             state.play_text(line)
-        spent = time.process_time() + {SPIN_MS} / 1000
-        while time.process_time() < spent:
-            pass
+        {think}
+        moves += 1
         move = state.legal_moves()[0]
         state.play(move)
         print(state.format_move(move), flush=True)
-'''
+"""
+
+
+def flippo_bot(think: str, before: str = "") -> str:
+    """A Flippo program that plays the first legal move, after the Python line ``think`` (``spin(s)``
+    uses s seconds of CPU time; ``moves`` counts its moves so far); ``before``: a line run first."""
+    return BOT.format(think=think, before=before)
+
+
+SPINNER = flippo_bot(think=f"spin({SPIN_MS / 1000})")
 
 
 def _charged(record, seat):
@@ -99,27 +114,10 @@ def test_a_program_waiting_for_a_core_is_not_charged_for_the_wait(script, game):
                    - _charged(record, mine)) < 1, "the moves' charges add up to its clock"
 
 
-THREADED = f'''
-    import sys, threading, time
-    from arena.games.flippo.rules import FlippoState
-
-    def spin():
-        while True:
-            pass
-
-    threading.Thread(target=spin, daemon=True).start()  # always ready: the main thread waits for it too
-    state = FlippoState()
-    for line in sys.stdin:
-        line = line.strip()
-        if line == "Quit":
-            break
-        if line != "Start":
-            state.play_text(line)
-        time.sleep(0.005)  # blocked, not waiting for a core: on its clock
-        move = state.legal_moves()[0]
-        state.play(move)
-        print(state.format_move(move), flush=True)
-'''
+# its spinner thread always ready, its main thread waits for it too; the main thread's sleep is
+# blocked time, not a wait for a core: on its clock
+THREADED = flippo_bot(think="time.sleep(0.005)",
+                      before="threading.Thread(target=spin, args=(float('inf'),), daemon=True).start()")
 
 
 @pytest.mark.serial
@@ -138,24 +136,7 @@ def test_a_threaded_program_gains_nothing_from_its_own_threads_waits(script, gam
     assert _charged(record, 0) >= floor - 1, (times, moves)
 
 
-ONE_LONG_MOVE = '''
-    import sys, time
-    from arena.games.flippo.rules import FlippoState
-    state, first = FlippoState(), True
-    for line in sys.stdin:
-        line = line.strip()
-        if line == "Quit":
-            break
-        if line != "Start":
-            state.play_text(line)
-        if first:
-            spent, first = time.process_time() + 0.2, False
-            while time.process_time() < spent:
-                pass
-        move = state.legal_moves()[0]
-        state.play(move)
-        print(state.format_move(move), flush=True)
-'''
+ONE_LONG_MOVE = flippo_bot(think="spin(0.2) if moves == 0 else None")
 
 
 @pytest.mark.serial

@@ -150,17 +150,22 @@ class Program:
         between moves, so that is the move's CPU time. With a cgroup it is one
         re-read of an open file; without, its init's count (pid_namespace.py).
         """
-        total = self.confinement.cpu_ns()
-        if total is None or total <= self._cpu_seen:
-            return 0.0  # gone, or a child's time moving to its parent's account in whole ticks
-        used, self._cpu_seen = total - self._cpu_seen, total
+        total, used = self._cpu_ns_since_mark()
+        self._cpu_seen = total
         return used / 1e9
 
     def cpu_seconds_unread(self) -> float:
         """CPU time used since the previous ``cpu_seconds_since_last_call``, leaving that mark
         where it is (a look at a move still under way)."""
+        return self._cpu_ns_since_mark()[1] / 1e9
+
+    def _cpu_ns_since_mark(self) -> tuple[int, int]:
+        """Its CPU time so far and since the mark, in ns (0 since it: gone, or a child's time moving to
+        its parent's account in whole ticks)."""
         total = self.confinement.cpu_ns()
-        return 0.0 if total is None or total <= self._cpu_seen else (total - self._cpu_seen) / 1e9
+        if total is None or total <= self._cpu_seen:
+            return self._cpu_seen, 0
+        return total, total - self._cpu_seen
 
     def run_queue_ns(self) -> int:
         """How long its main process's threads have waited for a core since it started (fair_clock.py)."""
