@@ -69,7 +69,7 @@ def test_a_seat_is_named_twice_is_refused(bots):
 
 
 def test_the_help_states_the_rule():
-    for command in ("play", "tournament"):
+    for command in ("play", "tournament", "sprt"):
         done = run(command, "--help")
         assert done.returncode == 0
         said = " ".join(done.stdout.split())
@@ -104,6 +104,25 @@ def test_tournament_takes_a_folder_by_the_players_name(bots, tmp_path):
     refused = run("tournament", "flippo", "--player", f"mine=python3 {bot_folder}/bot.py", "--player",
                   "r=builtin:random", "--folder", f"r={data}", "--db", str(tmp_path / "u.db"))
     assert refused.returncode == 2 and "r (builtin:random) is no command of its own" in refused.stderr
+
+
+# READS_THEN_PLAYS that also notes each game it could read its file in, in the file its second argument names
+READS_AND_SAYS_SO = READS_THEN_PLAYS.replace("    os.execv(", "    open(sys.argv[2], 'a').write('read\\n')\n    os.execv(")
+
+
+@as_root
+def test_sprt_takes_a_folder_by_a_or_b(bots, log_for_programs):
+    bot_folder, data = bots
+    (bot_folder / "bot.py").write_text(textwrap.dedent(READS_AND_SAYS_SO))
+    read = log_for_programs("read")
+    command = f"{sys.executable} {bot_folder}/bot.py {str(data / 'weights.txt')[::-1]} {read}"
+    done = run("sprt", "flippo", command, "builtin:random", "--folder", f"A={data}", "--max-pairs", "1",
+               "--seed", "1", "--jobs", "1")
+    assert done.returncode == 0, done.stderr
+    assert f"arena sprt: A ({command}) reads its own folder {data} (named by --folder)" in done.stderr
+    assert read.read_text() == "read\n" * 2, done.stdout  # A read its weights in both games of the pair
+    refused = run("sprt", "flippo", command, "builtin:random", "--folder", f"B={data}", "--max-pairs", "1")
+    assert refused.returncode == 2 and "B (builtin:random) is no command of its own" in refused.stderr
 
 
 @as_root

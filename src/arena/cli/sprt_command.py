@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import replace
 from typing import Iterator
 
 import click
@@ -10,7 +11,8 @@ from rich.console import Console
 from rich.live import Live
 
 from ..judge.record_types import Record
-from .shared_arguments import game_argument, sandbox_argument, sandbox_options
+from .shared_arguments import folder_option, game_argument, named_folders, sandbox_argument, sandbox_options, \
+    settle_folders
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..refereeing.terminal_text import visible
@@ -53,12 +55,14 @@ def status_line(test: Sprt, wins: int, draws: int, losses: int) -> str:
 @click.option("--seed", type=int, default=None, help="Seed of the whole test (default: drawn).")
 @click.option("--time-scale", type=click.FloatRange(min=0, min_open=True), default=1.0, show_default=True)
 @click.option("--scheduler", default=None, metavar="tcp://HOST:PORT", help="Run the games on this Dask cluster.")
+@folder_option("A or B", "A")
 @sandbox_options
 def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, seed, time_scale, scheduler,
-         sandbox_mode, memory_mb) -> None:
+         folder_texts, sandbox_mode, memory_mb) -> None:
     """Is B better than A? Play colour-swapped pairs until the GSPRT decides.
 
-    A and B are PLAYERs (shell commands or builtin:NAME).
+    A and B are PLAYERs (shell commands or builtin:NAME). A command reads its own folder whole:
+    see --folder.
     """
     game = game_argument(game_name)
     try:
@@ -66,6 +70,9 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
         test = Sprt(elo0, elo1, alpha, beta)
     except (PlayerSpecError, ValueError) as error:
         raise click.UsageError(str(error)) from None
+    named = named_folders(folder_texts, specs)
+    specs = {who: replace(spec, folder=named.get(who, spec.folder)) for who, spec in specs.items()}
+    settle_folders(specs, named, sandbox_mode, "sprt")
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [(spec.text, spec.folder) for spec in specs.values()])
     seed = new_seed() if seed is None else seed
     console = Console()
