@@ -125,6 +125,25 @@ def test_sprt_takes_a_folder_by_a_or_b(bots, log_for_programs):
     assert refused.returncode == 2 and "B (builtin:random) is no command of its own" in refused.stderr
 
 
+def test_serve_says_which_folder_each_opponent_reads_and_refuses_one_for_no_opponent(bots, tmp_path):
+    bot_folder, data = bots
+    command = f"python3 {bot_folder}/bot.py"
+    refused = run("serve", "--opponent", f"mine={command}", "--folder", f"yours={data}", "--records",
+                  str(tmp_path / "records"))
+    assert refused.returncode == 2 and "'yours' is none of the players: mine" in refused.stderr, refused.stderr
+    from arena.tournament.local_cluster import free_port
+    server = subprocess.Popen([ARENA, "serve", "--opponent", f"mine={command}", "--folder", f"mine={data}",
+                               "--records", str(tmp_path / "records"), "--port", str(free_port()), "--sandbox",
+                               "none"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
+    try:
+        said = server.stderr.readline()
+    finally:
+        server.kill()
+        server.wait()
+        server.stderr.close()
+    assert said == f"arena serve: mine ({command}) reads its own folder {data} (named by --folder)\n"
+
+
 @as_root
 def test_a_bot_at_the_root_has_no_folder_and_a_system_folder_named_is_refused_in_one_line(tmp_path):
     """``/x`` is a system file, as ``/dev/null``: it plays with no folder of its own, saying so. A

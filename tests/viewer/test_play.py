@@ -1,6 +1,7 @@
 """Playing in the browser's place through the API: the same judge, the rules' refusals, a saved record."""
 
 import json
+import os
 import time
 
 import pytest
@@ -106,6 +107,42 @@ def test_a_command_from_a_request_is_never_run_only_the_opponents_the_viewer_was
     assert record["players"][1]["command"] == mine  # the command the viewer was started with
     assert record["sandbox"]["mode"] == "limits" and record["sandbox"]["memory_mb"] == 300
     assert record["sandbox"]["memory_from"] == "option"
+
+
+@pytest.mark.root
+@pytest.mark.skipif(os.geteuid() != 0, reason="programs read only their own folder under a root judge")
+def test_a_named_opponent_plays_with_the_folder_the_viewer_was_given_for_it(tmp_path, fetch_json):
+    """``arena serve --folder NAME=DIR``: the opponent's games give it DIR whole, not its command's folder."""
+    import sys
+
+    from arena.judge.sandbox.settings import Sandbox
+    from arena.viewer.viewer_app import create_app
+    from arena.web_common.server import BackgroundServer
+
+    bot_folder, data = tmp_path / "bot", tmp_path / "data"
+    for folder in (bot_folder, data):
+        folder.mkdir(mode=0o700)
+    (data / "weights.txt").write_text("the weights")
+    # reads the file its argument names backwards (so that the command names no file of data's), then plays
+    (bot_folder / "bot.py").write_text(
+        "import os, sys\n"
+        "try:\n    open(sys.argv[1][::-1]).read()\n"
+        "except OSError:\n    print('x', flush=True)\n    sys.exit(0)\n"
+        "os.execv(sys.executable, [sys.executable, '-m', 'arena.toolkit.builtin_player', 'flippo', 'random'])\n")
+    mine = f"{sys.executable} {bot_folder}/bot.py {str(data / 'weights.txt')[::-1]}"
+    for folders, fault in (({}, True), ({"mine": str(data)}, False)):
+        records = tmp_path / f"records-{len(folders)}"
+        app = create_app([], records, sandbox=Sandbox("limits"), opponents={"mine": mine}, opponent_folders=folders)
+        with BackgroundServer(app) as server:
+            started = fetch_json(f"{server.url}/api/play", {"game": "flippo", "opponent": "mine", "seat": 1,
+                                                            "seed": 2})
+            url = f"{server.url}/api/play/{started['id']}"
+            view = wait_for(fetch_json, url, {"your move", "over"})
+            if view["status"] != "over":
+                fetch_json(f"{url}/resign", {})
+                view = wait_for(fetch_json, url, {"over"}, view["version"])
+        record = json.loads((records / view["record"]).read_text())
+        assert (record["result"]["verdicts"][0] == "format") is fault, record["result"]
 
 
 def test_a_viewer_started_without_memory_runs_each_opponent_under_its_games_limit(tmp_path, fetch_json):

@@ -3,18 +3,18 @@
 from __future__ import annotations
 
 import re
-
 import shutil
 import signal
 import sys
 import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 import click
 
+from ..refereeing.players import resolve_player
 from ..refereeing.terminal_text import visible
-from ..judge.sandbox.uid_box.needed_paths import command_folder
-from .shared_arguments import sandbox_argument, sandbox_options
+from .shared_arguments import folder_option, named_folders, sandbox_argument, sandbox_options, settle_folders
 
 DEFAULT_RECORDS = "arena-records"
 
@@ -59,9 +59,10 @@ def _run(app, host: str, port: int, path: str, open_browser: bool) -> None:
               help="A program the Play page may play against, by NAME (repeat for more); besides these, "
                    "only built-in players: no command is ever taken from a request.")
 @click.option("--builtin-only", is_flag=True, hidden=True)  # the default now; kept for scripts that pass it
+@folder_option("its NAME as --opponent gives it", "NAME")
 @sandbox_options
-def serve(db_paths, records_dir, host, port, open_browser, opponent_texts, builtin_only, sandbox_mode,
-          memory_mb) -> None:
+def serve(db_paths, records_dir, host, port, open_browser, opponent_texts, builtin_only, folder_texts,
+          sandbox_mode, memory_mb) -> None:
     """The web viewer: standings (live), games, replays, and play in the browser."""
     from ..viewer.viewer_app import create_app
 
@@ -70,13 +71,18 @@ def serve(db_paths, records_dir, host, port, open_browser, opponent_texts, built
     paths = [_check_db(path) for path in db_paths]
     if Path(records_dir).exists() and not Path(records_dir).is_dir():
         raise click.BadParameter(f"{records_dir} is not a folder", param_hint="--records")
+    # each opponent's folder decided once, here, and said: the Play page's games give it that one
+    specs = {name: resolve_player("flippo", command) for name, command in opponents.items()}  # a command needs no game
+    named = named_folders(folder_texts, specs)
+    specs = {name: replace(spec, folder=named.get(name, spec.folder)) for name, spec in specs.items()}
+    settle_folders(specs, named, sandbox_mode, "serve")
     # under isolate no opponent can see the databases or the records
-    # each opponent's folder as the Play page's resolve_player decides it (refereeing/players.py)
-    owned = [(command, command_folder(command)) for command in opponents.values()]
+    owned = [(spec.text, spec.folder) for spec in specs.values()]
     sandbox = sandbox_argument(sandbox_mode, memory_mb, owned,
                                files=tuple(("--db", path) for path in paths),
                                folders_to_write=(("--records", records_dir),))
-    app = create_app(paths, records_dir, host=host, sandbox=sandbox, opponents=opponents)
+    app = create_app(paths, records_dir, host=host, sandbox=sandbox, opponents=opponents,
+                     opponent_folders={name: spec.folder for name, spec in specs.items() if spec.folder})
     app.state.viewer.warm_up()  # the databases are read before the address is given out
     _run(app, host, port, "/", open_browser)
 

@@ -58,16 +58,18 @@ class PlayManager:
 
     ``sandbox`` confines the opponents (default: ``limits``). An opponent is a built-in player
     (``builtin:NAME``) or one of ``opponents``, NAME -> COMMAND as ``arena serve --opponent``
-    named them: nothing a request carries ever becomes a command (a viewer on 127.0.0.1 is
-    reachable by every local user, and a page by every site the visitor opens).
+    named them, each with its own folder as ``--folder NAME=DIR`` named it (``opponent_folders``), or
+    else as the one rule decides it: nothing a request carries ever becomes a command (a viewer on
+    127.0.0.1 is reachable by every local user, and a page by every site the visitor opens).
     ``idle_s`` is how long a person may leave their move before the game ends.
     """
 
     def __init__(self, records_dir: Path, sandbox: Sandbox | None = None, opponents: dict[str, str] | None = None,
-                 idle_s: float = IDLE_AFTER_S) -> None:
+                 idle_s: float = IDLE_AFTER_S, opponent_folders: dict[str, str] | None = None) -> None:
         self.records_dir = records_dir
         self.sandbox = sandbox
         self.opponents = dict(opponents or {})
+        self.opponent_folders = dict(opponent_folders or {})
         self.idle_s = idle_s
         self.sessions: dict[str, PlaySession] = {}
         self._players: dict[str, Visitor] = {}  # session id: who started it
@@ -80,7 +82,8 @@ class PlayManager:
         if not 0 < time_scale <= 100:
             raise PlayError(f"the time scale must be above 0 and at most 100, not {time_scale!r}")
         try:
-            specs = [resolve_player(game, self._opponent_player(opponent)), resolve_player(game, "human")]
+            specs = [resolve_player(game, self._opponent_player(opponent), self.opponent_folders.get(opponent)),
+                     resolve_player(game, "human")]
         except (PlayerSpecError, ValueError) as error:
             raise PlayError(str(error)) from None
         if seat == 0:

@@ -65,12 +65,14 @@ def _refused(request: Request, bound_to: str | None) -> Response | None:
 
 def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = None,
                home: str | None = None, sandbox: Sandbox | None = None, opponents: dict[str, str] | None = None,
-               play_idle_s: float = IDLE_AFTER_S, analysis_seconds: float | None = None) -> FastAPI:
+               play_idle_s: float = IDLE_AFTER_S, analysis_seconds: float | None = None,
+               opponent_folders: dict[str, str] | None = None) -> FastAPI:
     """The viewer over these databases and this records folder; ``home`` overrides where / leads.
 
     Games played in the browser run their opponent in ``sandbox`` (default: ``limits``);
     the opponent is a built-in player or one of ``opponents`` (NAME -> COMMAND, from
-    ``arena serve --opponent``), never a command from a request; a game whose person has not
+    ``arena serve --opponent``; its folder by ``opponent_folders`` if named there, NAME -> DIR), never a
+    command from a request; a game whose person has not
     moved for ``play_idle_s`` ends. Analyses asked for from a page search ``analysis_seconds`` per
     ply (None: each game's default).
     """
@@ -78,7 +80,7 @@ def create_app(db_paths: list[str], records_dir: str | Path, host: str | None = 
     if home is None:
         home = "/t/0" if len(db_paths) == 1 else "/tournaments"
     app = FastAPI(title="arena viewer", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
-    plays = PlayManager(Path(records_dir), sandbox, opponents, play_idle_s)
+    plays = PlayManager(Path(records_dir), sandbox, opponents, play_idle_s, opponent_folders)
     app.state.viewer = Viewer(library, plays, _templates(), home, analysis_seconds=analysis_seconds)
 
     @app.middleware("http")
