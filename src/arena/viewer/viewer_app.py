@@ -35,9 +35,10 @@ LOOPBACK_NAMES = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 def _templates() -> jinja2.Environment:
     # the viewer's own templates (its base.html) first, then the shared ones (arena.web_common: the replay
-    # page). autoescape: every value a template shows is escaped unless a template says otherwise (none does)
+    # page). autoescape: every value a template shows is escaped unless a template says otherwise (none does).
+    # auto_reload off: the installed release's templates, read once, not looked at again for every page
     return jinja2.Environment(loader=template_loader(HERE / "templates"), autoescape=True,
-                              undefined=jinja2.StrictUndefined)
+                              undefined=jinja2.StrictUndefined, auto_reload=False)
 
 
 def _host_allowed(host_header: str, bound_to: str | None) -> bool:

@@ -39,9 +39,11 @@ HERE = Path(__file__).parent
 
 
 def _templates() -> jinja2.Environment:
-    # the site's own templates first (its base.html), then the shared ones: the replay page as the viewer has it
+    # the site's own templates first (its base.html), then the shared ones: the replay page as the viewer has it.
+    # auto_reload off: the templates are the installed release's, read once (a new release restarts the
+    # server); with it on, every page looked at both folders' files first (1.3 ms of a page's 8 ms of CPU)
     environment = jinja2.Environment(loader=template_loader(HERE / "templates"), autoescape=True,
-                                     undefined=jinja2.StrictUndefined)
+                                     undefined=jinja2.StrictUndefined, auto_reload=False)
     environment.filters.update(FILTERS)
     return environment
 
