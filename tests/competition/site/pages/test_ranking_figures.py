@@ -93,6 +93,23 @@ def test_a_flippo_round_shows_a_margin_column_equal_to_the_apis_after_its_points
         assert [int(line.split(",")[-1]) for line in lines] == [r["margin"] for r in rows]
 
 
+def test_a_flippo_podium_shows_the_points_then_the_wins(tmp_path):
+    """Flippo ranks by points: its podium says them first, then each entrant's wins (what a reader of
+    any game's result looks for), not the points alone."""
+    with running_competition(tmp_path / "flippo", game="flippo") as competition:
+        def http(name=None):
+            return Http(competition.url).login(name) if name else Http(competition.url)
+
+        three_play_a_round(competition, http, bots=("greedy", "random", "mostpieces"))
+        assert http("org").post_json("/api/organiser/final", {}).status == 200
+        home = http().get("/").text
+        rows = [row for row in http().get("/api/ranking?kind=final").json()["rows"] if row["rank"] <= 3]
+        assert len(rows) == 3
+        for row in rows:
+            assert (f'<b class="name">{row["name"]}</b> <span class="points">{row["points"]} points</span> '
+                    f'<span class="figure wins">{row["wins"]} wins</span>') in home
+
+
 def test_the_podium_shows_wins_and_margin(competition, http):
     three_play_a_round(competition, http)
     http("org").post_json("/api/organiser/final", {})

@@ -86,10 +86,12 @@ def _why(ranking: str, upper: dict[str, Any], lower: dict[str, Any]) -> str | No
 
 
 def figures_said(ranking: str, row: dict[str, Any]) -> list[dict[str, str]]:
-    """The figures the rule ranks by, for a podium: ``[{"key": "wins", "text": "5 wins"},
-    {"key": "margin", "text": "margin +12"}]`` (irregular losses left out: the tie-break)."""
+    """The figures the rule ranks by, for a podium, then the wins and the points where the rule does not
+    rank by them: ``[{"key": "wins", "text": "5 wins"}, {"key": "margin", "text": "margin +12"},
+    {"key": "points", "text": "310 points"}]`` (irregular losses left out: the tie-break)."""
     said = []
-    for key in DECIDING.get(ranking, ("points",)):
+    deciding = DECIDING.get(ranking, ("points",))
+    for key in (*deciding, *(k for k in ("wins", "points") if k not in deciding)):
         value = row.get(key, 0)
         text = f"{value} {WORDS[key]}" if key in ("wins", "draws", "losses", "points", "game_points") \
             else f"{WORDS[key]} {_signed(key, value)}"
