@@ -172,14 +172,19 @@ def _identical(first: _Compared, second: _Compared) -> bool:
             or bool(first.prints) and first.prints == second.prints)
 
 
-def similar_pairs(store: CompetitionStore, folder: CompetitionFolder) -> list[SimilarPair]:
-    """Every pair of contestants' latest submissions (admitted or not) in one language, most alike first."""
+def similar_pairs(store: CompetitionStore, folder: CompetitionFolder,
+                  chosen: list[Submission] | None = None) -> list[SimilarPair]:
+    """Every pair of contestants' latest submissions (admitted or not) in one language, most alike first;
+    ``chosen``: those submissions instead (one a contestant, as the sources to grade are)."""
     game = store.competition().game
-    contestants = {u.id for u in store.users() if u.role == "contestant"}
     latest: dict[int, Submission] = {}
-    for submission in store.submissions():  # newest first
-        if submission.user_id in contestants and submission.user_id not in latest:
-            latest[submission.user_id] = submission
+    if chosen is None:
+        contestants = {u.id for u in store.users() if u.role == "contestant"}
+        for submission in store.submissions():  # newest first
+            if submission.user_id in contestants and submission.user_id not in latest:
+                latest[submission.user_id] = submission
+    else:
+        latest = {submission.user_id: submission for submission in chosen}
     compared: list[_Compared] = []
     starters: dict[str, tuple[tuple[str, ...], set[int]]] = {}
     for submission in latest.values():
