@@ -171,5 +171,12 @@ def test_two_sources_side_by_side_fit_1280_pixels_and_highlight_what_they_share(
         page.goto(f"{competition.url}/organiser/similarity/{first}/{second}")
         assert page.evaluate("document.documentElement.scrollWidth") <= 1280
         assert page.locator("#source0 mark.shared").count() >= 1 and page.locator("#source1 mark.shared").count() >= 1
+        # the caption's two swatches are drawn in the colours the sources are highlighted in
+        page.evaluate("document.querySelector('#source0').insertAdjacentHTML('beforeend', "
+                      "'<mark class=\"starter\" id=\"probe\">x</mark>')")
+        colour = "(selector) => getComputedStyle(document.querySelector(selector)).backgroundColor"
+        assert page.evaluate(colour, "p.caption mark.shared") == page.evaluate(colour, "#source0 mark.shared")
+        assert page.evaluate(colour, "p.caption mark.starter") == page.evaluate(colour, "#probe")
+        assert page.evaluate(colour, "#probe") != page.evaluate(colour, "#source0 mark.shared")
         assert "alike" in page.text_content("#pair-score")
         assert page.console.errors == []

@@ -13,7 +13,9 @@ the smaller one's fingerprints found in the other (1.0: all of it).
 Copies are named as such: two sources byte for byte the same, the same once names, numbers, strings,
 comments and layout are set aside (their token sequences equal), or the same once the starter is
 taken out (the same fingerprints left, some of them) are ``identical``, with the score 1.0, whatever
-the starter holds; two contestants who uploaded the starter itself are identical too. A source whose
+the starter holds; two contestants who uploaded the starter itself are identical too. Archives are not
+opened here (the sandbox alone unpacks them): two uploaded byte for byte the same are identical, and
+no other pair with an archive is listed. A source whose
 tokens are the starter's is ``starter`` (unchanged but for names, comments and layout).
 
 The side-by-side page highlights the passages two sources share (:func:`shared_passages`): every
@@ -142,6 +144,15 @@ def score(mine: set[int], theirs: set[int]) -> float:
     return 0.0 if smaller == 0 else len(mine & theirs) / smaller
 
 
+def _archive_bytes(folder: CompetitionFolder, submission: Submission) -> bytes | None:
+    """An uploaded archive's bytes (never opened here: only the sandbox unpacks one), None for a source
+    file or an archive gone."""
+    path = Path(folder.upload(submission.id)) / submission.filename
+    if not is_archive(submission.filename) or not path.is_file() or path.stat().st_size > MAX_SOURCE:
+        return None
+    return path.read_bytes()
+
+
 def _source(folder: CompetitionFolder, submission: Submission) -> str | None:
     """The uploaded source, None for an archive or a file gone (its text as UTF-8, errors replaced)."""
     path = Path(folder.upload(submission.id)) / submission.filename
@@ -172,14 +183,30 @@ def _identical(first: _Compared, second: _Compared) -> bool:
             or bool(first.prints) and first.prints == second.prints)
 
 
-def similar_pairs(store: CompetitionStore, folder: CompetitionFolder) -> list[SimilarPair]:
-    """Every pair of contestants' latest submissions (admitted or not) in one language, most alike first."""
+def _identical_archives(folder: CompetitionFolder, submissions: list[Submission]) -> list[SimilarPair]:
+    """The pairs of archives uploaded byte for byte the same, in one language: identical (others are
+    not compared: what an archive holds is read in the sandbox alone)."""
+    archives = [(s, raw) for s in sorted(submissions, key=lambda s: s.id)
+                if (raw := _archive_bytes(folder, s)) is not None]
+    return [SimilarPair(first.id, second.id, (first.user_name, second.user_name), first.language, 1.0, True,
+                        (False, False))
+            for (first, one), (second, other) in combinations(archives, 2)
+            if first.language == second.language and one == other]
+
+
+def similar_pairs(store: CompetitionStore, folder: CompetitionFolder,
+                  chosen: list[Submission] | None = None) -> list[SimilarPair]:
+    """Every pair of contestants' latest submissions (admitted or not) in one language, most alike first;
+    ``chosen``: those submissions instead (one a contestant, as the sources to grade are)."""
     game = store.competition().game
-    contestants = {u.id for u in store.users() if u.role == "contestant"}
     latest: dict[int, Submission] = {}
-    for submission in store.submissions():  # newest first
-        if submission.user_id in contestants and submission.user_id not in latest:
-            latest[submission.user_id] = submission
+    if chosen is None:
+        contestants = {u.id for u in store.users() if u.role == "contestant"}
+        for submission in store.submissions():  # newest first
+            if submission.user_id in contestants and submission.user_id not in latest:
+                latest[submission.user_id] = submission
+    else:
+        latest = {submission.user_id: submission for submission in chosen}
     compared: list[_Compared] = []
     starters: dict[str, tuple[tuple[str, ...], set[int]]] = {}
     for submission in latest.values():
@@ -195,7 +222,7 @@ def similar_pairs(store: CompetitionStore, folder: CompetitionFolder) -> list[Si
         compared.append(_Compared(submission, source.encode(), words,
                                   fingerprints(source, submission.language) - starter_prints,
                                   bool(starter_words) and words == starter_words))
-    pairs = []
+    pairs = _identical_archives(folder, list(latest.values()))
     for first, second in combinations(sorted(compared, key=lambda c: c.submission.id), 2):
         if first.submission.language == second.submission.language:
             identical = _identical(first, second)

@@ -97,3 +97,17 @@ def test_a_rounds_own_ranking_breaks_ties_by_irregular_losses(tmp_path):
     assert rows[0]["games"] == 1  # this round's games alone
     published = competition_ranking(store, store.round(round_id))
     assert [(r["rank"], r["name"], r["irregular_losses"]) for r in published["rows"]] == expected
+
+
+def test_flippo_and_black_hole_rows_carry_the_margin_last(tmp_path):
+    """Ranked by points, each row still says its margin (points scored minus conceded, summed), after the
+    rule's own columns: a CSV made of these rows keeps its columns' places."""
+    for game, rule_columns in (("flippo", []), ("blackhole", ["tiebreak"])):
+        (tmp_path / game).mkdir()
+        store, subs = make_store(tmp_path / game, game=game)
+        play(store, subs, [("ann", "ben", record((40, 20), 0)), ("ben", "ann", record((35, 25), 0))])
+        rows = {r["name"]: r for r in ranking_rows(store)}
+        assert list(rows["ann"]) == ["rank", "name", "games", "wins", "draws", "losses", "points",
+                                     "irregular_losses", *rule_columns, "margin"]
+        assert (rows["ann"]["margin"], rows["ben"]["margin"], rows["cat"]["margin"]) == (10, -10, 0)
+        assert [r["name"] for r in ranking_rows(store)][:2] == ["ann", "ben"]  # by points: 65 against 55

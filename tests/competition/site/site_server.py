@@ -33,14 +33,15 @@ class Competition:
 
 
 @contextmanager
-def running_competition(root: Path, play_rounds: bool = True, real: bool = False) -> Iterator[Competition]:
-    """A domineering competition in ``root`` with the accounts org (organiser), alice and bob, all with
-    PASSWORD, served on 127.0.0.1 until the block ends. ``real``: the real conductor, started, its games
-    at 0.3 of the game's clock."""
+def running_competition(root: Path, play_rounds: bool = True, real: bool = False,
+                        game: str = "domineering") -> Iterator[Competition]:
+    """A competition of ``game`` (domineering) in ``root`` with the accounts org (organiser), alice and
+    bob, all with PASSWORD, served on 127.0.0.1 until the block ends. ``real``: the real conductor,
+    started, its games at 0.3 of the game's clock."""
     folder = CompetitionFolder(root)
     folder.root.mkdir(mode=0o700)
     store = CompetitionStore(folder.database, must_exist=False)
-    store.create("domineering", "Test Cup")
+    store.create(game, "Test Cup")
     languages.write_default_table(folder.languages)
     password_hash = hash_password(PASSWORD)  # argon2 is slow on purpose: hashed once for all three
     store.add_user("org", password_hash, "organiser")

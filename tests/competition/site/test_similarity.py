@@ -160,3 +160,27 @@ def test_shared_passages_keep_every_character_of_both_sources():
     pieces = shared_passages(first, second, "python", STARTER)
     assert "".join(text for text, _ in pieces[0]) == first and "".join(text for text, _ in pieces[1]) == second
     assert {kind for _, kind in pieces[0]} == {"", "shared", "starter"}
+
+
+def _archive(source: str) -> bytes:
+    import io
+    import tarfile
+
+    buffer = io.BytesIO()
+    with tarfile.open(fileobj=buffer, mode="w:gz") as archive:
+        member = tarfile.TarInfo("bot.py")
+        member.size, member.mtime = len(source.encode()), 1_700_000_000
+        archive.addfile(member, io.BytesIO(source.encode()))
+    return buffer.getvalue()
+
+
+def test_byte_identical_archives_are_identical(competition, http):
+    """Issue 58: byte-identical uploads are copies, archives too (their insides are not read on the
+    server: only their bytes are compared); a different archive is not paired with them."""
+    competition.store.add_user("carol", hash_password(PASSWORD), "contestant")
+    same = _archive(grown(GREEDY))
+    ids = [admitted_submission(http(name), same, "bot.tar.gz") for name in ("alice", "bob")]
+    admitted_submission(http("carol"), _archive(grown(RENAMED)), "bot.tar.gz")
+    pairs = http("org").get("/api/organiser/similarity").json()["pairs"]
+    assert [(p["a"], p["b"], p["names"], p["score"], p["identical"], p["starter"]) for p in pairs] == [
+        (ids[0], ids[1], ["alice", "bob"], 1.0, True, [False, False])]

@@ -20,6 +20,10 @@ from ..store.database import CompetitionStore, Round
 TEST = "test"
 FINAL = "final"
 """The kind the final has as a competition, whatever its rounds' own kinds (final-swiss-N, final-robin)."""
+WITH_MARGIN = ("wins_then_margin", "points", "points_subcompetition")
+"""The rules whose rows carry ``margin`` (points scored minus points conceded, summed): Domineering's
+ranks by it; Flippo's and Black Hole's rank by the points scored, and their margin, the same reckoning,
+comes last in their rows (after Black Hole's ``tiebreak``: a CSV's columns keep their places)."""
 
 
 def is_ranked(kind: str) -> bool:
@@ -46,10 +50,10 @@ def _row(standing: Standing, ranking: str) -> dict[str, Any]:
     }
     if ranking == "game_points":
         row["game_points"] = _number(tally.game_points)
-    if ranking == "wins_then_margin":
-        row["margin"] = _number(tally.margin)
     if ranking == "points_subcompetition":
         row["tiebreak"] = _number(standing.tiebreak)
+    if ranking in WITH_MARGIN:
+        row["margin"] = _number(tally.margin)
     return row
 
 

@@ -62,3 +62,17 @@ def test_the_console_links_the_sources(competition, http):
 
     page = Http(competition.url).page_login("org").get("/organiser").text
     assert 'href="/api/organiser/sources.zip"' in page and 'href="/api/organiser/sources.zip?all=1"' in page
+
+
+def test_the_indexs_flags_are_the_zipped_files_own(competition, http):
+    """A contestant whose latest upload was refused: the zip holds their last admitted one, and the
+    index's similarity flags are that file's (a copy of bob's), not those of the refused upload."""
+    source = b"import sys\nfor line in sys.stdin:\n    print(line.strip()[::-1], flush=True)\n" * 3
+    ids = [admitted_submission(http(name), source) for name in ("alice", "bob")]
+    assert http("alice").upload("/api/submissions", "bot.py", b"#crash\n").status == 200  # her latest, refused
+    archive = opened(http("org").get("/api/organiser/sources.zip"))
+    assert archive.read("alice.py") == source
+    index = {r["name"]: r for r in csv.DictReader(io.StringIO(archive.read("index.csv").decode()))}
+    assert index["alice"]["submission"] == str(ids[0])
+    assert index["alice"]["similarity"] == f"identical to bob (submission {ids[1]})"
+    assert index["bob"]["similarity"] == f"identical to alice (submission {ids[0]})"

@@ -10,7 +10,7 @@ from arena.competition.passwords import hash_password
 from arena.competition.site.pages.ranking_rule import neighbour_notes, ranking_columns
 
 from ..conftest import Http
-from ..site_server import PASSWORD
+from ..site_server import PASSWORD, running_competition
 from ..api.test_api import admitted_submission
 
 
@@ -50,9 +50,9 @@ def ranking_table(html: str) -> list[dict[str, str]]:
     return [dict(zip(header, row)) for row in body]
 
 
-def three_play_a_round(competition, http) -> int:
+def three_play_a_round(competition, http, bots=("greedy", "random", "random")) -> int:
     competition.store.add_user("carol", hash_password(PASSWORD), "contestant")
-    for name, bot in (("alice", "greedy"), ("bob", "random"), ("carol", "random")):
+    for name, bot in zip(("alice", "bob", "carol"), bots):
         competition.store.update_submission(admitted_submission(http(name)), command=f"builtin:{bot}")
     return http("org").post_json("/api/rounds", {}).json()["id"]
 
@@ -67,6 +67,47 @@ def test_the_ranking_and_round_pages_have_a_margin_column_equal_to_the_apis(comp
         assert {row["Name"]: int(row["Margin"]) for row in rows} == {n: r["margin"] for n, r in api.items()}
         assert {row["Name"]: int(row["Wins"]) for row in rows} == {n: r["wins"] for n, r in api.items()}
         assert [row["Name"] for row in rows] == [r["name"] for r in http().get("/api/ranking").json()["rows"]]
+
+
+def test_a_flippo_round_shows_a_margin_column_equal_to_the_apis_after_its_points(tmp_path):
+    """Flippo ranks by points alone; its pages still have a Margin column (discs scored minus conceded,
+    summed), after the figures its rule ranks by, each number the API's ``margin`` and the CSV's."""
+    with running_competition(tmp_path / "flippo", game="flippo") as competition:
+        def http(name=None):
+            return Http(competition.url).login(name) if name else Http(competition.url)
+
+        round_id = three_play_a_round(competition, http, bots=("greedy", "random", "mostpieces"))
+        rows = http().get("/api/ranking").json()["rows"]
+        assert len(rows) == 3 and all(row["games"] == 4 for row in rows)
+        for row in rows:  # Flippo's scores add up to 60: a margin is twice the points less 60 a game
+            assert row["margin"] == 2 * row["points"] - 60 * row["games"]
+        assert {row["margin"] for row in rows} != {0}
+        for page in (http().get("/ranking").text, http().get(f"/rounds/{round_id}").text):
+            table = ranking_table(page)
+            assert list(table[0])[:4] == ["Rank", "Name", "Points", "Irregular losses"]
+            assert "Margin" in table[0]
+            assert {row["Name"]: int(row["Margin"]) for row in table} == {r["name"]: r["margin"] for r in rows}
+        header, *lines = http().get("/api/ranking.csv").text.splitlines()
+        assert header.split(",") == ["rank", "name", "games", "wins", "draws", "losses", "points",
+                                     "irregular_losses", "margin"]
+        assert [int(line.split(",")[-1]) for line in lines] == [r["margin"] for r in rows]
+
+
+def test_a_flippo_podium_shows_the_points_then_the_wins(tmp_path):
+    """Flippo ranks by points: its podium says them first, then each entrant's wins (what a reader of
+    any game's result looks for), not the points alone."""
+    with running_competition(tmp_path / "flippo", game="flippo") as competition:
+        def http(name=None):
+            return Http(competition.url).login(name) if name else Http(competition.url)
+
+        three_play_a_round(competition, http, bots=("greedy", "random", "mostpieces"))
+        assert http("org").post_json("/api/organiser/final", {}).status == 200
+        home = http().get("/").text
+        rows = [row for row in http().get("/api/ranking?kind=final").json()["rows"] if row["rank"] <= 3]
+        assert len(rows) == 3
+        for row in rows:
+            assert (f'<b class="name">{row["name"]}</b> <span class="points">{row["points"]} points</span> '
+                    f'<span class="figure wins">{row["wins"]} wins</span>') in home
 
 
 def test_the_podium_shows_wins_and_margin(competition, http):

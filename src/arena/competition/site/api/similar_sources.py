@@ -7,17 +7,19 @@ from __future__ import annotations
 from fastapi import APIRouter, Request
 
 from ...similarity import similar_pairs
+from ...store.database import Submission
 from ..security.auth import api_user, organiser
 from ..site_state import site_of
 
 router = APIRouter(prefix="/api")
 
 
-def pair_views(request: Request) -> list[dict]:
+def pair_views(request: Request, chosen: list[Submission] | None = None) -> list[dict]:
+    """The pairs as the API gives them: of each contestant's latest submission, or of ``chosen``."""
     site = site_of(request)
     return [{"a": p.a, "b": p.b, "names": list(p.names), "language": p.language, "score": p.score,
              "identical": p.identical, "starter": list(p.starter)}
-            for p in similar_pairs(site.store, site.folder)]
+            for p in similar_pairs(site.store, site.folder, chosen)]
 
 
 @router.get("/organiser/similarity")

@@ -76,13 +76,16 @@ def _chosen(request: Request, every: bool) -> list[Submission]:
 
 def sources_zip(request: Request, every: bool) -> bytes:
     folder = site_of(request).folder
-    flags = _flags(pair_views(request))
+    chosen = _chosen(request, every)
+    # the flags of the files zipped: each one's last admitted source against the others' (with ?all=1,
+    # each contestant's latest, as the similarity check compares them)
+    flags = _flags(pair_views(request, None if every else chosen))
     index = io.StringIO()
     writer = csv.writer(index, lineterminator="\r\n")
     writer.writerow(INDEX_COLUMNS)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for submission in _chosen(request, every):
+        for submission in chosen:
             path = folder.upload(submission.id) / submission.filename
             ext = _extension(submission.filename)
             member = (f"{_safe(submission.user_name)}/{submission.id}{ext}" if every

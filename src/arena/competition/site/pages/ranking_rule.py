@@ -37,6 +37,9 @@ WORDS = {"wins": "wins", "draws": "draws", "losses": "losses", "points": "points
          "game_points": "game points", "tiebreak": "tie-break points", "irregular_losses": "irregular losses"}
 _FEWER_FIRST = {"losses", "irregular_losses"}
 _OTHERS = ("games", "wins", "draws", "losses", "points")
+_MARGIN_SHOWN = ("points", "points_subcompetition")
+"""The rules that rank by points and whose rows also carry the margin (rounds/ranking.py's WITH_MARGIN),
+shown after the others."""
 
 
 def ranking_rule_words(ranking: str) -> str:
@@ -51,10 +54,12 @@ def deciding_figures(ranking: str) -> tuple[str, ...]:
 
 def ranking_columns(ranking: str) -> list[dict[str, Any]]:
     """The ranking table's columns after rank and name: ``{"key", "heading", "deciding"}``, the
-    figures the rule ranks by first, in its order, then the others (games, wins, ... not among them)."""
+    figures the rule ranks by first, in its order, then the others (games, wins, ... not among them; the
+    margin last where the rule ranks by points)."""
     deciding = deciding_figures(ranking)
+    others = (*_OTHERS, "margin") if ranking in _MARGIN_SHOWN else _OTHERS
     return ([{"key": key, "heading": HEADINGS[key], "deciding": True} for key in deciding]
-            + [{"key": key, "heading": HEADINGS[key], "deciding": False} for key in _OTHERS if key not in deciding])
+            + [{"key": key, "heading": HEADINGS[key], "deciding": False} for key in others if key not in deciding])
 
 
 def _signed(key: str, value: Any) -> str:
@@ -81,10 +86,12 @@ def _why(ranking: str, upper: dict[str, Any], lower: dict[str, Any]) -> str | No
 
 
 def figures_said(ranking: str, row: dict[str, Any]) -> list[dict[str, str]]:
-    """The figures the rule ranks by, for a podium: ``[{"key": "wins", "text": "5 wins"},
-    {"key": "margin", "text": "margin +12"}]`` (irregular losses left out: the tie-break)."""
+    """The figures the rule ranks by, for a podium, then the wins and the points where the rule does not
+    rank by them: ``[{"key": "wins", "text": "5 wins"}, {"key": "margin", "text": "margin +12"},
+    {"key": "points", "text": "310 points"}]`` (irregular losses left out: the tie-break)."""
     said = []
-    for key in DECIDING.get(ranking, ("points",)):
+    deciding = DECIDING.get(ranking, ("points",))
+    for key in (*deciding, *(k for k in ("wins", "points") if k not in deciding)):
         value = row.get(key, 0)
         text = f"{value} {WORDS[key]}" if key in ("wins", "draws", "losses", "points", "game_points") \
             else f"{WORDS[key]} {_signed(key, value)}"
