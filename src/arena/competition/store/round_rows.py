@@ -15,6 +15,7 @@ import sqlite3
 import time
 from typing import Any, Iterator
 
+from ...analysis.document_types import AnalysisDocument
 from ...judge.record_types import Record
 from ..privacy import without_private
 from .rows import CompetitionError, PlannedGame, Round, StoredGame
@@ -161,12 +162,13 @@ class RoundRows(StoreAccess):
 
     # -- analyses ---------------------------------------------------------
 
-    def analysis(self, game_id: int) -> dict[str, Any] | None:
-        """The analysis document kept for a game, None when it has none (ValueError if it is no JSON)."""
+    def analysis(self, game_id: int) -> object:
+        """The JSON kept as a game's analysis, as it reads (its reader checks it is a document), None
+        when it has none (ValueError if it is no JSON)."""
         row = self._one("SELECT analysis FROM analyses WHERE game_id = ?", (game_id,))
         return None if row is None else json.loads(row["analysis"])
 
-    def save_analysis(self, game_id: int, document: dict[str, Any]) -> None:
+    def save_analysis(self, game_id: int, document: AnalysisDocument) -> None:
         self._write("INSERT OR REPLACE INTO analyses (game_id, analysis) VALUES (?, ?)",
                     (game_id, json.dumps(document)))
 
