@@ -14,6 +14,7 @@ from markupsafe import Markup
 
 from ..analysis.document_types import AnalysisDocument, JobState, JobStatus
 from ..analysis.graph import eval_graph_svg, finite_number
+from .replay_boards import PageReplayView
 
 
 class MistakeLine(TypedDict):
@@ -47,6 +48,17 @@ class AnalysisView(TypedDict):
     means: list[str]
     turning_point: TurningPointLine | None
     units: str
+
+
+class _AnalysisBody(TypedDict, total=False):
+    analysis_body: dict[str, str]  # what the Analyse button posts (the competition's: its CSRF token)
+
+
+class AnalysedReplayView(PageReplayView, _AnalysisBody):
+    """The replay page's data with what its script needs of the analysis (the document, where to poll)."""
+
+    analysis: AnalysisDocument | None
+    analysis_url: str | None
 
 
 class StatusPayload(TypedDict):
