@@ -6,7 +6,7 @@ its keys in the order each function makes them).
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from ...judge.record_types import Verdict
 from ..privacy import may_read_admission, may_read_build_log
@@ -15,6 +15,7 @@ from ..rounds.numbering import RoundLabel, round_labels
 from ..rounds.ranking import is_ranked, round_ranking
 from ..rounds.ranking_types import CrossTable, RoundRanking
 from ..store.database import CompetitionStore, Round, StoredGame, Submission, User
+from ..store.rows import RoundDetails
 
 
 class _Readable(TypedDict, total=False):
@@ -84,7 +85,7 @@ class RoundView(TypedDict):
     status: str
     created: float
     finished: float | None
-    details: dict[str, Any]  # the round's own (Round.details)
+    details: RoundDetails
     games: int
     played: int
     voided: int

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from ...analysis.document_types import AnalysisDocument
 from ...judge.record_types import Record
 from ..privacy import without_private
-from .rows import CompetitionError, PlannedGame, Round, StoredGame
+from .rows import CompetitionError, PlannedGame, Round, RoundDetails, StoredGame
 from .store_access import StoreAccess, new_row_id, row_as
 
 _GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name AS first_player,"
@@ -31,7 +31,7 @@ _GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission 
 class RoundRows(StoreAccess):
     """Rounds, their games, the games' records, stderr and analyses."""
 
-    def add_round(self, kind: str, games: list[PlannedGame], details: dict[str, Any] | None = None,
+    def add_round(self, kind: str, games: list[PlannedGame], details: RoundDetails | None = None,
                   exclusive: bool = True) -> int:
         """A new running round with all its games, in one transaction.
 
