@@ -2,16 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+from .document_types import AnalysisDocument, TournamentReport
 
 
 def _number(value: float | None) -> str:
     return "-" if value is None else f"{value:.2f}"
 
 
-def game_lines(label: str, document: dict[str, Any], note: str) -> list[str]:
+def game_lines(label: str, document: AnalysisDocument, note: str) -> list[str]:
     seats, players, units = document["seats"], document["players"], document["units"]
     summary = document["summary"]
+    assert summary is not None, "a complete document's summary is made"
     lines = [f"{label}: {document['game']}, {players[0]} ({seats[0]}) against {players[1]} ({seats[1]}); "
              f"{document['total']} plies, {note}",
              "  mean loss per move (" + units + "): "
@@ -28,7 +29,7 @@ def game_lines(label: str, document: dict[str, Any], note: str) -> list[str]:
     return lines
 
 
-def report_lines(report: dict[str, Any]) -> list[str]:
+def report_lines(report: TournamentReport) -> list[str]:
     lines = [f"{report['analysed']} of {report['games']} games analysed; mean loss per move"
              + (f" in {report['units']}" if report["units"] else "")]
     phases = [phase["name"] for phase in report["players"][0]["phases"]] if report["players"] else []

@@ -11,11 +11,12 @@ from __future__ import annotations
 import hashlib
 import json
 from types import ModuleType
-from typing import Any
+from typing import TypeGuard
 
 from ..games import get_game
 from ..games.analyst_contract import Evaluation
 from ..judge.record_types import Record
+from .document_types import AnalysisDocument, PlyAnalysis
 from .losses import fill_losses
 from .plies import Ply
 from .loss_summary import summarise
@@ -32,7 +33,7 @@ def record_digest(record: Record) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-def new_document(record: Record, plies: list[Ply], analyst: ModuleType, seconds: float) -> dict[str, Any]:
+def new_document(record: Record, plies: list[Ply], analyst: ModuleType, seconds: float) -> AnalysisDocument:
     game = get_game(record["game"])
     return {
         "format": FORMAT,
@@ -55,30 +56,31 @@ def new_document(record: Record, plies: list[Ply], analyst: ModuleType, seconds:
     }
 
 
-def set_final(document: dict[str, Any], to_move: int | None, value: float, exact: bool) -> None:
+def set_final(document: AnalysisDocument, to_move: int | None, value: float, exact: bool) -> None:
     """The value of the position after the last move: the game's outcome (``to_move`` None, value from
     the last mover's view) or an evaluation of a game that stopped early (from ``to_move``'s view)."""
     document["final"] = {"to_move": to_move, "value": value, "exact": exact}
     _refresh(document)
 
 
-def set_evaluation(document: dict[str, Any], index: int, evaluation: Evaluation) -> None:
+def set_evaluation(document: AnalysisDocument, index: int, evaluation: Evaluation) -> None:
     entry = document["plies"][index]
     if entry["value"] is None:
         document["analysed"] += 1
-    entry.update(value=round(evaluation.value, 3), best=evaluation.best, exact=evaluation.exact,
-                 played_value=None if evaluation.played_value is None else round(evaluation.played_value, 3),
-                 detail=evaluation.detail)
+    entry.update({"value": round(evaluation.value, 3), "best": evaluation.best, "exact": evaluation.exact,
+                  "played_value": None if evaluation.played_value is None else round(evaluation.played_value, 3),
+                  "detail": evaluation.detail})
     _refresh(document)
 
 
-def _refresh(document: dict[str, Any]) -> None:
+def _refresh(document: AnalysisDocument) -> None:
     fill_losses(document)
     done = document["analysed"] == document["total"] and document["final"] is not None
     document["complete"] = done
     document["summary"] = summarise(document) if done else None
 
 
-def is_document(value: Any) -> bool:
+def is_document(value: object) -> TypeGuard[AnalysisDocument]:
+    """Is ``value`` an analysis document of this format and version (as read from a file)?"""
     return (isinstance(value, dict) and value.get("format") == FORMAT and value.get("version") == VERSION
             and isinstance(value.get("plies"), list))

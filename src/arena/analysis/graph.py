@@ -23,7 +23,7 @@ True
 from __future__ import annotations
 
 import math
-from typing import Any
+from collections.abc import Mapping
 
 from ..games.svg_kit import SVG_NS, FONT, attributes, circle, element, line, rect, text, title
 
@@ -35,14 +35,14 @@ FIRST_AHEAD, SECOND_AHEAD = "#f4f1e6", "#dcdcd6"
 LINE, ESTIMATE, EXACT, MISTAKE, INK = "#2b4a6f", "#2b4a6f", "#1c8a4a", "#d62d20", "#444"
 
 
-def finite_number(value: Any) -> float | None:
+def finite_number(value: object) -> float | None:
     """A finite number, else None (a document from a file may hold anything)."""
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         return None
     return float(value)
 
 
-def _first_seat_value(entry: dict) -> float | None:
+def _first_seat_value(entry: Mapping[str, object]) -> float | None:
     value = finite_number(entry.get("value"))
     if value is None:
         return None
@@ -69,10 +69,10 @@ def _round_up(value: float) -> float:
     return 10 * power
 
 
-def _label(entry: dict, seats: list[str], units: str) -> str:
+def _label(entry: Mapping[str, object], seats: list[str], units: str) -> str:
     """The tooltip of a ply: who moved what, the value, the best move, the loss."""
     seat = entry.get("seat")
-    who = seats[seat] if seat in (0, 1) and len(seats) > seat else "?"
+    who = seats[seat] if isinstance(seat, int) and seat in (0, 1) and len(seats) > seat else "?"
     words = [f"ply {entry.get('ply')}: {who} {entry.get('move', '')}"]
     value = finite_number(entry.get("value"))
     if value is None:
@@ -127,7 +127,7 @@ def _curve(points: list[tuple[int, float | None]], count: int, clip: float) -> l
                     stroke_linejoin="round", class_="eval-line") for r in runs if len(r) > 1]
 
 
-def _marks(entries: list[dict], values: list[float | None], count: int, clip: float) -> list[str]:
+def _marks(entries: list[Mapping[str, object]], values: list[float | None], count: int, clip: float) -> list[str]:
     parts = []
     for index, (entry, value) in enumerate(zip(entries, values)):
         if value is None:
@@ -142,7 +142,7 @@ def _marks(entries: list[dict], values: list[float | None], count: int, clip: fl
     return parts
 
 
-def _hit_columns(entries: list[dict], count: int, seats: list[str], units: str) -> list[str]:
+def _hit_columns(entries: list[Mapping[str, object]], count: int, seats: list[str], units: str) -> list[str]:
     """One transparent column per ply, on top of everything: a click anywhere above a ply jumps to it."""
     width = PLOT_W / max(count, 1)
     return [element("rect", title(_label(entry, seats, units)), x=LEFT + index * width, y=TOP, width=width,
@@ -150,11 +150,13 @@ def _hit_columns(entries: list[dict], count: int, seats: list[str], units: str) 
             for index, entry in enumerate(entries)]
 
 
-def eval_graph_svg(doc: dict) -> str:
-    """The graph of an analysis document (complete or partial) as an inline ``<svg id="eval-graph">``."""
-    plies = doc.get("plies")
-    entries = [e if isinstance(e, dict) else {} for e in plies] if isinstance(plies, list) else []
-    seats = [str(s) for s in doc.get("seats", [])] if isinstance(doc.get("seats"), list) else []
+def eval_graph_svg(doc: Mapping[str, object]) -> str:
+    """The graph of an analysis document (complete or partial) as an inline ``<svg id="eval-graph">``:
+    of any JSON object, every value checked before it is drawn."""
+    plies, named = doc.get("plies"), doc.get("seats")
+    entries: list[Mapping[str, object]] = ([e if isinstance(e, dict) else {} for e in plies]
+                                           if isinstance(plies, list) else [])
+    seats = [str(s) for s in named] if isinstance(named, list) else []
     units = str(doc.get("units", ""))
     values = [_first_seat_value(entry) for entry in entries]
     clip = value_range([v for v in values if v is not None], finite_number(doc.get("mistake")) or 1.0)

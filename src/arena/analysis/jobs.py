@@ -11,13 +11,27 @@ from __future__ import annotations
 import copy
 import threading
 from collections import OrderedDict, deque
-from typing import Any, Callable, Hashable
+from typing import TYPE_CHECKING, Callable, Hashable, TypedDict
 
 from ..judge.record_types import Record
+from .document_types import AnalysisDocument, JobState, JobStatus
 from .plies import RecordError
 from .parallel_plies import analyse
 
+if TYPE_CHECKING:
+    from typing_extensions import Unpack  # typing's own from Python 3.11; mypy reads it for 3.10
+
 KEPT = 64  # finished jobs remembered, so a page polling after the end still sees "done"
+
+
+class _Change(TypedDict, total=False):
+    """What one step of a job changes of its JobStatus."""
+
+    state: JobState
+    analysed: int | None
+    total: int | None
+    error: str | None
+    analysis: AnalysisDocument | None
 
 
 class QueueFull(Exception):
@@ -35,8 +49,8 @@ class AnalysisJobs:
         self.niceness = niceness
         self.max_queued = max_queued
         self._lock = threading.Lock()
-        self._status: OrderedDict[Hashable, dict[str, Any]] = OrderedDict()
-        self._queue: deque[tuple[Hashable, Record, Callable[[dict[str, Any]], None]]] = deque()
+        self._status: OrderedDict[Hashable, JobStatus] = OrderedDict()
+        self._queue: deque[tuple[Hashable, Record, Callable[[AnalysisDocument], None]]] = deque()
         self._worker: threading.Thread | None = None
         self._stopping = threading.Event()
 
@@ -49,7 +63,7 @@ class AnalysisJobs:
             worker.join(timeout_s)
 
     def start(self, key: Hashable, record: Record,
-              save: Callable[[dict[str, Any]], None]) -> dict[str, Any]:
+              save: Callable[[AnalysisDocument], None]) -> JobStatus:
         """Queue the analysis of ``record`` unless it is queued, running or done; its status.
         Raises QueueFull when ``max_queued`` analyses wait already."""
         with self._lock:
@@ -67,12 +81,12 @@ class AnalysisJobs:
                     self._worker.start()
             return copy.deepcopy(status)
 
-    def status(self, key: Hashable) -> dict[str, Any] | None:
+    def status(self, key: Hashable) -> JobStatus | None:
         with self._lock:
             status = self._status.get(key)
             return None if status is None else copy.deepcopy(status)
 
-    def _update(self, key: Hashable, **changes: Any) -> None:
+    def _update(self, key: Hashable, **changes: Unpack[_Change]) -> None:
         with self._lock:
             self._status[key].update(changes)
 

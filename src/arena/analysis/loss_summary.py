@@ -4,7 +4,7 @@ biggest mistakes, the loss by phase of the game, and the move after which the lo
 
 from __future__ import annotations
 
-from typing import Any
+from .document_types import AnalysisDocument, Mistake, PlyAnalysis, Summary, TurningPoint
 
 PHASES = ("opening", "middle", "endgame")
 MISTAKES_SHOWN = 3
@@ -21,29 +21,37 @@ def mean(values: list[float]) -> float | None:
     return round(sum(values) / len(values), 3) if values else None
 
 
-def losses_of(plies: list[dict[str, Any]], seat: int, first: int = 0, last: int | None = None) -> list[float]:
+def losses_of(plies: list[PlyAnalysis], seat: int, first: int = 0, last: int | None = None) -> list[float]:
     last = len(plies) - 1 if last is None else last
     return [p["loss"] for p in plies[first:last + 1] if p["seat"] == seat and p["loss"] is not None]
 
 
-def biggest_mistakes(plies: list[dict[str, Any]], seat: int) -> list[dict[str, Any]]:
-    mistakes = [p for p in plies if p["seat"] == seat and p["mistake"]]
-    mistakes.sort(key=lambda p: (-p["loss"], p["ply"]))
-    return [{"ply": p["ply"], "move": p["move"], "best": p["best"], "loss": p["loss"]}
-            for p in mistakes[:MISTAKES_SHOWN]]
+def biggest_mistakes(plies: list[PlyAnalysis], seat: int) -> list[Mistake]:
+    # a mistake's loss is known (losses.py marks none whose loss is None)
+    mistakes: list[Mistake] = [{"ply": p["ply"], "move": p["move"], "best": p["best"], "loss": p["loss"]}
+                               for p in plies if p["seat"] == seat and p["mistake"] and p["loss"] is not None]
+    mistakes.sort(key=lambda m: (-m["loss"], m["ply"]))
+    return mistakes[:MISTAKES_SHOWN]
 
 
-def values_for(document: dict[str, Any], seat: int) -> list[float]:
-    """The value of every position from ``seat``'s view: before each move, then after the last."""
-    values = [p["value"] if p["seat"] == seat else -p["value"] for p in document["plies"]]
+def _known(value: float | None) -> float:
+    assert value is not None, "a complete document's values are all known"
+    return value
+
+
+def values_for(document: AnalysisDocument, seat: int) -> list[float]:
+    """The value of every position from ``seat``'s view: before each move, then after the last
+    (of a complete document: every ply evaluated, the final value known)."""
+    values = [_known(p["value"]) if p["seat"] == seat else -_known(p["value"]) for p in document["plies"]]
     final = document["final"]
+    assert final is not None, "a complete document's final value is known"
     last_mover = document["plies"][-1]["seat"] if document["plies"] else seat
     final_view = final["to_move"] if final["to_move"] is not None else last_mover
     values.append(final["value"] if final_view == seat else -final["value"])
     return values
 
 
-def turning_point(document: dict[str, Any]) -> dict[str, Any] | None:
+def turning_point(document: AnalysisDocument) -> TurningPoint | None:
     """The move after which the loser's value stayed below zero to the end, None when the game
     has no loser by the analysis (a draw, or a loss the values never showed: a fault)."""
     if not document["plies"]:
@@ -62,7 +70,7 @@ def turning_point(document: dict[str, Any]) -> dict[str, Any] | None:
     return {"ply": ply, "seat": document["plies"][ply]["seat"], "loser": loser}
 
 
-def summarise(document: dict[str, Any]) -> dict[str, Any]:
+def summarise(document: AnalysisDocument) -> Summary:
     plies = document["plies"]
     return {
         "mean_loss": [mean(losses_of(plies, seat)) for seat in (0, 1)],

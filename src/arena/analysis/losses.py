@@ -8,10 +8,10 @@ A search that is not exact can find a move better than its own best; that is no 
 
 from __future__ import annotations
 
-from typing import Any
+from .document_types import AnalysisDocument
 
 
-def value_after(document: dict[str, Any], index: int) -> float | None:
+def value_after(document: AnalysisDocument, index: int) -> float | None:
     """The value right after ply ``index``'s move from its mover's view, None while not known."""
     plies = document["plies"]
     entry = plies[index]
@@ -30,7 +30,7 @@ def value_after(document: dict[str, Any], index: int) -> float | None:
     return -final["value"]
 
 
-def fill_losses(document: dict[str, Any]) -> None:
+def fill_losses(document: AnalysisDocument) -> None:
     for index, entry in enumerate(document["plies"]):
         after = value_after(document, index)
         if entry["value"] is None or after is None:

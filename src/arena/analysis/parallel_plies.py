@@ -20,6 +20,7 @@ from ..games.contract import load_part
 from ..games.base import GameState
 from ..judge.record_types import Record, Setup
 from .document import new_document, set_evaluation, set_final
+from .document_types import AnalysisDocument
 from ..games.analyst_contract import Evaluation
 from .plies import RecordError, record_plies
 
@@ -68,8 +69,8 @@ class AnalysisStopped(Exception):
 
 
 def analyse(record: Record, seconds: float | None = None, jobs: int | None = None,
-            progress: Callable[[dict[str, Any]], None] | None = None, niceness: int = 0,
-            stop: threading.Event | None = None) -> dict[str, Any]:
+            progress: Callable[[AnalysisDocument], None] | None = None, niceness: int = 0,
+            stop: threading.Event | None = None) -> AnalysisDocument:
     """The analysis document of ``record`` (document.py); raises plies.RecordError for a record
     the rules cannot replay. ``niceness`` > 0 runs the searches at a lower priority (a server whose
     games run under clocks must not lose CPU to an analysis). ``stop``: once set, the searches not

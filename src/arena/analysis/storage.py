@@ -12,11 +12,12 @@ import json
 import sqlite3
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Iterator
 
 from ..judge.judge_files import write_new_file
 from ..judge.record_types import Record
 from .document import is_document, record_digest
+from .document_types import AnalysisDocument
 
 SUFFIX = ".analysis.json"
 
@@ -35,7 +36,7 @@ def analysis_path(record_path: str | Path) -> Path:
     return path.with_name(stem + SUFFIX)
 
 
-def _current(document: Any, record: Record | None, where: str) -> dict[str, Any] | None:
+def _current(document: object, record: Record | None, where: str) -> AnalysisDocument | None:
     if not is_document(document):
         raise AnalysisFileError(f"{where}: not an arena analysis (format {document.get('format')!r})"
                                 if isinstance(document, dict) else f"{where}: not an arena analysis")
@@ -44,7 +45,7 @@ def _current(document: Any, record: Record | None, where: str) -> dict[str, Any]
     return document if document.get("complete") else None
 
 
-def load_beside(record_path: str | Path, record: Record | None = None) -> dict[str, Any] | None:
+def load_beside(record_path: str | Path, record: Record | None = None) -> AnalysisDocument | None:
     """The finished analysis stored beside a record file, None when there is none (or it is of
     another game: the record is read from ``record_path`` when not given)."""
     path = analysis_path(record_path)
@@ -59,7 +60,7 @@ def load_beside(record_path: str | Path, record: Record | None = None) -> dict[s
     return _current(document, record, path.name)
 
 
-def save_beside(record_path: str | Path, document: dict[str, Any]) -> Path:
+def save_beside(record_path: str | Path, document: AnalysisDocument) -> Path:
     """Write the analysis beside its record, whole or not at all (a temporary file renamed), never
     through a link or a folder a program's uid may change (judge/judge_files.py)."""
     path = analysis_path(record_path)
@@ -86,7 +87,7 @@ def _tournament(db_path: str | Path, writing: bool = False) -> Iterator[sqlite3.
         db.close()
 
 
-def load_from_tournament(db_path: str | Path, slot: int) -> dict[str, Any] | None:
+def load_from_tournament(db_path: str | Path, slot: int) -> AnalysisDocument | None:
     """The finished analysis of a tournament's game, None when it has none."""
     with _tournament(db_path) as db:
         if db is None:
@@ -101,13 +102,13 @@ def load_from_tournament(db_path: str | Path, slot: int) -> dict[str, Any] | Non
         raise AnalysisFileError(f"{db_path} game {slot}: {problem}") from None
 
 
-def save_to_tournament(db_path: str | Path, slot: int, document: dict[str, Any]) -> None:
+def save_to_tournament(db_path: str | Path, slot: int, document: AnalysisDocument) -> None:
     with _tournament(db_path, writing=True) as db:
         assert db is not None  # writing: the table is made if missing, never None
         db.execute("INSERT OR REPLACE INTO analyses (slot, analysis) VALUES (?, ?)", (slot, json.dumps(document)))
 
 
-def tournament_analyses(db_path: str | Path) -> dict[int, dict[str, Any]]:
+def tournament_analyses(db_path: str | Path) -> dict[int, AnalysisDocument]:
     """Every finished analysis of a tournament, by slot."""
     with _tournament(db_path) as db:
         if db is None:

@@ -8,9 +8,8 @@ contestant sees whether their program is weakest early, in the middle or at the 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
 from ..tournament.store import TournamentStore
+from .document_types import AnalysisDocument, PlayerLosses, TournamentReport, WorstGame
 from .storage import tournament_analyses
 from .loss_summary import PHASES
 
@@ -22,20 +21,22 @@ class _Player:
         self.name = name
         self.losses: list[float] = []
         self.by_phase: dict[str, list[float]] = {phase: [] for phase in PHASES}
-        self.games: list[dict[str, Any]] = []
+        self.games: list[WorstGame] = []
 
-    def add(self, slot: int, seat: int, opponent: str, document: dict[str, Any]) -> None:
-        own = [p for p in document["plies"] if p["seat"] == seat and p["loss"] is not None]
-        self.losses += [p["loss"] for p in own]
-        for phase in document["summary"]["phases"]:
-            self.by_phase[phase["name"]] += [p["loss"] for p in own if phase["first"] <= p["ply"] <= phase["last"]]
+    def add(self, slot: int, seat: int, opponent: str, document: AnalysisDocument) -> None:
+        own = [(p["ply"], p["loss"]) for p in document["plies"] if p["seat"] == seat and p["loss"] is not None]
+        self.losses += [loss for _, loss in own]
+        summary = document["summary"]
+        assert summary is not None, "a stored analysis is complete: storage.py returns no other"
+        for phase in summary["phases"]:
+            self.by_phase[phase["name"]] += [loss for ply, loss in own if phase["first"] <= ply <= phase["last"]]
         if own:
-            biggest = max(own, key=lambda p: p["loss"])
+            ply, loss = max(own, key=lambda found: found[1])
             self.games.append({"slot": slot, "opponent": opponent, "seat": seat,
-                               "mean_loss": _mean([p["loss"] for p in own]),
-                               "loss": biggest["loss"], "ply": biggest["ply"]})
+                               "mean_loss": round(sum(loss for _, loss in own) / len(own), 3),
+                               "loss": loss, "ply": ply})
 
-    def row(self) -> dict[str, Any]:
+    def row(self) -> PlayerLosses:
         worst = sorted(self.games, key=lambda g: (-g["mean_loss"], g["slot"]))[:WORST_SHOWN]
         return {"name": self.name, "games": len(self.games), "moves": len(self.losses),
                 "mean_loss": _mean(self.losses),
@@ -47,7 +48,7 @@ def _mean(values: list[float]) -> float | None:
     return round(sum(values) / len(values), 3) if values else None
 
 
-def tournament_report(db_path: str | Path) -> dict[str, Any]:
+def tournament_report(db_path: str | Path) -> TournamentReport:
     """Every player's losses over a tournament's analysed games, best player (lowest mean loss) first."""
     analyses = tournament_analyses(db_path)
     players: dict[str, _Player] = {}

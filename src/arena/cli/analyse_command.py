@@ -6,12 +6,11 @@ import json
 import sys
 import time
 from pathlib import Path
-from typing import Any
-
 import click
 
 from ..judge.judge_files import write_new_file
 from ..analysis.describe import game_lines, report_lines
+from ..analysis.document_types import AnalysisDocument
 from ..analysis.plies import RecordError
 from ..analysis.storage import AnalysisFileError, analysis_path, load_beside, save_beside
 from ..judge.record_types import Record
@@ -23,7 +22,7 @@ def _progress(label: str):
     if not sys.stderr.isatty():
         return None
 
-    def show(document: dict[str, Any]) -> None:
+    def show(document: AnalysisDocument) -> None:
         click.echo(f"\r{label}: {document['analysed']}/{document['total']} plies", nl=False, err=True)
     return show
 

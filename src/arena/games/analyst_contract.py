@@ -22,7 +22,19 @@ it) with:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
+
+
+class AnalystDetail(TypedDict, total=False):
+    """What else an analyst found about a position, for people; each game's analyst its own keys."""
+
+    search: str  # Turn Right: how far it searched ("exact", "2-ply", "placement, N plies"...)
+    forced_3x3: str  # Turn Right: the seat a 3×3 win is forced for
+    circuits: int  # Turn Right: in how many circuits
+    grids: list[float]  # Lucky Words: each real grid's expected word points
+    pictured_opponent: float  # Lucky Words
+    judged: float  # Lucky Words: the best move's worth as the analyst judged it
+    judged_played: float | None  # Lucky Words: the move played's
 
 
 @dataclass(frozen=True)
@@ -36,5 +48,5 @@ class Evaluation:
     played_value: float | None = None
     """The value right after the move played, from the mover's view, when the analyst computed it
     (else it is read from the next position)."""
-    detail: dict[str, Any] = field(default_factory=dict)
+    detail: AnalystDetail = field(default_factory=AnalystDetail)
     """What else the analyst found, for people (Turn Right: a forced 3×3 block)."""

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 import sqlite3
-from typing import Any
-
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse
 
 from ..analysis import storage
+from ..analysis.document_types import TournamentReport
 from ..analysis.tournament_losses import tournament_report
 from .analysis_routes import jobs_of
 from .viewer_state import Viewer, viewer_of
@@ -18,7 +17,11 @@ from .library import NotFound
 router = APIRouter()
 
 
-def _report(viewer: Viewer, index: int) -> dict[str, Any]:
+class ReportView(TournamentReport):
+    pending: int  # games of the tournament queued or running here
+
+
+def _report(viewer: Viewer, index: int) -> ReportView:
     """The report, with how many games are still queued or running here."""
     tournament = viewer.library.tournament(index)
     tournament.snapshot()  # NotFound / BadRecord for a database that holds no readable tournament

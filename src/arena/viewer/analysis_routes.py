@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import dataclass
-from typing import Any, Callable, Hashable
+from typing import Callable, Hashable
 from urllib.parse import quote
 
 from fastapi import APIRouter, Request
 
 from ..analysis import storage
+from ..analysis.document_types import AnalysisDocument
 from ..judge.record_types import Record
-from ..web_common.replay_analysis import analysis_context, status_payload
+from ..web_common.replay_analysis import AnalysisView, StatusAnswer, StatusPayload, analysis_context, status_payload
 from .viewer_state import Viewer, viewer_of
 
 router = APIRouter()
@@ -29,8 +30,8 @@ class Place:
 
     key: Hashable  # the job's key: changes when the game does
     record: Callable[[], Record]
-    load: Callable[[Record], dict[str, Any] | None]
-    save: Callable[[dict[str, Any]], object]  # what it returns (a path) is not used
+    load: Callable[[Record], AnalysisDocument | None]
+    save: Callable[[AnalysisDocument], object]  # what it returns (a path) is not used
     url: str  # the status endpoint
 
 
@@ -52,7 +53,7 @@ def game_place(viewer: Viewer, index: int, slot: int) -> Place:
                  f"/api/t/{index}/games/{slot}/analysis")
 
 
-def stored(place: Place) -> tuple[dict[str, Any] | None, str | None]:
+def stored(place: Place) -> tuple[AnalysisDocument | None, str | None]:
     """The finished analysis kept for the game, and why it could not be read (None: no problem)."""
     try:
         return place.load(place.record()), None
@@ -69,7 +70,7 @@ def jobs_of(viewer: Viewer):
     return viewer.analyses
 
 
-def page_analysis(viewer: Viewer, place: Place, players: list[str]) -> dict[str, Any]:
+def page_analysis(viewer: Viewer, place: Place, players: list[str]) -> AnalysisView:
     """The replay page's analysis: the stored one, else the running one's partial document."""
     doc, problem = stored(place)
     if doc is None and viewer.analyses is not None:
@@ -78,14 +79,14 @@ def page_analysis(viewer: Viewer, place: Place, players: list[str]) -> dict[str,
     return analysis_context(doc, place.url, players, problem)
 
 
-def _status(viewer: Viewer, place: Place) -> dict[str, Any]:
+def _status(viewer: Viewer, place: Place) -> StatusAnswer:
     running = viewer.analyses.status(place.key) if viewer.analyses is not None else None
     doc, problem = (None, None) if running and running["state"] != "done" else stored(place)
     payload = status_payload(running, doc)
     return {**payload, "problem": problem}
 
 
-def _start(viewer: Viewer, place: Place) -> dict[str, Any]:
+def _start(viewer: Viewer, place: Place) -> StatusPayload | StatusAnswer:
     doc, _ = stored(place)
     if doc is not None:  # computed once
         return status_payload(None, doc)

@@ -2,16 +2,51 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..games import get_game
 from ..judge.match import VERDICTS
+from ..judge.record_types import Verdict
 from ..tournament.store import GameSummary
 from .library import Snapshot
 
 
+class GameRow(TypedDict):
+    """A game's line of the list."""
 
-def game_row(stored: GameSummary, seats: list[str]) -> dict[str, Any]:
+    slot: int
+    round: int
+    players: list[str]
+    seats: list[str]
+    scores: list[float]
+    winner: str | None  # the player's name, None for a draw
+    verdicts: list[Verdict]
+    reason: str
+    moves: int
+    seed: int
+
+
+class Filters(TypedDict):
+    player: str | None
+    seat: int | None
+    verdict: str | None
+
+
+class GamesView(TypedDict):
+    """The games page's data (the API returns it as it is)."""
+
+    game: str
+    players: list[str]
+    seats: list[str]
+    verdicts: list[Verdict]
+    filters: Filters
+    stamp: list[int]
+    total: int
+    finished: bool
+    games: list[GameRow]
+
+
+def game_row(stored: GameSummary, seats: list[str]) -> GameRow:
     result = stored.record["result"]
     winner = result["winner"]
     return {
@@ -42,7 +77,7 @@ def matches(stored: GameSummary, player: str | None, seat: int | None, verdict: 
 
 
 def games_view(snapshot: Snapshot, player: str | None = None, seat: int | None = None,
-               verdict: str | None = None) -> dict[str, Any]:
+               verdict: str | None = None) -> GamesView:
     seats = list(get_game(snapshot.identity.game).seats)
     rows = [game_row(stored, seats) for stored in snapshot.games if matches(stored, player, seat, verdict)]
     return {

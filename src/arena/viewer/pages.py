@@ -8,6 +8,8 @@ from urllib.parse import quote
 from fastapi import APIRouter, Request
 from fastapi.responses import HTMLResponse, RedirectResponse
 
+from ..web_common.replay_analysis import AnalysedReplayView, AnalysisView
+from ..web_common.replay_boards import PageReplayView
 from .analysis_routes import game_place, page_analysis, record_place
 from .viewer_state import viewer_of
 from .games_list import games_view
@@ -77,7 +79,7 @@ def record_replay(request: Request, name: str):
                  heading=name)
 
 
-def _with_analysis(view: dict, analysis: dict) -> dict:
+def _with_analysis(view: PageReplayView, analysis: AnalysisView) -> AnalysedReplayView:
     """The page's data with what its script needs of the analysis (the document, where to poll)."""
     return {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"]}
 

@@ -14,12 +14,13 @@ import threading
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from ..games import game_names, get_game
 from ..games.base import MoveError
 from ..refereeing.players import PlayerSpec
 from ..judge.record import write_record
+from ..judge.record_types import Result
 from ..refereeing.game_record import describe_result
 from ..refereeing.referee import play_game
 from ..judge.sandbox.settings import Sandbox
@@ -30,7 +31,51 @@ MAX_LEGAL_SHOWN = 120
 """More legal moves than this (Black Hole's 465, a Lucky Words call's 26 × cells) are counted, not listed."""
 
 
-def game_choices() -> list[dict[str, Any]]:
+class GameChoice(TypedDict):
+    name: str
+    title: str
+    seats: list[str]
+    bots: list[str]
+
+
+class MoveLine(TypedDict):
+    seat: int
+    text: str
+    wall_ms: float | None
+
+
+class _Shown(TypedDict, total=False):
+    # what the game's state lets the page show: the board while it plays, the result once it is over
+    svg: str
+    viewbox: list[float]
+    board_scores: list[float] | None
+    legal: list[str]
+    legal_count: int
+    clocks: list[int | None]
+    moves: list[MoveLine]
+    heard: list[str]
+    prompt: str
+    error: str
+    result: Result
+    summary: str
+    record: str  # the saved record's file name
+    version: int  # how many views were published before it (set as it is published)
+
+
+class PlayView(_Shown):
+    """What the play page shows of the game (polled by its script)."""
+
+    id: str
+    game: str
+    title: str
+    seats: list[str]
+    players: list[str]
+    you: int
+    status: str
+    seed: int
+
+
+def game_choices() -> list[GameChoice]:
     """The games, their seats and built-in players: what the new-game form offers."""
     return [{"name": name, "title": get_game(name).title, "seats": list(get_game(name).seats),
              "bots": list(get_game(name).bots)} for name in game_names()]
@@ -66,23 +111,23 @@ class PlaySession:
         self._last_state = self.game.new_state(self.setup)  # the position last shown (to mark the next move)
         self.version = 0
         self._changed = threading.Condition()
-        self._view: dict[str, Any] = {**self._base_view("starting"), "version": 0}
+        self._view: PlayView = {**self._base_view("starting"), "version": 0}
         self.thread = threading.Thread(target=self._run, name=f"play-{session_id}", daemon=True)
 
     # -- views -------------------------------------------------------------
 
-    def _base_view(self, status: str) -> dict[str, Any]:
+    def _base_view(self, status: str) -> PlayView:
         return {"id": self.id, "game": self.game.name, "title": self.game.title, "seats": list(self.game.seats),
                 "players": [spec.text for spec in self.specs], "you": self.human, "status": status,
                 "seed": self.seed}
 
-    def _publish(self, view: dict[str, Any]) -> None:
+    def _publish(self, view: PlayView) -> None:
         with self._changed:
             self.version += 1
             self._view = {**view, "version": self.version}
             self._changed.notify_all()
 
-    def view(self, after: int = -1, wait_s: float = 0.0) -> dict[str, Any]:
+    def view(self, after: int = -1, wait_s: float = 0.0) -> PlayView:
         """The latest view; with ``after``, wait up to ``wait_s`` for a newer one (long polling)."""
         deadline = time.monotonic() + wait_s
         with self._changed:
@@ -90,7 +135,7 @@ class PlaySession:
                 self._changed.wait(left)
             return self._view
 
-    def _board_view(self, status: str, state, before, match) -> dict[str, Any]:
+    def _board_view(self, status: str, state, before, match) -> PlayView:
         hidden = self.game.hidden_boards  # then only your own position and moves, as text
         assert self.seat is not None  # a board is drawn once the person has a seat (its prompt, its move)
         svg = text_board(self.seat.view.board(state, self.human)) if hidden else \
@@ -171,13 +216,13 @@ class PlaySession:
         self.finished.set()  # the place is free before anyone is told the game is over
         self._publish(final)
 
-    def _play_and_save(self) -> dict[str, Any]:
+    def _play_and_save(self) -> PlayView:
         """The game from start to saved record; the view that says how it ended."""
         record = play_game(self.game, self.specs, seed=self.seed, setup=self.setup,
                            time_scale=self.time_scale, human_seat=self._make_seat, sandbox=self.sandbox)
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         name = f"play-{self.game.name}-{stamp}-{self.id}.json"
-        over = {**self._base_view("over"), "result": record["result"], "summary": describe_result(record)}
+        over: PlayView = {**self._base_view("over"), "result": record["result"], "summary": describe_result(record)}
         try:
             # its folder made if missing, never through a link or a folder a program's uid may change
             write_record(record, self.records_dir / name, make_folders=True)

@@ -6,7 +6,7 @@ makes both), so the terminal and the browser never disagree.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..games import get_game
 from ..tournament.result_tables import matrix_heading, matrix_rows, standings_caption, standings_rows, standings_title
@@ -14,7 +14,58 @@ from .library import NotFound, Snapshot, Tournament
 from ..web_common.record_check import BadRecord
 
 
-def tournament_summary(tournament: Tournament) -> dict[str, Any]:
+class _Shown(TypedDict, total=False):
+    # a tournament that can be read: absent from the line of one that cannot
+    game: str
+    title: str
+    players: list[str]
+    played: int
+    scheduled: int
+    leader: str | None
+
+
+class TournamentLine(_Shown):
+    """One line of the tournaments list."""
+
+    id: int
+    path: str
+    error: str | None  # why the database cannot be shown, None when it can
+
+
+class StandingsTable(TypedDict):
+    headers: list[str]
+    rows: list[list[str]]
+    caption: str
+
+
+class ResultMatrix(TypedDict):
+    heading: str
+    names: list[str]
+    rows: list[list[str]]
+
+
+class Rating(TypedDict):
+    elo: float
+    low: float  # the 95% interval
+    high: float
+
+
+class StandingsView(TypedDict):
+    """Everything the standings page shows (the API returns it as it is)."""
+
+    title: str
+    game: str
+    game_title: str
+    played: int
+    scheduled: int
+    finished: bool
+    stamp: list[int]
+    standings: StandingsTable
+    matrix: ResultMatrix
+    ratings: dict[str, Rating]  # by player
+
+
+def tournament_summary(tournament: Tournament) -> TournamentLine:
     """One line of the tournaments list; a database that cannot be shown says why on its line."""
     try:
         snapshot = tournament.snapshot()
@@ -35,7 +86,7 @@ def tournament_summary(tournament: Tournament) -> dict[str, Any]:
     }
 
 
-def standings_view(snapshot: Snapshot) -> dict[str, Any]:
+def standings_view(snapshot: Snapshot) -> StandingsView:
     """Everything the standings page shows, as plain data (the API returns it as it is)."""
     results = snapshot.results
     headers, rows = standings_rows(results)

@@ -12,14 +12,76 @@ import itertools
 import math
 import threading
 from collections import OrderedDict
-from typing import Any, Callable, Hashable
+from typing import Callable, Hashable, TypedDict
 
 from ..games import get_game
 from ..games.base import GameState, MoveError
 from ..games.replay import replay_positions
-from ..judge.record_types import Move, Record
+from ..judge.record_types import Move, Record, Result, SeatTimes
 from .drawing import board_svg
 from .record_check import BadRecord
+
+
+class MoveView(TypedDict):
+    """A move as the replay page shows it: its times, and both clocks after it."""
+
+    seat: int
+    text: str
+    wall_ms: float | None
+    cpu_ms: float | None
+    jury: bool
+    clocks: list[float | None]  # None for a person (no clock)
+
+
+class PlayedMoveView(MoveView):
+    automatic: list[str]  # the moves the rules then made by themselves
+
+
+class PlyView(TypedDict):
+    """The position after ``ply`` moves, and the move that led to it (None before the first)."""
+
+    ply: int
+    board_scores: list[float] | None
+    to_move: int | None  # None once the game is over
+    move: PlayedMoveView | None
+    clocks: list[float | None]
+
+
+class DrawnPlyView(PlyView):
+    svg: str
+
+
+class _ReplayFields(TypedDict):
+    # every view's but its plies (the key order is Replay._replay's)
+    game: str
+    title: str
+    seats: list[str]
+    players: list[str]
+    commands: list[str | None]
+    seed: int | None
+    started_at: str | None
+    clock_ms: float | None
+    replay_error: str | None  # where the rules stopped the replay, None when they did not
+    result: Result
+    times: list[SeatTimes] | None
+    stderr: list[str]
+    transcripts: list[list[list[str]]]
+
+
+class ReplayView(_ReplayFields):
+    """The replay page's data, its boards not drawn."""
+
+    plies: list[PlyView]
+
+
+class PageReplayView(ReplayView):
+    svg_base: str  # where the page fetches ply N's board: svg_base/N
+
+
+class DrawnReplayView(_ReplayFields):
+    """The replay with every board drawn in it (what the API returns)."""
+
+    plies: list[DrawnPlyView]
 
 
 def _clock_left(record: Record, seat: int, used_ms: float) -> float | None:
@@ -36,7 +98,7 @@ def _scores(state: GameState) -> list[float] | None:
     return None if scores is None else list(scores)
 
 
-def _move_entry(record: Record, move: Move, used: list[float]) -> dict[str, Any]:
+def _move_entry(record: Record, move: Move, used: list[float]) -> MoveView:
     seat = move["seat"]
     used[seat] += move.get("wall_ms", 0.0)
     return {
@@ -59,10 +121,10 @@ class Replay:
         self._svgs: dict[int, str] = {}
         self.view = self._replay(record)
 
-    def _replay(self, record: Record) -> dict[str, Any]:
+    def _replay(self, record: Record) -> ReplayView:
         played = _played_moves(record["moves"])
         used = [0.0, 0.0]
-        plies: list[dict[str, Any]] = []
+        plies: list[PlyView] = []
         error = None
         positions = replay_positions(record)
         try:
@@ -72,7 +134,7 @@ class Replay:
                             f"({type(problem).__name__}: {problem})") from None
         try:
             for index, state in enumerate(itertools.chain([first], positions)):
-                move = None
+                move: PlayedMoveView | None = None
                 if index:
                     recorded, automatic = played[index - 1]
                     move = {**_move_entry(record, recorded, used), "automatic": automatic}
@@ -117,16 +179,16 @@ class Replay:
             self._svgs[ply] = board_svg(self.game.name, self.states[ply], before)
         return self._svgs[ply]
 
-    def full_view(self) -> dict[str, Any]:
+    def full_view(self) -> DrawnReplayView:
         """The page's data with every board drawn in it (what the API returns)."""
         return {**self.view, "plies": [{**p, "svg": self.svg(p["ply"])} for p in self.view["plies"]]}
 
-    def page_view(self, svg_base: str) -> dict[str, Any]:
+    def page_view(self, svg_base: str) -> PageReplayView:
         """The page's data; its boards are images fetched from ``svg_base/N``."""
         return {**self.view, "svg_base": svg_base}
 
 
-def replay_view(record: Record) -> dict[str, Any]:
+def replay_view(record: Record) -> DrawnReplayView:
     """The replay of a record with every board drawn (a notebook or a test may want it whole)."""
     return Replay(record).full_view()
 

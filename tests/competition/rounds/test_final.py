@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
+
 import pytest
 
 from arena.competition.conductor.conductor import Conductor
-from arena.competition.rounds.final import final_standings, official_standings
+from arena.competition.rounds.final import FinalFormat, final_standings, first_final_round, official_standings
 from arena.competition.store.database import CompetitionError
 
 from ..conftest import FAST, contestant, wait_for
@@ -56,6 +58,18 @@ def test_a_large_field_plays_swiss_rounds_then_a_robin_among_the_top(competition
     assert names[:4] == robin_names and sorted(names) == sorted(f"player{n}" for n in range(9))
     assert [s.rank for s in ranking] == list(range(1, 10))
     assert conductor.status()["final"]["finished"]
+
+
+def test_the_plan_a_final_stores_carries_every_field_of_its_format_in_order():
+    """The plan is written out key by key (typed): a field added to FinalFormat must be added to it."""
+    form = FinalFormat(robin_max=2, swiss_rounds=3, swiss_asked=True, builtins=True, robin_seeds_per_pair=5)
+    _, _, details = first_final_round([1, 2, 3, 4], form, 7, None)
+    plan = details["plan"]
+    assert list(plan)[:len(fields(form))] == [f.name for f in fields(form)]
+    assert {name: plan[name] for name in (f.name for f in fields(form)) if name != "swiss_rounds"} == \
+        {f.name: getattr(form, f.name) for f in fields(form) if f.name != "swiss_rounds"}
+    assert plan["swiss_rounds"] == form.swiss_rounds_for(4)
+    assert list(plan)[len(fields(form)):] == ["field", "seed", "games_per_pair"]
 
 
 def test_irregular_losses_break_the_official_ranking_ties():

@@ -7,12 +7,11 @@ contestant looks up to see where they lost.
 
 from __future__ import annotations
 
-from typing import Any
-
 from ..store.database import CompetitionStore, Round
+from .ranking_types import CrossCell, CrossTable, Outcome
 
 
-def _outcome(result: dict, seat: int) -> str:
+def _outcome(result: dict, seat: int) -> Outcome:
     winner = result.get("winner")
     return "draw" if winner is None else "win" if winner == seat else "loss"
 
@@ -21,11 +20,11 @@ def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else round(value, 3)
 
 
-def crosstable(store: CompetitionStore, round_: Round, order: list[str]) -> dict[str, Any]:
+def crosstable(store: CompetitionStore, round_: Round, order: list[str]) -> CrossTable:
     """``{"players": order, "rows": [{"name", "cells": [cell or None per column]}]}``: a cell is
     ``{"opponent", "games": [{"id", "seat", "scores", "points", "outcome", "verdict"}], "wins",
     "draws", "losses", "points"}`` (``points``: the row's own, summed); None on the diagonal."""
-    cells: dict[tuple[str, str], dict[str, Any]] = {}
+    cells: dict[tuple[str, str], CrossCell] = {}
     for players, game in store.results(rated_only=False, round_id=round_.id, with_moves=False):
         result = game["result"]
         for seat in (0, 1):
@@ -33,7 +32,12 @@ def crosstable(store: CompetitionStore, round_: Round, order: list[str]) -> dict
             cell = cells.setdefault((me, them), {"opponent": them, "games": [], "wins": 0, "draws": 0,
                                                  "losses": 0, "points": 0.0})
             outcome = _outcome(result, seat)
-            cell[{"win": "wins", "draw": "draws", "loss": "losses"}[outcome]] += 1
+            if outcome == "win":
+                cell["wins"] += 1
+            elif outcome == "draw":
+                cell["draws"] += 1
+            else:
+                cell["losses"] += 1
             cell["points"] += result["scores"][seat]
             cell["games"].append({"id": game["id"], "seat": seat, "scores": result["scores"],
                                   "points": _number(result["scores"][seat]), "outcome": outcome,

@@ -12,16 +12,22 @@ breaking ties; the robin decides the top, the Swiss the rest.
 from __future__ import annotations
 
 import random
-from dataclasses import asdict, dataclass
+from collections.abc import Collection
+from dataclasses import dataclass
 
 from ...judge.record_types import Setup
 from ...tournament.standings import RANKING_KEYS, Standing, compute_standings
 from .pairings import pair_games, robin_games
 from ..store.database import CompetitionError, CompetitionStore, PlannedGame, Round, Submission
+from ..store.rows import FinalPlan, RoundDetails
 from .swiss import swiss_pairs
 
 ROBIN = "final-robin"
 SWISS = "final-swiss-"
+
+
+MadeRound = tuple[str, list[PlannedGame], RoundDetails]
+"""A round to add: its kind, its games and its details."""
 
 
 @dataclass(frozen=True)
@@ -74,10 +80,14 @@ def refuse_after_final_began(store: CompetitionStore) -> None:
         raise CompetitionError(FINAL_BEGUN)
 
 
-def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: list[Setup] | None):
+def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: list[Setup] | None) -> MadeRound:
     """(kind, games, details) of the final's first round."""
-    plan = {**asdict(form), "field": field, "seed": seed, "games_per_pair": form.games_per_pair,
-            "swiss_rounds": form.swiss_rounds_for(len(field))}
+    # the format's fields in their order (swiss_rounds as this field plays them), then the field's own
+    plan: FinalPlan = {"robin_max": form.robin_max, "swiss_rounds": form.swiss_rounds_for(len(field)),
+                       "top": form.top, "swiss_seeds_per_pair": form.swiss_seeds_per_pair,
+                       "robin_seeds_per_pair": form.robin_seeds_per_pair, "swiss_asked": form.swiss_asked,
+                       "builtins": form.builtins, "field": field, "seed": seed,
+                       "games_per_pair": form.games_per_pair}
     if plan["swiss_rounds"] == 0:
         return _robin(plan, field, setups)
     order = list(field)
@@ -85,7 +95,7 @@ def first_final_round(field: list[int], form: FinalFormat, seed: int, setups: li
     return _swiss(plan, 1, order, set(), set(), setups)
 
 
-def next_final_round(store: CompetitionStore, ranking: str, setups: list[Setup] | None):
+def next_final_round(store: CompetitionStore, ranking: str, setups: list[Setup] | None) -> MadeRound | None:
     """(kind, games, details) of the round that follows the final's finished last round, or None
     when the final has not begun, its last round still runs, or it is over."""
     rounds = final_rounds(store)
@@ -98,12 +108,12 @@ def next_final_round(store: CompetitionStore, ranking: str, setups: list[Setup] 
     standing = [submission for submission in swiss_order(store, plan, ranking) if submission not in set_aside]
     if len(rounds) < plan["swiss_rounds"] and len(standing) >= 2:
         met = {frozenset(pair) for r in rounds for pair in r.details["pairs"]}
-        byes = {r.details["bye"] for r in rounds if r.details.get("bye") is not None}
+        byes = {bye for r in rounds if (bye := r.details.get("bye")) is not None}
         return _swiss(plan, len(rounds) + 1, standing, met, byes, setups)
     return _robin(plan, standing[:plan["top"]], setups)
 
 
-def swiss_order(store: CompetitionStore, plan: dict, ranking: str) -> list[int]:
+def swiss_order(store: CompetitionStore, plan: FinalPlan, ranking: str) -> list[int]:
     """The field's submissions, best first, by the Swiss rounds played so far."""
     names = _names(store, plan["field"])
     games = [game for r in final_rounds(store) if r.kind.startswith(SWISS) for game in store.results(kind=r.kind)]
@@ -157,13 +167,14 @@ def _submission(store: CompetitionStore, submission_id: int) -> Submission:
     return found
 
 
-def _swiss(plan, number, ranked, met, byes, setups):
+def _swiss(plan: FinalPlan, number: int, ranked: list[int], met: Collection[frozenset[int]], byes: Collection[int],
+           setups: list[Setup] | None) -> MadeRound:
     # told how many Swiss rounds follow, so that this one leaves them a legal pairing
     pairs, bye = swiss_pairs(ranked, met, byes, rounds_after=plan["swiss_rounds"] - number)
     games = pair_games(pairs, plan["seed"] + number, setups, seeds_per_pair=plan["swiss_seeds_per_pair"])
     return f"{SWISS}{number}", games, {"plan": plan, "pairs": pairs, "bye": bye}
 
 
-def _robin(plan, players, setups) -> tuple[str, list[PlannedGame], dict]:
+def _robin(plan: FinalPlan, players: list[int], setups: list[Setup] | None) -> MadeRound:
     games = robin_games(list(players), plan["seed"], setups, seeds_per_pair=plan["robin_seeds_per_pair"])
     return ROBIN, games, {"plan": plan, "players": list(players)}

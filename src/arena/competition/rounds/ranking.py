@@ -9,12 +9,12 @@ once that their program is in it. A round's cross table (crosstable.py) is order
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 from ...games import get_game
 from ...tournament.standings import Standing
 from .final import ROBIN, final_rounds, final_standings, is_final, official_standings
 from .numbering import round_labels
+from .ranking_types import Competition, CompetitionRanking, RankingRow
 from ..store.database import CompetitionStore, Round
 
 TEST = "test"
@@ -36,9 +36,9 @@ def _number(value: float) -> float | int:
     return int(value) if float(value).is_integer() else round(value, 3)
 
 
-def _row(standing: Standing, ranking: str) -> dict[str, Any]:
+def _row(standing: Standing, ranking: str) -> RankingRow:
     tally = standing.tally
-    row: dict[str, Any] = {
+    row: RankingRow = {
         "rank": standing.rank,
         "name": standing.name,
         "games": tally.games,
@@ -61,7 +61,7 @@ def _ranking_rule(store: CompetitionStore) -> str:
     return get_game(store.competition().game).ranking
 
 
-def ranking_rows(store: CompetitionStore, kind: str | None = None, round_id: int | None = None) -> list[dict[str, Any]]:
+def ranking_rows(store: CompetitionStore, kind: str | None = None, round_id: int | None = None) -> list[RankingRow]:
     """A ranking, best first: each row with ``rank`` (shared by ties), ``name`` (the account),
     ``games``, ``wins``, ``draws``, ``losses``, ``points``, ``irregular_losses`` and what the game's
     ranking rule adds. ``round_id``: that round's games alone (see round_ranking); ``kind``: ``final``
@@ -95,7 +95,7 @@ def round_entrants(store: CompetitionStore, round_: Round) -> list[str]:
     return sorted(names - store.disqualified_names())
 
 
-def round_ranking(store: CompetitionStore, round_: Round) -> list[dict[str, Any]]:
+def round_ranking(store: CompetitionStore, round_: Round) -> list[RankingRow]:
     """One round's ranking over its own rated games (while it plays, the games played so far)."""
     ranking = _ranking_rule(store)
     games = list(store.results(rated_only=True, round_id=round_.id, with_moves=False))
@@ -108,8 +108,8 @@ def final_finished(store: CompetitionStore) -> bool:
 
 
 def competition_ranking(store: CompetitionStore, round_: Round | None = None, final: bool = False,
-                        rows_of: Callable[[Round | None], list[dict[str, Any]]] | None = None
-                        ) -> dict[str, Any] | None:
+                        rows_of: Callable[[Round | None], list[RankingRow]] | None = None
+                        ) -> CompetitionRanking | None:
     """What /api/ranking answers: ``{"round", "kind", "status", "live", "rows"}``.
 
     ``final``: the final as a whole (``round`` its last round so far, ``rounds`` all of them); a
@@ -118,7 +118,7 @@ def competition_ranking(store: CompetitionStore, round_: Round | None = None, fi
     that plays (live). None when there is nothing to rank yet. ``rows_of(round or None for the
     final)``: the rows (a cache of finished ones), else computed here."""
     if rows_of is None:
-        def rows_of(ranked: Round | None) -> list[dict[str, Any]]:
+        def rows_of(ranked: Round | None) -> list[RankingRow]:
             return ranking_rows(store, kind=FINAL) if ranked is None else round_ranking(store, ranked)
     if final:
         rounds = final_rounds(store)
@@ -144,9 +144,9 @@ def competition_ranking(store: CompetitionStore, round_: Round | None = None, fi
     return None if chosen is None else competition_ranking(store, chosen, rows_of=rows_of)
 
 
-def competitions(store: CompetitionStore) -> list[dict[str, Any]]:
+def competitions(store: CompetitionStore) -> list[Competition]:
     """The competitions, newest first: each test round, and the final (once begun) as one."""
-    listed: list[dict[str, Any]] = []
+    listed: list[Competition] = []
     final = final_rounds(store)
     if final:
         done = final_finished(store)

@@ -17,7 +17,8 @@ from .final import (FinalFormat, final_rounds, first_final_round, is_final, next
                     refuse_after_final_began)
 from ..conductor.options import ConductorOptions
 from .pairings import debut_games, pair_games, robin_games
-from ..store.database import CompetitionError, CompetitionStore, Submission
+from ..store.database import CompetitionError, CompetitionStore, PlannedGame, Submission
+from ..store.rows import RoundDetails
 
 log = logging.getLogger(__name__)
 
@@ -140,7 +141,7 @@ class RoundMaker:
 
     # -- helpers ---------------------------------------------------------------
 
-    def _add(self, kind: str, games: list, details: dict, exclusive: bool = True) -> int:
+    def _add(self, kind: str, games: list[PlannedGame], details: RoundDetails, exclusive: bool = True) -> int:
         round_id = self.store.add_round(kind, games, {**details, "games": len(games)}, exclusive=exclusive)
         self.on_new_round()
         return round_id

@@ -7,12 +7,11 @@ competition's database, so it is computed once and never holds a program's stder
 
 from __future__ import annotations
 
-from typing import Any
-
 from fastapi import APIRouter, Request
 
 from ...analysis.document import is_document
-from ...web_common.replay_analysis import analysis_context, status_payload
+from ...analysis.document_types import AnalysisDocument
+from ...web_common.replay_analysis import AnalysisView, StatusAnswer, analysis_context, status_payload
 from ..store.database import StoredGame, User
 from .site_state import Site, site_of
 from .security.auth import bearer_user, session_user
@@ -29,13 +28,15 @@ def _key(game: StoredGame) -> tuple:
     return ("competition-game", game.id)
 
 
-def stored(site: Site, game: StoredGame) -> tuple[dict[str, Any] | None, str | None]:
+def stored(site: Site, game: StoredGame) -> tuple[AnalysisDocument | None, str | None]:
     """The finished analysis kept for the game, and why it could not be read (None: no problem)."""
     try:
         doc = site.store.analysis(game.id)
     except ValueError as problem:
         return None, f"the stored analysis cannot be read ({problem}); analysing again replaces it"
-    if doc is not None and not (is_document(doc) and doc.get("complete") is True):
+    if doc is None:
+        return None, None
+    if not (is_document(doc) and doc.get("complete") is True):
         return None, "the stored analysis is not a finished arena analysis; analysing again replaces it"
     return doc, None
 
@@ -56,7 +57,7 @@ def jobs_of(site: Site):
     return site.analyses
 
 
-def page_analysis(site: Site, game: StoredGame, user: User | None, csrf: str) -> dict[str, Any]:
+def page_analysis(site: Site, game: StoredGame, user: User | None, csrf: str) -> AnalysisView:
     """The replay page's analysis; ``Analyse`` only for a logged-in account."""
     doc, problem = stored(site, game)
     if doc is None and site.analyses is not None:
@@ -66,7 +67,7 @@ def page_analysis(site: Site, game: StoredGame, user: User | None, csrf: str) ->
     return {**context, "can_start": user is not None, "post_body": {FIELD: csrf}}
 
 
-def _status(site: Site, game: StoredGame) -> dict[str, Any]:
+def _status(site: Site, game: StoredGame) -> StatusAnswer:
     running = site.analyses.status(_key(game)) if site.analyses is not None else None
     doc, problem = (None, None) if running and running["state"] != "done" else stored(site, game)
     return {**status_payload(running, doc), "problem": problem}

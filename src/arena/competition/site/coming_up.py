@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import Literal, TypedDict
 
 from ..rounds.final import final_rounds
 from ..rounds.numbering import round_labels
@@ -15,7 +15,18 @@ from .site_state import Site
 log = logging.getLogger(__name__)
 
 
-def coming_up(site: Site) -> dict[str, Any]:
+class ComingUp(TypedDict):
+    running_test: int | None
+    running_test_title: str | None
+    next_round: dict | None  # SiteConductor.next_scheduled_round's
+    deadline: float | None
+    deadline_passed: bool
+    frozen: bool
+    final: Literal["running", "finished"] | None
+    builds: dict | None  # SiteConductor.build_queue's, None when the conductor cannot say
+
+
+def coming_up(site: Site) -> ComingUp:
     """``builds`` (``{"building", "waiting", "at_once"}``: the build queue), ``running_test`` (a test
     round's id, while one plays), ``next_round`` (``{"at", "every_s"}`` of
     the next scheduled one, or None), ``deadline`` and ``deadline_passed``, ``frozen``, and ``final``:

@@ -3,13 +3,24 @@ and how long that should take on this server, judged by its own test rounds."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..rounds.final import FinalFormat
 from ..store.database import CompetitionStore
 
 CHOICES = (2, 4, 6, 10)
 """Games per pair the form lists (CodeCup 2025's final: 10)."""
+
+
+class FinalEstimate(TypedDict):
+    """One choice of the form: the final's games and time, with the contestants' programs alone and
+    with the built-in players too."""
+
+    games_per_pair: int
+    games: int
+    builtin_games: int
+    time: str  # as a person would estimate it: "about 12 min"
+    builtin_time: str
 
 
 def seconds_per_game(store: CompetitionStore) -> float | None:
@@ -35,11 +46,11 @@ def duration(seconds: float | None) -> str:
     return f"about {seconds / 3600:.1f} h"
 
 
-def final_estimates(store: CompetitionStore, contestants: int, with_builtins: int) -> list[dict[str, Any]]:
+def final_estimates(store: CompetitionStore, contestants: int, with_builtins: int) -> list[FinalEstimate]:
     """For each number of games per pair the form lists: the games the final would play with the
     contestants' programs alone and with the built-in players too, and the time each should take."""
     per_game = seconds_per_game(store)
-    rows = []
+    rows: list[FinalEstimate] = []
     for games_per_pair in CHOICES:
         form = FinalFormat(swiss_seeds_per_pair=games_per_pair // 2, robin_seeds_per_pair=games_per_pair // 2)
         alone, together = form.games_for(contestants), form.games_for(with_builtins)

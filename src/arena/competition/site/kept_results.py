@@ -19,8 +19,9 @@ from typing import Any, Callable, Hashable
 
 from ..rounds.final import final_rounds
 from ..rounds.ranking import FINAL, competition_ranking, final_finished, ranking_rows
+from ..rounds.ranking_types import CompetitionRanking, RankingRow
 from ..store.database import CompetitionStore, Round
-from .views import round_detail
+from .views import RoundDetail, round_detail
 
 
 class KeptResults:
@@ -56,7 +57,7 @@ class KeptResults:
             self._playing[key] = (version, value)
         return value
 
-    def round(self, store: CompetitionStore, round_: Round) -> dict[str, Any]:
+    def round(self, store: CompetitionStore, round_: Round) -> RoundDetail:
         """round_detail: the round's line, and its ranking and cross table when it has them."""
         return self._get(store, ("round", round_.id, round_.finished), round_.status == "finished",
                          lambda: round_detail(store, round_))
@@ -72,15 +73,16 @@ class KeptResults:
         table), rendered once."""
         return self._get(store, ("html", *key), finished, render)
 
-    def rows(self, store: CompetitionStore, round_: Round | None) -> list[dict[str, Any]]:
+    def rows(self, store: CompetitionStore, round_: Round | None) -> list[RankingRow]:
         """A round's ranking rows (None: the final's, whatever its rounds)."""
         if round_ is None:
             last = final_rounds(store)[-1:]
             return self._get(store, ("final", *(r.finished for r in last)), final_finished(store),
                              lambda: ranking_rows(store, kind=FINAL))
-        return self.round(store, round_).get("ranking", {}).get("rows", [])
+        ranking = self.round(store, round_).get("ranking")
+        return [] if ranking is None else ranking["rows"]
 
     def ranking(self, store: CompetitionStore, round_: Round | None = None,
-                final: bool = False) -> dict[str, Any] | None:
+                final: bool = False) -> CompetitionRanking | None:
         """competition_ranking, its finished rows kept."""
         return competition_ranking(store, round_, final, rows_of=lambda ranked: self.rows(store, ranked))

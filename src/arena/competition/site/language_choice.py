@@ -9,14 +9,22 @@ from __future__ import annotations
 import threading
 import time
 from pathlib import Path
-from typing import Any
+from typing import TypedDict
 
 from ..build import languages
 from ..folder import CompetitionFolder
 from .refusal import Refusal
 
 
-def language_table(folder: CompetitionFolder) -> dict[str, Any]:
+class LanguageLine(TypedDict):
+    """A language as the submit and home pages describe it."""
+
+    name: str
+    extensions: list[str]
+    describe: str  # its compiler's version and flags (or why the table cannot be read)
+
+
+def language_table(folder: CompetitionFolder) -> dict[str, languages.Language]:
     try:
         return languages.load_table(folder.languages)
     except languages.LanguageError as error:
@@ -43,11 +51,11 @@ DESCRIBED_KEPT_S = 5.0
 versions are kept longer still: compiler_versions.py). Made at each home page, they took a few ms of
 its CPU: the table read and checked again, every tool looked for on the PATH."""
 
-_described: dict[str, tuple[float, tuple[int, int], list[dict[str, Any]]]] = {}  # table path -> (when, its stat, them)
+_described: dict[str, tuple[float, tuple[int, int], list[LanguageLine]]] = {}  # table path -> (when, its stat, them)
 _described_lock = threading.Lock()
 
 
-def descriptions(folder: CompetitionFolder) -> list[dict[str, Any]]:
+def descriptions(folder: CompetitionFolder) -> list[LanguageLine]:
     """Each language's name, extensions and compiler (version and flags), for the submit page and the
     home page: made again after DESCRIBED_KEPT_S, or at once when the table's file changed."""
     path = Path(folder.languages)
@@ -66,7 +74,7 @@ def descriptions(folder: CompetitionFolder) -> list[dict[str, Any]]:
     return made
 
 
-def _describe(folder: CompetitionFolder) -> list[dict[str, Any]]:
+def _describe(folder: CompetitionFolder) -> list[LanguageLine]:
     try:
         table = language_table(folder)
     except Refusal as refusal:

@@ -3,11 +3,12 @@ the final, with the submission that played it, as a table and a small chart."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from ..rounds.final import final_rounds
 from ..rounds.numbering import round_labels
 from ..rounds.ranking import TEST, final_finished
+from ..rounds.ranking_types import RankingRow
 from ..store.database import CompetitionStore, User
 from .kept_results import KeptResults
 
@@ -17,12 +18,26 @@ def _submission_of(store: CompetitionStore, round_id: int, name: str) -> int | N
     return max((s for s, player in store.round_players(round_id).items() if player == name), default=None)
 
 
-def progress(store: CompetitionStore, kept: KeptResults, user: User) -> list[dict[str, Any]]:
+class ProgressLine(TypedDict):
+    """The account's place in one finished competition."""
+
+    round: int  # the test round, or the final's last round
+    title: str
+    number: int | None  # the test round's number, None for the final
+    submission: int | None  # the submission that played it
+    rank: int
+    of: int  # how many were ranked
+    points: float
+    games: int
+    row: RankingRow  # the account's ranking row there
+
+
+def progress(store: CompetitionStore, kept: KeptResults, user: User) -> list[ProgressLine]:
     """Oldest first: ``{"round", "title", "number", "submission", "rank", "of", "points", "games", "row"}``
     for each finished test round the account was ranked in, then the final (once it has finished);
     ``row``: the account's ranking row there (the figures its rule ranks by: wins, margin ...)."""
     labels = round_labels(store)
-    lines = []
+    lines: list[ProgressLine] = []
     for round_ in sorted(store.rounds("finished"), key=lambda r: r.id):
         if round_.kind != TEST:
             continue

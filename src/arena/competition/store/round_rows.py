@@ -15,9 +15,10 @@ import sqlite3
 import time
 from typing import Any, Iterator
 
+from ...analysis.document_types import AnalysisDocument
 from ...judge.record_types import Record
 from ..privacy import without_private
-from .rows import CompetitionError, PlannedGame, Round, StoredGame
+from .rows import CompetitionError, PlannedGame, Round, RoundDetails, StoredGame
 from .store_access import StoreAccess, new_row_id, row_as
 
 _GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name AS first_player,"
@@ -30,7 +31,7 @@ _GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission 
 class RoundRows(StoreAccess):
     """Rounds, their games, the games' records, stderr and analyses."""
 
-    def add_round(self, kind: str, games: list[PlannedGame], details: dict[str, Any] | None = None,
+    def add_round(self, kind: str, games: list[PlannedGame], details: RoundDetails | None = None,
                   exclusive: bool = True) -> int:
         """A new running round with all its games, in one transaction.
 
@@ -161,12 +162,13 @@ class RoundRows(StoreAccess):
 
     # -- analyses ---------------------------------------------------------
 
-    def analysis(self, game_id: int) -> dict[str, Any] | None:
-        """The analysis document kept for a game, None when it has none (ValueError if it is no JSON)."""
+    def analysis(self, game_id: int) -> object:
+        """The JSON kept as a game's analysis, as it reads (its reader checks it is a document), None
+        when it has none (ValueError if it is no JSON)."""
         row = self._one("SELECT analysis FROM analyses WHERE game_id = ?", (game_id,))
         return None if row is None else json.loads(row["analysis"])
 
-    def save_analysis(self, game_id: int, document: dict[str, Any]) -> None:
+    def save_analysis(self, game_id: int, document: AnalysisDocument) -> None:
         self._write("INSERT OR REPLACE INTO analyses (game_id, analysis) VALUES (?, ?)",
                     (game_id, json.dumps(document)))
 

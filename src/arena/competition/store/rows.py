@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from ...judge.record_types import Record, Setup
 
@@ -62,6 +63,42 @@ class Submission:
     benched: bool
 
 
+class _LaterPlan(TypedDict, total=False):
+    # absent from a plan stored by release 1
+    swiss_asked: bool
+    builtins: bool
+    games_per_pair: int
+
+
+class FinalPlan(_LaterPlan):
+    """The final's plan (rounds/final.py), carried by every round of it: its format (FinalFormat's
+    fields, ``swiss_rounds`` as its field plays them), its field and its seed."""
+
+    robin_max: int
+    swiss_rounds: int
+    top: int
+    swiss_seeds_per_pair: int
+    robin_seeds_per_pair: int
+    field: list[int]  # the submissions
+    seed: int
+
+
+class RoundDetails(TypedDict, total=False):
+    """How a round was made, stored with it (JSON); which keys a round has, its kind says."""
+
+    entrants: list[int]  # test, unrated, debut: the submissions
+    started_by: int | None  # test: the account that started it, None when scheduled
+    requested_by: int  # unrated: the account that asked
+    opponent: int  # unrated: the opponent's account
+    submission: int  # debut: the newcomer's submission
+    seed: int  # test, unrated, debut
+    plan: FinalPlan  # the final's rounds
+    pairs: Sequence[Sequence[int]]  # a Swiss round's (pairs of submissions)
+    bye: int | None  # a Swiss round's: who sits out
+    players: list[int]  # the robin's
+    games: int  # how many games the round was made with
+
+
 @dataclass(frozen=True)
 class Round:
     id: int
@@ -69,7 +106,7 @@ class Round:
     status: str
     created: float
     finished: float | None
-    details: dict[str, Any]
+    details: RoundDetails
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ position. No value is exact: the letters to come are unknown.
 
 from __future__ import annotations
 
-from ..analyst_contract import Evaluation
+from ..analyst_contract import AnalystDetail, Evaluation
 from ..base import MoveError
 from .player_knowledge import (
     engine_for, grid_bytes, pictured_opponent, scoring_words, set_owner_odds,
@@ -73,8 +73,9 @@ def evaluate(state: LuckyWordsState, played: str | None, seconds: float) -> Eval
         if move is not None:
             judged_played = worth(*move) if state.called is None else worth(state.called, move)
             played_value = value - (judged - judged_played)
-    detail = {"grids": grids, "pictured_opponent": round(pictured_now, 3), "judged": round(judged, 3),
-              "judged_played": None if judged_played is None else round(judged_played, 3)}
+    detail: AnalystDetail = {"grids": grids, "pictured_opponent": round(pictured_now, 3),
+                             "judged": round(judged, 3),
+                             "judged_played": None if judged_played is None else round(judged_played, 3)}
     return Evaluation(value=value, best=best, exact=False, played_value=played_value, detail=detail)
 
 

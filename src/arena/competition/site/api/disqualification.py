@@ -8,7 +8,7 @@ marked, in the games list; it plays no further round. Undone, every answer is as
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 from fastapi import APIRouter, Request
 
@@ -42,7 +42,13 @@ def set_account_disqualified(request: Request, name: str, disqualified: bool, re
     return account
 
 
-def disqualification_views(request: Request) -> list[dict[str, Any]]:
+class DisqualificationView(TypedDict):
+    name: str
+    reason: str
+    since: float
+
+
+def disqualification_views(request: Request) -> list[DisqualificationView]:
     """``[{"name", "reason", "since"}]``: who was disqualified and why, the first first."""
     return [{"name": d.name, "reason": d.reason, "since": d.since}
             for d in site_of(request).store.disqualifications().values()]

@@ -13,6 +13,7 @@ from fastapi import APIRouter, Request
 from fastapi.responses import Response
 
 from ...rounds.ranking import FINAL, is_ranked
+from ...rounds.ranking_types import RankingRow
 from ...store.database import Round
 from ..ids import Id
 from ..refusal import Refusal
@@ -38,9 +39,9 @@ def csv_response(header: list[str], rows: list[list[Any]], filename: str) -> Res
                     headers={"Content-Disposition": f'attachment; filename="{filename}"'})
 
 
-def ranking_csv(rows: list[dict[str, Any]], filename: str) -> Response:
+def ranking_csv(rows: list[RankingRow], filename: str) -> Response:
     """One line a ranking row: its columns in the JSON's order (the rule's own ones, as margin, last)."""
-    header = list(RANKING_COLUMNS) + [key for key in (rows[0] if rows else {}) if key not in RANKING_COLUMNS]
+    header = list(RANKING_COLUMNS) + ([key for key in rows[0] if key not in RANKING_COLUMNS] if rows else [])
     return csv_response(header, [[row.get(key) for key in header] for row in rows], filename)
 
 

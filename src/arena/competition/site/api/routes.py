@@ -70,9 +70,8 @@ def submission(request: Request, submission_id: Id):
     found = site_of(request).store.submission(submission_id)
     if found is None or not may_read_submission(user, found):
         raise Refusal(404, f"you have no submission {submission_id}")
-    view = submission_view(found, reader=user)
-    view["bench"] = bench_reason(site_of(request).store, found.id)  # why it sits out (null: it does not)
-    return view
+    # why it sits out (null: it does not)
+    return {**submission_view(found, reader=user), "bench": bench_reason(site_of(request).store, found.id)}
 
 
 @router.get("/submissions/{submission_id}/source")
@@ -156,12 +155,13 @@ def ranking(request: Request, round: int | None = None, kind: str | None = None)
     if kind not in (None, "", FINAL):
         raise Refusal(400, "kind is final (or leave it out for the latest finished competition)")
     answer = site.kept.ranking(store, final=kind == FINAL)
-    if answer is None:  # nothing to rank yet: the entrants, each with no game
-        names = sorted(entrant.user_name for entrant in store.entrants())
-        rows = [{"rank": 1, "name": n, "games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0,
-                 "irregular_losses": 0} for n in names]
-        answer = {"round": None, "kind": kind or None, "status": None, "live": False, "rows": rows}
-    return answer
+    if answer is not None:
+        return answer
+    # nothing to rank yet: the entrants, each with no game
+    names = sorted(entrant.user_name for entrant in store.entrants())
+    rows = [{"rank": 1, "name": n, "games": 0, "wins": 0, "draws": 0, "losses": 0, "points": 0,
+             "irregular_losses": 0} for n in names]
+    return {"round": None, "kind": kind or None, "status": None, "live": False, "rows": rows}
 
 
 @router.get("/games")

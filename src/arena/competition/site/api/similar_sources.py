@@ -4,6 +4,8 @@ each pair's two sources side by side."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from fastapi import APIRouter, Request
 
 from ...similarity import similar_pairs
@@ -14,7 +16,19 @@ from ..site_state import site_of
 router = APIRouter(prefix="/api")
 
 
-def pair_views(request: Request, chosen: list[Submission] | None = None) -> list[dict]:
+class PairView(TypedDict):
+    """A pair of sources that look alike (similarity.py's SimilarPair), as the API gives it."""
+
+    a: int  # submission ids
+    b: int
+    names: list[str]
+    language: str
+    score: float
+    identical: bool
+    starter: list[bool]  # each side: the starter unchanged
+
+
+def pair_views(request: Request, chosen: list[Submission] | None = None) -> list[PairView]:
     """The pairs as the API gives them: of each contestant's latest submission, or of ``chosen``."""
     site = site_of(request)
     return [{"a": p.a, "b": p.b, "names": list(p.names), "language": p.language, "score": p.score,

@@ -12,7 +12,6 @@ import csv
 import io
 import time
 import zipfile
-from typing import Any
 
 from fastapi import APIRouter, Request
 from fastapi.responses import Response
@@ -24,7 +23,7 @@ from ..refusal import Refusal
 from ..security.auth import api_user, organiser
 from ..site_state import site_of
 from .exports import _cell
-from .similar_sources import pair_views
+from .similar_sources import PairView, pair_views
 
 router = APIRouter(prefix="/api")
 
@@ -47,7 +46,7 @@ def _safe(name: str) -> str:
     return "_" + name if name.startswith(".") else name
 
 
-def _flags(pairs: list[dict[str, Any]]) -> dict[int, list[str]]:
+def _flags(pairs: list[PairView]) -> dict[int, list[str]]:
     flags: dict[int, list[str]] = {}
     for pair in pairs:
         for side, (me, them) in enumerate(((pair["a"], pair["b"]), (pair["b"], pair["a"]))):

@@ -10,6 +10,9 @@ is escaped (markupsafe) wherever it goes, text or attribute.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypedDict
+
 from markupsafe import Markup, escape
 
 WIDTH, HEIGHT = 720, 320
@@ -18,12 +21,20 @@ MAX_ROUNDS = 30
 """The newest test rounds shown (more would crowd the axis; the ranking page links to all)."""
 
 
+class Placed(TypedDict):
+    """What the chart reads of a ranking row (rounds/ranking_types.py's RankingRow has it)."""
+
+    name: str
+    rank: int
+
+
 def _colour(index: int) -> str:
     # hues spread by the golden angle: neighbours in the list never look alike
     return f"hsl({(index * 137.508) % 360:.0f}, 65%, 42%)"
 
 
-def place_chart(rounds: list[tuple[int, list[dict]]], sat_out: dict[int, list[str]] | None = None) -> Markup | None:
+def place_chart(rounds: Sequence[tuple[int, Sequence[Placed]]],
+                sat_out: dict[int, list[str]] | None = None) -> Markup | None:
     """The chart of ``rounds`` ((test round's number, its ranking rows), oldest first); None with no
     round to draw. ``sat_out``: by a round's number, who sat it out (benched)."""
     rounds = [(number, rows) for number, rows in rounds if rows][-MAX_ROUNDS:]

@@ -6,6 +6,7 @@ from fastapi import APIRouter, Request
 from markupsafe import Markup
 
 from ....games import get_game
+from ....web_common.replay_analysis import AnalysedReplayView
 from ...rounds.ranking import FINAL, TEST, competitions, is_ranked
 from ...play.benching import ENDS, sat_out
 from ...rounds.stage import OVER, competition_state
@@ -164,7 +165,7 @@ def replay(request: Request, game_id: Id):
     if voided is not None:  # said in the heading: this game ranks nowhere
         heading += f" (void: {voided.reason}; replayed as game {voided.replay})"
     analysis = page_analysis(site_of(request), game, session_user(request), csrf_token(request))
-    view = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"],
-            "analysis_body": analysis["post_body"]}
-    return render(request, "replay.html", view=view, analysis=analysis, heading=heading, back="/games",
+    shown: AnalysedReplayView = {**view, "analysis": analysis["doc"], "analysis_url": analysis["url"],
+                                 "analysis_body": analysis["post_body"]}
+    return render(request, "replay.html", view=shown, analysis=analysis, heading=heading, back="/games",
                   record_url=f"/api/games/{game_id}/record", record_name=f"game-{game_id}.json")

@@ -5,7 +5,9 @@ the next ("bob above carol: same wins, margin +12 against −4")."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
+
+from ...rounds.ranking_types import RankingRow
 
 ORDER = {
     "points": "most points first (each game's score, added up over the games)",
@@ -36,6 +38,14 @@ HEADINGS = {"rank": "Rank", "name": "Name", "games": "Games", "wins": "Wins", "d
 WORDS = {"wins": "wins", "draws": "draws", "losses": "losses", "points": "points", "margin": "margin",
          "game_points": "game points", "tiebreak": "tie-break points", "irregular_losses": "irregular losses"}
 _FEWER_FIRST = {"losses", "irregular_losses"}
+
+
+class RankingColumn(TypedDict):
+    key: str  # the row's field
+    heading: str
+    deciding: bool  # one the rule ranks by
+
+
 _OTHERS = ("games", "wins", "draws", "losses", "points")
 _MARGIN_SHOWN = ("points", "points_subcompetition")
 """The rules that rank by points and whose rows also carry the margin (rounds/ranking.py's WITH_MARGIN),
@@ -52,23 +62,25 @@ def deciding_figures(ranking: str) -> tuple[str, ...]:
     return (*DECIDING.get(ranking, ("points",)), "irregular_losses")
 
 
-def ranking_columns(ranking: str) -> list[dict[str, Any]]:
+def ranking_columns(ranking: str) -> list[RankingColumn]:
     """The ranking table's columns after rank and name: ``{"key", "heading", "deciding"}``, the
     figures the rule ranks by first, in its order, then the others (games, wins, ... not among them; the
     margin last where the rule ranks by points)."""
     deciding = deciding_figures(ranking)
-    others = (*_OTHERS, "margin") if ranking in _MARGIN_SHOWN else _OTHERS
-    return ([{"key": key, "heading": HEADINGS[key], "deciding": True} for key in deciding]
-            + [{"key": key, "heading": HEADINGS[key], "deciding": False} for key in others if key not in deciding])
+    shown = (*_OTHERS, "margin") if ranking in _MARGIN_SHOWN else _OTHERS
+    first: list[RankingColumn] = [{"key": key, "heading": HEADINGS[key], "deciding": True} for key in deciding]
+    others: list[RankingColumn] = [{"key": key, "heading": HEADINGS[key], "deciding": False}
+                                   for key in shown if key not in deciding]
+    return first + others
 
 
-def _signed(key: str, value: Any) -> str:
-    if key != "margin":
+def _signed(key: str, value: object) -> str:
+    if key != "margin" or not isinstance(value, (int, float)):
         return f"{value}"
     return f"+{value}" if value > 0 else f"−{-value}" if value < 0 else "0"
 
 
-def _why(ranking: str, upper: dict[str, Any], lower: dict[str, Any]) -> str | None:
+def _why(ranking: str, upper: RankingRow, lower: RankingRow) -> str | None:
     """Which figure put ``upper`` above ``lower`` (None: they share the place)."""
     deciding = deciding_figures(ranking)
     level: list[str] = []
@@ -85,7 +97,7 @@ def _why(ranking: str, upper: dict[str, Any], lower: dict[str, Any]) -> str | No
     return None
 
 
-def figures_said(ranking: str, row: dict[str, Any]) -> list[dict[str, str]]:
+def figures_said(ranking: str, row: RankingRow) -> list[dict[str, str]]:
     """The figures the rule ranks by, for a podium, then the wins and the points where the rule does not
     rank by them: ``[{"key": "wins", "text": "5 wins"}, {"key": "margin", "text": "margin +12"},
     {"key": "points", "text": "310 points"}]`` (irregular losses left out: the tie-break)."""
@@ -99,7 +111,7 @@ def figures_said(ranking: str, row: dict[str, Any]) -> list[dict[str, str]]:
     return said
 
 
-def neighbour_notes(ranking: str, rows: list[dict[str, Any]]) -> list[str]:
+def neighbour_notes(ranking: str, rows: list[RankingRow]) -> list[str]:
     """One line for each pair of neighbours a reader would question: those the rule's first figure
     does not separate (a later one does, or nothing: they share a place), and those where the one
     above has fewer points than the one below. ``["bob above carol: same wins, margin +12 against −4"]``."""

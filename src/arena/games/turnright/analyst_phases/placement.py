@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import time
 
-from ...analyst_contract import Evaluation
+from ...analyst_contract import AnalystDetail, Evaluation
 from ...base import MoveError
 from .units import EIGHTHS, WIN, forced_3x3, margin, masks, win_value
 from ..rules import TurnRightState
@@ -44,7 +44,7 @@ def evaluate_placement(state: TurnRightState, played: str | None, seconds: float
     if played is not None:
         played_value = _played_value(engine, state, played, square, value, depth, full_board,
                                      max(deadline - time.monotonic(), 0.01))
-    detail = forced_3x3(value, mover, 2) if full_board else {}
+    detail: AnalystDetail = forced_3x3(value, mover, 2) if full_board else {}
     detail["search"] = f"placement, {depth} plies" + (" to the full board" if full_board else "")
     return Evaluation(value=value, best=best, exact=False, played_value=played_value, detail=detail)
 

@@ -6,6 +6,7 @@ everything else in 2×2 points (the exact search) or eighths of a point (the 2-p
 
 from __future__ import annotations
 
+from ...analyst_contract import AnalystDetail
 from ..rules import SEAT_COLOUR, TurnRightState
 from ..scoring import colour_mask
 
@@ -44,7 +45,7 @@ def from_exact(value: int, lead: int) -> float:
     return float(lead + value)
 
 
-def forced_3x3(value: float, mover: int, circuits: int) -> dict:
+def forced_3x3(value: float, mover: int, circuits: int) -> AnalystDetail:
     """The detail naming a 3×3 win the search sees coming, for ``value`` from ``mover``'s view."""
     if value >= WIN_BONUS:
         return {"forced_3x3": SEATS[mover], "circuits": circuits}
