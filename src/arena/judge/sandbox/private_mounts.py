@@ -98,8 +98,8 @@ def mount_words(mode: str, *, folder: str | None, home: str | None, needed: tupl
             words.append(f"I{view.idmap_fd}{path}")
         else:
             words.append(("W" if path in writable else "S") + path)
-    if any(_inside(working, cover) and working != cover for cover in covered):
-        if not any(_inside(working, path) for path in shown):
+    if any(_inside(working, cover) for cover in covered):
+        if working not in covered and not any(_inside(working, path) for path in shown):
             words.append("D" + working)
         words.append("G" + working)  # entered through what it is shown, never the folder beneath
     if view is not None:
