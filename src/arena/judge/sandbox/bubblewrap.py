@@ -99,9 +99,9 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
     ``home`` is its private home, writable too. ``own_user``: bwrap runs as the program's
     own unprivileged uid (a root judge's), which its user namespace maps to nobody
     inside; never as root, whose nobody would be the host's root (its hidden paths are
-    covered already, in the namespace bwrap starts in: private_mounts.py). ``command_files``, the files its command names,
-    stay visible, read-only, where the private /tmp would hide them (``/tmp/mybot``, whose
-    folder, /tmp itself, is no program's own). ``disk_mb``: the size of its private /tmp, and of
+    covered already, in the namespace bwrap starts in: private_mounts.py). ``command_files``,
+    the files its command names, stay visible, read-only, where the private /tmp would hide
+    them (``/tmp/mybot``, whose folder, /tmp itself, is no program's own). ``disk_mb``: the size of its private /tmp, and of
     its home where the judge did not make that a tmpfs of this size already (a judge not root):
     a tmpfs of its own in the sandbox, gone with it. ``folder_writable``: its folder bound
     read-write (a judge not root's, a build step's fresh folder), else read-only.

@@ -25,7 +25,6 @@ import tempfile
 
 from ..private_mounts import BoxView
 from .uid_pool import BoxUser, NoFreeUser, give_back_user, release_kept, take_user
-from ...child import ChildProcess, Launch
 from .needed_paths import check_own_folder, judge_needs, needed_paths
 from .clean_environment import program_environment
 from . import home_mount
@@ -111,21 +110,6 @@ class Box:
     def uid(self) -> int:
         """The uid the program runs as; -1: the judge's own."""
         return -1 if self.user is None else self.user.uid
-
-    def kill_everything(self) -> None:
-        """SIGKILL every process running as the program's uid, wherever it went (no cgroup to
-        kill: a container without cgroup rights, say). The uid is this program's alone while
-        it is held, so that is everything of the program and nothing of anyone else's: a
-        ``kill -9 -1`` run as that uid (kill(2) with -1 spares the caller and init)."""
-        if self.user is None:
-            return
-        try:
-            killer = ChildProcess(Launch(["kill", "-9", "-1"], uid=self.user.uid), self.env)
-        except OSError:
-            return
-        for stream in (killer.stdin, killer.stdout, killer.stderr):
-            stream.close()
-        killer.wait()
 
     def close(self) -> None:
         """Take back what the program was given; its processes are gone. Every step is tried
