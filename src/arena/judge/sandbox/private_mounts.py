@@ -26,6 +26,7 @@ from functools import lru_cache
 
 from .bubblewrap import hidden_with_companions, needed_under_tmp
 
+
 @dataclass(frozen=True)
 class BoxView:
     """What a root judge's box uid is shown beyond what everybody may reach."""
