@@ -92,3 +92,46 @@ def test_a_bot_in_a_private_folder_under_root_reads_its_files_and_nothing_else_o
     finally:
         shutil.rmtree(folder)
         os.unlink(neighbour)
+
+
+UNDOER = """
+    import ctypes, os, sys
+    libc = ctypes.CDLL(None, use_errno=True)
+    uid, gid = os.getuid(), os.getgid()
+    print("unshared", libc.unshare(0x10000000 | 0x00020000), flush=True)  # a user and a mount namespace
+    for name, text in (("setgroups", "deny"), ("uid_map", f"0 {uid} 1"), ("gid_map", f"0 {gid} 1")):
+        with open(f"/proc/self/{name}", "w") as ids:
+            ids.write(text)  # root there
+    here = os.path.dirname(os.path.abspath(__file__))
+    database = os.path.join(here, "t.db")
+    for target in (database, here, os.path.dirname(here), "/tmp", "/"):
+        libc.umount2(target.encode(), 2)  # MNT_DETACH: what lies beneath?
+    libc.mount(None, here.encode(), None, 32 | 4096, None)  # MS_REMOUNT | MS_BIND: writable again?
+    try:
+        print("read", open(database).read(), flush=True)
+    except OSError as error:
+        print("refused", error.errno, flush=True)
+    try:
+        with open(os.path.join(here, "written"), "w") as out:
+            out.write("kept")
+        print("written", flush=True)
+    except OSError as error:
+        print("refused", error.errno, flush=True)
+"""
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_program_root_in_namespaces_of_its_own_cannot_take_its_covers_apart(tmp_path, mode):
+    folder = private_folder(tmp_path)
+    (folder / "t.db").write_text("results")
+    os.chmod(folder / "t.db", 0o644)
+    (folder / "bot.py").write_text(textwrap.dedent(UNDOER).lstrip("\n"))
+    program = Program([sys.executable, str(folder / "bot.py")], sandbox=Sandbox(mode, hidden=(str(folder / "t.db"),)),
+                      folder=str(folder))
+    try:
+        lines = [program.read_line(20) for _ in range(3)]
+    finally:
+        program.close()
+    assert lines[0] == "unshared 0", lines  # the kernel lets it, and locks what it was given together
+    assert lines[1].startswith("refused") and lines[2].startswith("refused"), lines
+    assert not (folder / "written").exists() and (folder / "t.db").read_text() == "results"
