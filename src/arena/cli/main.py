@@ -27,7 +27,7 @@ def main() -> None:
 
     try:
         cli(standalone_mode=True)
-    except SandboxError as error:  # found only once a program starts (no free uid, no ACLs): no traceback
+    except SandboxError as error:  # found only once a program starts (no free uid): no traceback
         print(f"Error: {error}", file=sys.stderr)
         sys.exit(1)
 

@@ -197,7 +197,7 @@ def sandbox_argument(mode: str, memory_mb: int | None, players: Sequence[tuple[s
         _refuse_judge_files_in_own_folders(named, owned)
     for option, path in named:  # as root only; every mode: root writes it, whoever else runs
         check_judge_file(option, path, is_folder=(option, path) in folders_to_write, refuse_shared=mode != "none")
-    # hidden as named and in its real folder (ACL entries and bwrap's covers are put on both); not
+    # hidden as named and in its real folder (covered in a program's namespace, and by bwrap); not
     # where a link there leads, which the judge replaces rather than follows (judge/judge_files.py)
     judge_files = list(dict.fromkeys(form for _, path in named for form in (os.path.abspath(path), real_forms(path)[0])))
     hidden = folders + judge_files

@@ -104,7 +104,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     db_path = db_path or f"tournament-{game.name}.db"
     check_record_path(db_path, param_hint="--db")
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [(spec.text, spec.folder) for spec in specs.values()],
-                               (("--db", db_path),))  # and its -wal and -shm beside it (judge/sandbox/uid_box/acl_plan.py)
+                               (("--db", db_path),))  # and its -wal and -shm beside it (judge/sandbox/bubblewrap.py)
 
     console = report_console()
     with open_store(db_path) as store:

@@ -34,7 +34,7 @@ import struct
 ACL_XATTR = "system.posix_acl_access"
 ACL_ENTRY = struct.Struct("<HHI")
 ACL_VERSION = 2
-# the kernel's tags (the same as judge/sandbox/uid_box/acl.py's, which writes ACLs; only read here)
+# the kernel's tags of an ACL entry (system.posix_acl_access; only read here)
 USER, GROUP_OBJ, GROUP, MASK, OTHER = 0x02, 0x04, 0x08, 0x10, 0x20
 WRITE = 0o2
 LINKS_MAX = 40

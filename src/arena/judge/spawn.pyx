@@ -146,6 +146,7 @@ cdef extern from *:
     int arena_spawn_init(const char *path, char **argv, char **envp, const char *uid_map, const char *gid_map,
                          char **plan, int fd0, int fd1, int fd2, int report_fd, int control_fd, int ack_fd) nogil
     int arena_probe_namespace(const char *uid_map, const char *gid_map) nogil
+    int arena_idmap_userns(const char *uid_map, const char *gid_map) nogil
 
 
 STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its standard streams",
@@ -153,7 +154,7 @@ STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its
          8: "forbid it new privileges", 10: "enter a namespace of its own",
          11: "start it in its namespace", 12: "refuse it shared memory",
          13: "enter a user namespace of its own", 14: "mount its own /proc", 15: "mount its private /tmp",
-         16: "show it what it needs under /tmp", 17: "make its own folder read-only"}
+         16: "show it what it needs", 17: "cover a folder its user may not pass through", 18: "hide a path"}
 """The child's steps, as its failure report numbers them."""
 
 CANNOT_CONFINE = 125
@@ -257,6 +258,19 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
         free(c_plan)
         free(resources)
         free(values)
+
+
+def idmap_userns(bytes uid_map, bytes gid_map) -> int:
+    """A user namespace mapping only ``uid_map`` and ``gid_map`` (b"OWNER UID 1"), for the idmapped copy
+    of a program's own folder (private_mounts.h's "I"): its descriptor, close-on-exec."""
+    cdef const char *c_uid_map = uid_map
+    cdef const char *c_gid_map = gid_map
+    cdef int fd
+    with nogil:
+        fd = arena_idmap_userns(c_uid_map, c_gid_map)
+    if fd < 0:
+        raise OSError(errno, "cannot make a user namespace for an idmapped folder")
+    return fd
 
 
 def probe_namespace(object id_maps) -> int:

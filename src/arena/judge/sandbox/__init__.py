@@ -35,16 +35,17 @@ Where each part lives:
   sandbox, its cgroup, its uid, its guardian.
 - ``cgroups/``: a cgroup per program (made, pooled, read, frozen, killed; v1 and v2).
 - ``uid_box/``: the per-uid layer of a root judge: the box (uid, home, environment), the
-  pool of box uids, ACL grants and their plan, the paths a command needs and its own
-  folder, the clean environment, the home's tmpfs.
+  pool of box uids, the paths a command needs and its own folder, the clean environment, the
+  home's tmpfs.
 - ``private_mounts.py``: what a program's mount namespace shows it (its /proc, its /tmp,
-  /var/tmp, /dev/shm and /run/lock, its own folder read-only), carried out by the judge's
-  clone child (``judge/private_mounts.h``).
+  /var/tmp, /dev/shm and /run/lock; for a root judge's box uid, covers over the private folders
+  on its way, what it needs shown again there, its own folder read-only and idmapped, the hidden
+  paths covered), carried out by the judge's clone child (``judge/private_mounts.h``).
 - ``bubblewrap.py``: the ``isolate`` command line.
 - ``tree_removal.py``: the one remover of trees programs made (iterative, by descriptors,
   bounded); ``tree_copy.py``: what a build step made taken out, folders and regular files only.
 - ``guardian_daemon.py`` and ``guardian_client.py``: the two ends of the guardian, a small
-  process that cleans up after a dead judge (cgroups, homes, grants).
+  process that cleans up after a dead judge (cgroups, homes).
 
 The process, clock, match and record layer (``arena.judge``'s top) uses this package; nothing
 here knows a game.

@@ -11,9 +11,11 @@ may read everything in their own home: that home is covered by an empty tmpfs, a
 only what the program needs there (this Python, arena, the PATH folders, the files
 its command names) is shown back, read-only, with its own folder writable as ever. A root
 judge starts bwrap as the program's own unprivileged uid, so the nobody it runs as inside
-is that uid outside, never root. Paths the judge names as
-hidden (the tournament database, the other players' folders) are covered: a folder
-by an empty one, a file by /dev/null, so the program can neither read nor write them.
+is that uid outside, never root: its mount namespace, made before bwrap starts
+(private_mounts.py), already shows that uid what it may reach and covers what it must not
+see, which bwrap's binds keep. Under a judge not root, paths the judge names as hidden (the
+tournament database, the other players' folders) are covered here: a folder by an empty one,
+a file by /dev/null, so the program can neither read nor write them.
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ import shutil
 import sys
 from functools import lru_cache
 from pathlib import Path
-from typing import Callable
 
-from .uid_box.acl_plan import hidden_with_companions
 from .uid_box.needed_paths import ARENA_ROOT, tool_folders
 
 NOBODY = "65534"
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+"""Files SQLite keeps beside a database: hidden with it."""
 
 
 def bwrap_path() -> str | None:
@@ -61,6 +63,15 @@ def _outermost(paths: list[str]) -> tuple[str, ...]:
     return tuple(path for path in paths if not any(p != path and _inside(path, p) for p in paths))
 
 
+def hidden_with_companions(hidden: tuple[str, ...]) -> list[str]:
+    """The hidden paths as they really are, and the files SQLite keeps beside a database."""
+    paths = []
+    for path in (os.path.realpath(p) for p in hidden):
+        paths.append(path)
+        paths += [path + suffix for suffix in SQLITE_COMPANIONS if os.path.exists(path + suffix)]
+    return [path for path in paths if os.path.lexists(path)]
+
+
 SYSTEM_FOLDERS = ("/", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/var", "/opt", "/srv", "/tmp",
                   "/run", "/dev", "/proc", "/sys", "/nonexistent")
 
@@ -81,18 +92,16 @@ def _inside(path: str, folder: str) -> bool:
 
 
 def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | None = None,
-               own_user: bool = False, reachable: Callable[[str], bool] = lambda path: True,
-               command_files: tuple[str, ...] = (), disk_mb: int | None = None,
+               own_user: bool = False, command_files: tuple[str, ...] = (), disk_mb: int | None = None,
                folder_writable: bool = True) -> list[str]:
     """The bwrap arguments, up to and including ``--``, for a program whose own folder is ``folder``.
 
     ``home`` is its private home, writable too. ``own_user``: bwrap runs as the program's
     own unprivileged uid (a root judge's), which its user namespace maps to nobody
-    inside; never as root, whose nobody would be the host's root. A hidden path the
-    program could not reach anyway (``reachable``) needs no cover, and bwrap, running
-    as that uid, could not put one there. ``command_files``, the files its command names,
-    stay visible, read-only, where the private /tmp would hide them (``/tmp/mybot``, whose
-    folder, /tmp itself, is no program's own). ``disk_mb``: the size of its private /tmp, and of
+    inside; never as root, whose nobody would be the host's root (its hidden paths are
+    covered already, in the namespace bwrap starts in: private_mounts.py). ``command_files``,
+    the files its command names, stay visible, read-only, where the private /tmp would hide
+    them (``/tmp/mybot``, whose folder, /tmp itself, is no program's own). ``disk_mb``: the size of its private /tmp, and of
     its home where the judge did not make that a tmpfs of this size already (a judge not root):
     a tmpfs of its own in the sandbox, gone with it. ``folder_writable``: its folder bound
     read-write (a judge not root's, a build step's fresh folder), else read-only.
@@ -119,8 +128,8 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
             argv += ["--ro-bind", path, path]
     covers: list[list[str]] = []  # hidden paths around its folder go first, those inside it after it
     within: list[list[str]] = []
-    for path in hidden_with_companions(hidden):
-        if not os.path.exists(path) or (folder is not None and path == folder) or not reachable(path):
+    for path in () if own_user else hidden_with_companions(hidden):
+        if not os.path.exists(path) or (folder is not None and path == folder):
             continue
         cover = ["--tmpfs", path] if os.path.isdir(path) else ["--ro-bind", "/dev/null", path]
         (within if folder is not None and _inside(path, folder) else covers).append(cover)

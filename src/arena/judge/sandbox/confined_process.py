@@ -62,7 +62,7 @@ class Confinement:
             # in a session of its own: its own process group
             self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
                                             home=box.home, command_files=box.needed,
-                                            reachable=box.reachable, folder_writable=box.folder_writable,
+                                            view=box.view, folder_writable=box.folder_writable,
                                             namespace=self.in_namespace), box.env)
             if not self.in_namespace:
                 WATCHDOG.watch_group(self.proc.pid)  # at once: a judge's death only stops it

@@ -2,7 +2,7 @@
 
 
 class SandboxError(RuntimeError):
-    """The sandbox asked for cannot be had on this machine (bubblewrap missing, no ACLs)."""
+    """The sandbox asked for cannot be had on this machine (bubblewrap missing, no free uid)."""
 
 
 class RefusedFolder(SandboxError):

@@ -72,13 +72,6 @@ class Watchdog:
     def forget_cgroup(self, folder: str) -> None:
         self._tell(f"-c {folder}")
 
-    def watch_user(self, uid: int, ledger: str) -> None:
-        """A uid the judge holds, whose ACL entries (its ledger) the guardian takes back should it die."""
-        self._tell(f"+u {uid} {ledger}")
-
-    def forget_user(self, uid: int) -> None:
-        self._tell(f"-u {uid}")
-
     def watch_folder(self, folder: str) -> None:
         """A folder of the judge's (a program's private home) the guardian removes should it die."""
         self._tell(f"+d {folder}")

@@ -7,7 +7,6 @@ tells it, one line each, what to clean up should it die:
 
     +g PGID   a program's process group        -g PGID   no longer (reaped)
     +c DIR    a program's cgroup folder        -c DIR    no longer (removed)
-    +u UID LEDGER  a uid its programs run as   -u UID    no longer (released)
     +d DIR    a program's private home         -d DIR    no longer (removed)
 
 A program in namespaces of its own (pid_namespace.py; every program under ``limits`` and
@@ -19,11 +18,10 @@ parent-death signal), and killed here with its group; nothing more is promised t
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL included). Every
 registered group gets SIGKILL. Every cgroup still registered is emptied and removed; a program
 the judge had frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
-thawed after the first kill, before any is waited for. Then the programs' private homes are
-unmounted, and removed (arena's tree_removal.py: whatever tree a program made there). Last, the
-ACL entries the judge gave its uids are taken back (judge/sandbox/uid_box/acl.py, run in a
-Python of its own: the only import of arena, when there is something to do), for each uid no
-other judge took since.
+thawed after the first kill, before any is waited for. Last, the programs' private homes are
+unmounted, and removed (arena's tree_removal.py, run in a Python of its own: the only import of
+arena, when there is something to do: whatever tree a program made there). Nothing else of the
+host was changed for a program: what it may read, its mount namespace showed it, gone with it.
 """
 
 from __future__ import annotations
@@ -39,24 +37,12 @@ import time
 # src/arena/judge/sandbox/guardian_daemon.py -> src/ (arena is imported from there)
 ARENA_ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), *[os.pardir] * 3))
 
-REVOKE = """
-import fcntl, os, sys
+REMOVE = """
+import sys
 sys.path.insert(0, sys.argv[1])
-from arena.judge.sandbox.uid_box.acl import revoke_left_behind
 from arena.judge.sandbox.tree_removal import remove_path
-split = sys.argv.index("--homes")
-pairs, homes = sys.argv[2:split], sys.argv[split + 1:]
-for home in homes:
+for home in sys.argv[2:]:
     remove_path(home)  # iterative, by descriptors, bounded: whatever tree a program made there
-for uid, ledger in zip(pairs[::2], pairs[1::2]):
-    lock = os.open(ledger[:-len(".grants")] + ".lock", os.O_RDWR | os.O_CREAT | os.O_CLOEXEC, 0o600)
-    try:
-        fcntl.flock(lock, fcntl.LOCK_EX | fcntl.LOCK_NB)  # a judge that took the uid since does it itself
-    except OSError:
-        os.close(lock)
-        continue
-    revoke_left_behind(int(uid), ledger)
-    os.close(lock)
 """
 
 DRAIN_EVERY_MS = 2000
@@ -136,7 +122,6 @@ def main() -> None:
         signal.signal(sig, signal.SIG_IGN)
     groups: set[int] = set()
     cgroups: set[str] = set()
-    users: dict[str, str] = {}  # uid -> its ledger
     homes: set[str] = set()
     stdin = sys.stdin.fileno()
     os.set_blocking(stdin, False)
@@ -154,13 +139,6 @@ def main() -> None:
         for line in lines:
             text = line.decode(errors="replace")
             sign, kind, value = text[:1], text[1:2], text[3:]
-            if kind == "u":
-                uid, _, ledger = value.partition(" ")
-                if sign == "+" and uid.isdigit() and ledger.endswith(".grants"):
-                    users[uid] = ledger
-                elif sign == "-":
-                    users.pop(uid, None)
-                continue
             # sets of pgids (int) or of paths (str): ``item`` below is of the set's kind
             by_kind: dict[str, set] = {"g": groups, "c": cgroups, "d": homes}
             watched = by_kind.get(kind)
@@ -183,10 +161,8 @@ def main() -> None:
     for home in own_homes:
         if os.path.ismount(home):  # a box uid's home, a tmpfs of its disk limit (uid_box/home_mount.py)
             ctypes.CDLL(None).umount2(os.fsencode(home), 2)  # MNT_DETACH: emptied at once, whatever it held
-    if users or own_homes:  # its programs are gone: their homes go, what their uids were given goes back
-        subprocess.run([sys.executable, "-S", "-c", REVOKE, ARENA_ROOT,
-                        *(part for pair in users.items() for part in pair), "--homes", *own_homes],
-                       timeout=90, check=False)
+    if own_homes:  # its programs are gone: their homes go
+        subprocess.run([sys.executable, "-S", "-c", REMOVE, ARENA_ROOT, *own_homes], timeout=90, check=False)
 
 
 if __name__ == "__main__":

@@ -6,38 +6,108 @@ In every mode the program gets a /proc of its own PID namespace (its own process
 (whatever it leaves there goes with its namespace, and the host's shared folders never see it),
 with what it needs under /tmp shown again at the same place (its own folder, its home, the files its
 command names, this Python, arena: read-only but its home, and its own folder where it may write
-there); and, under a root judge, its own folder bound read-only onto itself wherever it lies
-(nothing it writes there outlives its run, whatever the modes of its entries). Under
-``isolate`` bubblewrap mounts the rest (bubblewrap.py).
+there). Under ``isolate`` bubblewrap mounts the rest (bubblewrap.py).
+
+A root judge's program runs as a box uid of its own, which may not pass through a private folder on
+the way to what it needs (pyenv's Python under a 0700 /root, a bot in a 0700 folder). Its namespace
+shows it exactly that (a :class:`BoxView`): each topmost folder on the way that its uid may not pass
+through is covered by a small tmpfs of root's, and what it needs there is shown again, read-only;
+its own folder is shown read-only through an idmapping of its owner to the box uid (whatever the
+modes of its entries, however many there are); the hidden paths it would still see (the database
+beside its bot, a world-readable record) are covered. Nothing on the host changes.
 """
 
 from __future__ import annotations
 
 import os
+import stat
+from dataclasses import dataclass
+from functools import lru_cache
 
-from .bubblewrap import needed_under_tmp
+from .bubblewrap import hidden_with_companions, needed_under_tmp
+
+
+@dataclass(frozen=True)
+class BoxView:
+    """What a root judge's box uid is shown beyond what everybody may reach."""
+
+    needed: tuple[str, ...]
+    """Every path it reads (its command's files, this Python, arena, the PATH folders)."""
+    hidden: tuple[str, ...]
+    """The paths it must not see (the database, the record, the other players' folders)."""
+    idmap_fd: int | None
+    """A user namespace mapping its own folder's owner to its uid (uid_pool.py), or None."""
 
 
 def _inside(path: str, folder: str) -> bool:
-    return os.path.commonpath([path, folder]) == folder
+    return path == folder or path.startswith(folder.rstrip("/") + "/")
+
+
+def _parts(path: str) -> list[str]:
+    return path.split("/")
+
+
+@lru_cache(maxsize=1024)
+def _cover_of(path: str) -> str | None:
+    """The topmost folder above ``path`` that a stranger's uid may not pass through (None: none).
+    Looked up once per path (a few stats each, some tens of paths at every start): a folder opened
+    since is covered all the same (nothing more is hidden), one shut since shuts the program out."""
+    at = "/"
+    for part in path.strip("/").split("/")[:-1]:
+        at = os.path.join(at, part)
+        try:
+            if not os.stat(at).st_mode & stat.S_IXOTH:
+                return at
+        except OSError:
+            return None
+    return None
 
 
 def mount_words(mode: str, *, folder: str | None, home: str | None, needed: tuple[str, ...],
-                read_only_folder: bool, disk_mb: int) -> list[str]:
+                read_only_folder: bool, disk_mb: int, view: BoxView | None = None) -> list[str]:
     """The plan for one program (see private_mounts.h for the words)."""
     words = ["P"]
-    if mode != "limits":
+    private_tmp = mode == "limits"
+    if not private_tmp and view is None:
         return words
-    words.append(f"T{disk_mb * 2**20}")
-    writable = {os.path.abspath(path) for path in (home, None if read_only_folder else folder) if path}
-    wanted = writable | {os.path.abspath(path) for path in (folder, *needed, *needed_under_tmp()) if path}
-    under_tmp = sorted(path for path in wanted if _inside(path, "/tmp") and path != "/tmp" and os.path.exists(path))
-    # a path shown through a folder shown already needs no mount of its own
-    words += [("W" if path in writable else "S") + path for path in under_tmp
-              if not any(other != path and _inside(path, other) for other in under_tmp)]
+    if private_tmp:
+        words.append(f"T{disk_mb * 2**20}")
     working = os.getcwd()
-    if _inside(working, "/tmp") and working != "/tmp" and not any(_inside(working, path) for path in under_tmp):
-        words.append("D" + working)
-    if read_only_folder and folder is not None:
-        words.append("R" + folder)
+    writable = {os.path.abspath(path) for path in (home, None if read_only_folder else folder) if path}
+    wanted = writable | {os.path.abspath(path) for path in (folder, *needed) if path}
+    wanted |= set(needed_under_tmp()) if private_tmp else set()
+    own = os.path.abspath(folder) if folder is not None and view is not None and read_only_folder else None
+    covers: set[str] = set()
+    if view is not None:
+        wanted |= {path for path in view.needed if path != working}
+        covers = {cover for cover in map(_cover_of, wanted | {working}) if cover is not None}
+        covers = {cover for cover in covers if not (private_tmp and _inside(cover, "/tmp"))}
+        covers = {cover for cover in covers if not any(other != cover and _inside(cover, other) for other in covers)}
+        words += ["C" + cover for cover in sorted(covers)]
+    covered = [*covers, "/tmp"] if private_tmp else list(covers)
+    # (each found existing: needed_paths.py, needed_under_tmp); a folder before what it holds
+    under = sorted((path for path in wanted if path != own and any(_inside(path, cover) and path != cover
+                                                                   for cover in covered)), key=_parts)
+    shown: list[str] = []
+    for path in under:  # a path shown through a folder shown already needs no mount of its own
+        if not (shown and _inside(path, shown[-1])) and not (own is not None and _inside(path, own)):
+            shown.append(path)
+    if own is not None:
+        shown.append(own)
+    for path in sorted(shown, key=_parts):
+        if path == own and view is not None and view.idmap_fd is not None:
+            words.append(f"I{view.idmap_fd}{path}")
+        else:
+            words.append(("W" if path in writable else "S") + path)
+    if any(_inside(working, cover) for cover in covered):
+        if working not in covered and not any(_inside(working, path) for path in shown):
+            words.append("D" + working)
+        words.append("G" + working)  # entered through what it is shown, never the folder beneath
+    if view is not None:
+        for path in hidden_with_companions(view.hidden):
+            if any(_inside(needed, path) and needed != path for needed in wanted) or path == own:
+                continue  # what it must pass through, or its own folder, cannot be hidden from it
+            if any(_inside(path, shown_path) for shown_path in shown) or not any(
+                    _inside(path, cover) for cover in covered):
+                words.append("H" + path)  # it would still see it
     return words

@@ -7,8 +7,8 @@
   one can be made, else its init's sum, with RLIMIT_DATA on each process and no shared anonymous
   memory, System V shared memory or memfd at all); 256 processes and threads (RLIMIT_NPROC in its
   own user namespace, and the pids cgroup); the size of any file it writes and its open files;
-  under a root judge, an unprivileged uid of its own (uid_pool.py) that reads only what it needs
-  (acl_plan.py) and finds its own folder read-only.
+  under a root judge, an unprivileged uid of its own (uid_pool.py) whose mount namespace shows it
+  only what it needs of the host's private folders, its own folder read-only (private_mounts.py).
 - ``isolate``: ``limits``, and bubblewrap around it: no network, every file read-only except its
   home, its /tmp and (a judge not root's) its own folder (the one its caller names, needed_paths.py).
 
@@ -31,12 +31,11 @@ import shutil
 import signal
 import stat
 from dataclasses import dataclass
-from typing import Callable
 
 from .cgroups.cgroup import Cgroup
 from ..child import Launch
 from .bubblewrap import bwrap_argv, bwrap_path
-from .private_mounts import mount_words
+from .private_mounts import BoxView, mount_words
 from .errors import SandboxError
 
 MODES = ("none", "limits", "isolate")
@@ -101,8 +100,7 @@ class Sandbox:
 
 def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *, uid: int = -1,
            folder: str | None = None, home: str | None = None, command_files: tuple[str, ...] = (),
-           reachable: Callable[[str], bool] = lambda path: True, folder_writable: bool = True,
-           namespace: bool = False) -> Launch:
+           view: BoxView | None = None, folder_writable: bool = True, namespace: bool = False) -> Launch:
     """How to start ``command`` (a shell command or an argument list) confined.
 
     The spawner (spawn.pyx) joins the cgroup, sets the limits and becomes ``uid`` (-1:
@@ -110,14 +108,14 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     only the bash that runs it (bash replaces itself with a command's last simple
     command), an argument list nothing more. ``folder`` is its own folder, ``home`` its
     private home, ``command_files`` the files its command names (command_paths.needed_paths);
-    ``reachable`` tells which hidden paths its uid could get to; ``folder_writable``, whether
+    ``view``, what a root judge's box uid is shown (private_mounts.py); ``folder_writable``, whether
     bubblewrap binds its folder writable (a build step's, or a judge not root's) or read-only.
     ``namespace``: in a PID namespace of its own, under arena's init (pid_namespace.py), whose
     parent-death signal (SIGKILL) and end take everything of it with them.
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
-        program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0, reachable=reachable,
+        program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0,
                              command_files=command_files, disk_mb=sandbox.disk_mb,
                              folder_writable=folder_writable) + program
     # Without a namespace (only --sandbox none runs so), the kernel stops its main process when the
@@ -129,7 +127,8 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
                   no_new_privs=sandbox.mode != "isolate" or not _setuid(program[0]))
     if namespace:
         plan.mounts = mount_words(sandbox.mode, folder=folder, home=home, needed=command_files,
-                                  read_only_folder=uid >= 0 and not folder_writable, disk_mb=sandbox.disk_mb)
+                                  read_only_folder=uid >= 0 and not folder_writable, disk_mb=sandbox.disk_mb,
+                                  view=view)
         plan.tally = cgroup is None  # its init counts its CPU time where no cgroup does
         plan.own_userns = uid >= 0  # its keyring and its process count its namespace's own
     if sandbox.limited:

@@ -1,15 +1,15 @@
 """A program's box: who it runs as, what that user may reach, its private home and environment.
 
 Under a root judge (``limits`` or ``isolate``) the program gets an unprivileged uid
-of its own (uid_pool.py) with ACL entries for exactly the paths its command
-needs (acl_plan.py, acl.py); in every mode it gets a private home and a
+of its own (uid_pool.py), whose mount namespace shows it exactly the paths its command
+needs (its :class:`BoxView`, private_mounts.py); in every mode it gets a private home and a
 clean environment (clean_environment.py). All of it is given back when the program
 has ended, each step whatever the one before it raised.
 
 A box uid's home is a tmpfs of the sandbox's ``disk_mb`` (home_mount.py): what the
 program writes there (its HOME and TMPDIR) cannot fill the judge's disk, and a write past
 it fails with ENOSPC, which the judge turns into the ``disk`` verdict. Its own folder it
-may only read (its uid's ACL entry gives read and pass-through, never write): nothing it
+may only read (an idmapped, read-only copy of it in its mount namespace): nothing it
 writes outlives its run, as CodeCup starts a program afresh for each game. The one
 exception is a build step's ``work_folder``, a fresh empty folder the caller made for this
 run alone, which becomes its uid's to write and which the caller copies out of
@@ -23,10 +23,8 @@ import os
 import stat
 import tempfile
 
-from .acl import Grants, revoke_left_behind
-from .acl_plan import FixedPlan, access_plan, fixed_plan, reachable
+from ..private_mounts import BoxView
 from .uid_pool import BoxUser, NoFreeUser, give_back_user, release_kept, take_user
-from ...child import ChildProcess, Launch
 from .needed_paths import check_own_folder, judge_needs, needed_paths
 from .clean_environment import program_environment
 from . import home_mount
@@ -42,7 +40,7 @@ tmpfs is kept with the uid between programs: most leave their home empty or near
 
 
 class BoxError(SandboxError):
-    """The program cannot be given a user of its own (no free uid, no lock folder, no ACLs)."""
+    """The program cannot be given a user of its own (no free uid, no lock folder)."""
 
 
 class Box:
@@ -64,9 +62,7 @@ class Box:
         self.home_limited = False  # its home is a tmpfs of disk_mb
         self._work_folder = work_folder and self.folder is not None
         self.user: BoxUser | None = None
-        self.grants: Grants | None = None
-        self.plan: dict[str, int] = {}
-        self.fixed = FixedPlan({}, frozenset())
+        self.view: BoxView | None = None
         if limited and os.geteuid() == 0:
             try:
                 self.user = take_user()
@@ -77,35 +73,21 @@ class Box:
         # files the judge names in what it adds (a word list) are the program's to read
         named = [value for value in (added_env or {}).values() if value.startswith("/") and os.path.isfile(value)]
         self.needed = tuple(needed_paths(command, self.env["PATH"], named, self.folder))
-        """What its command needs (needed_paths.py): given to its uid, shown to it under isolate."""
+        """What its command needs (needed_paths.py): shown to it where its uid could not reach it."""
         if self.user is None:
             return
-        uid = self.user.uid
-        if self.user.lasting is None:  # new to this judge: the guardian takes its grants back should we die
-            WATCHDOG.watch_user(uid, self.user.ledger)
-        self.fixed = fixed_plan(judge_needs(self.env["PATH"], os.getcwd()))
-        refused = _give_lasting(self.user, self.fixed.plan)
-        writable = self.folder if self._work_folder else None  # the folder it may write in, if any
-        if writable is not None:
-            try:
-                give_tree(writable, uid)
-            except OSError as error:
-                self.close()
-                raise BoxError(f"cannot give the build step its folder {self.folder}: {error}") from None
-        owned = [self.folder] if self.folder and not self._work_folder else []  # read-only to it
-        shut: set[str] = set()
-        self.plan = access_plan(owned, list(self.needed) + ([writable] if writable is not None else []),
-                                hidden, self.fixed, self.home, shut)
-        self.grants = Grants(uid, self.user.ledger)
-        refused += self.grants.give(self.plan)
-        # an open entry beside what it needs that takes no ACL (another file system mounted there)
-        # stays as open as it was: no reason not to run it
-        refused = [path for path in refused if path not in shut and path not in self.fixed.shut]
-        if refused:
+        try:
+            if self._work_folder:
+                assert self.folder is not None
+                give_tree(self.folder, self.user.uid)  # the build step's to write
+            idmap = None
+            if self.folder is not None and not self._work_folder:
+                owner = os.stat(self.folder)
+                idmap = self.user.idmapped(owner.st_uid, owner.st_gid)
+        except OSError as error:
             self.close()
-            raise BoxError(f"cannot give the program's own user access to {refused[0]}: its file system keeps "
-                           "no POSIX ACLs (mount it with acl), so the program could not run, or could read what "
-                           "it must not; use --sandbox none to run it as yourself")
+            raise BoxError(f"cannot give the program its folder {self.folder}: {error}") from None
+        self.view = BoxView(judge_needs(self.env["PATH"], os.getcwd()), hidden, idmap)
 
     def _make_home(self) -> str:
         """A private, empty home: a new folder, or its uid's own, kept with the uid and emptied."""
@@ -129,35 +111,15 @@ class Box:
         """The uid the program runs as; -1: the judge's own."""
         return -1 if self.user is None else self.user.uid
 
-    def reachable(self, path: str) -> bool:
-        """Can the program get to ``path`` at all? (The judge's user can get anywhere.)"""
-        return self.user is None or reachable(path, self.plan, self.fixed)
-
-    def kill_everything(self) -> None:
-        """SIGKILL every process running as the program's uid, wherever it went (no cgroup to
-        kill: a container without cgroup rights, say). The uid is this program's alone while
-        it is held, so that is everything of the program and nothing of anyone else's: a
-        ``kill -9 -1`` run as that uid (kill(2) with -1 spares the caller and init)."""
-        if self.user is None:
-            return
-        try:
-            killer = ChildProcess(Launch(["kill", "-9", "-1"], uid=self.user.uid), self.env)
-        except OSError:
-            return
-        for stream in (killer.stdin, killer.stdout, killer.stderr):
-            stream.close()
-        killer.wait()
-
     def close(self) -> None:
         """Take back what the program was given; its processes are gone. Every step is tried
         whatever an earlier one raised (a tree the program made, a file system gone): a clean-up
         that fails in one part never leaves the uid, the home or a mount behind; the first
         error is raised at the end."""
-        steps = [self._revoke]
         if self.user is None:
-            steps.append(lambda: _remove_home(self.home))
+            steps = [lambda: _remove_home(self.home)]
         else:
-            steps += [self._take_back_work_folder, self._clear_home, self._give_back_user]
+            steps = [self._take_back_work_folder, self._clear_home, self._give_back_user]
         failure: BaseException | None = None
         for step in steps:
             try:
@@ -166,11 +128,6 @@ class Box:
                 failure = failure or error
         if failure is not None:
             raise failure
-
-    def _revoke(self) -> None:
-        if self.grants is not None:
-            grants, self.grants = self.grants, None
-            grants.revoke_all(restore=self.fixed.plan)  # what every program gets stays with the uid
 
     def _take_back_work_folder(self) -> None:
         """A build step's folder goes back to root, shut (its contents are the caller's to copy
@@ -230,31 +187,11 @@ def _still_a_home(home: str, uid: int) -> bool:
     return stat.S_ISDIR(info.st_mode) and info.st_uid == uid
 
 
-def _give_lasting(user: BoxUser, plan: dict[str, int]) -> list[str]:
-    """Give a uid what every program of this judge needs, once while the judge holds it; the
-    paths that could not be given."""
-    if user.lasting is not None and user.lasting_plan == plan:
-        return []
-    if user.lasting is None:
-        revoke_left_behind(user.uid, user.ledger)  # what a judge that died left to this uid
-    else:
-        user.lasting.revoke_all()  # another PATH or working folder: start again
-    user.lasting = Grants(user.uid, user.ledger)
-    user.lasting_plan = plan
-    return user.lasting.give(plan)
-
-
 def _forget(user: BoxUser) -> None:
-    """Take back a uid's lasting grants and remove its home before it is released."""
-    try:
-        if user.lasting is not None:
-            lasting, user.lasting = user.lasting, None
-            lasting.revoke_all()
-    finally:
-        if user.home is not None:
-            home, user.home = user.home, None
-            _remove_home(home)
-        WATCHDOG.forget_user(user.uid)
+    """Remove a uid's home before it is released."""
+    if user.home is not None:
+        home, user.home = user.home, None
+        _remove_home(home)
 
 
 atexit.register(release_kept, _forget)

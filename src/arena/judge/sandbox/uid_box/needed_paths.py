@@ -248,7 +248,7 @@ def _existing_forms(paths: list[Path]) -> list[str]:
     found = []
     for path in paths:
         for form in (path.absolute(), path.resolve()):  # a symlink and where it leads
-            # the kernel's own files (/proc, /sys, /dev) take no ACL and need none
+            # the kernel's own files (/proc, /sys, /dev): every program has its own or the host's
             if _exists(form) and not str(form).startswith(("/proc/", "/sys/", "/dev/")):
                 found.append(str(form))
     return found

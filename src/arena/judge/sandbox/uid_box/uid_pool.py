@@ -8,9 +8,8 @@ below ``nobody``) and held with an exclusive ``flock`` on a file of its own in a
 root-only folder, so that no two programs on the host share one at once, whatever
 judge started them (parallel jobs, Dask workers, the web viewer's games): a lock
 dies with the process that held it, so a judge killed by SIGKILL frees its uids.
-
-A uid's ledger (acl.py) records what was granted to it; the next judge to take
-the uid revokes what a dead judge left granted.
+Nothing on the host is given to a uid: what its program may read, its mount namespace shows it
+(private_mounts.py), so a uid a dead judge held is free to take as it is.
 """
 
 from __future__ import annotations
@@ -24,7 +23,8 @@ import threading
 from functools import lru_cache
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+
+from ...spawn import idmap_userns
 
 RANGE_VARIABLE = "ARENA_UID_RANGE"
 DEFAULT_RANGE = (62000, 62999)
@@ -54,14 +54,14 @@ def uid_range() -> tuple[int, int]:
 
 @lru_cache(maxsize=1)
 def lock_folder() -> str:
-    """The root-only folder of the locks and ledgers, made when missing (looked for once)."""
+    """The root-only folder of the locks, made when missing (looked for once)."""
     for folder in LOCK_FOLDERS:
         try:
             os.makedirs(folder, mode=0o700, exist_ok=True)
             info = os.lstat(folder)
         except OSError:
             continue
-        # a folder someone else made could hand out locks or ledgers of its choosing
+        # a folder someone else made could hand out locks of its choosing
         if stat.S_ISDIR(info.st_mode) and info.st_uid == 0 and not info.st_mode & 0o022:
             return folder
     raise NoFreeUser(f"cannot make a root-only folder for the uid locks in any of {', '.join(LOCK_FOLDERS)}")
@@ -69,30 +69,35 @@ def lock_folder() -> str:
 
 @dataclass
 class BoxUser:
-    """A uid held for one program at a time, until :meth:`release`.
-
-    While a judge holds it (between its programs too, see give_back_user), it keeps what
-    every program of that judge is given (``lasting``: acl.py's Grants, and its plan)."""
+    """A uid held for one program at a time, until :meth:`release`, with its private home (emptied
+    between its programs) and the user namespaces that map a folder's owner to it (idmapped)."""
 
     uid: int
     _lock_fd: int
-    lasting: Any = None
-    lasting_plan: dict[str, int] = field(default_factory=dict)
-    home: str | None = None  # its private home, emptied between its programs
+    home: str | None = None
+    _idmaps: dict[tuple[int, int], int] = field(default_factory=dict)
 
-    @property
-    def ledger(self) -> str:
-        return os.path.join(lock_folder(), f"{self.uid}.grants")
+    def idmapped(self, owner: int, group: int) -> int:
+        """A user namespace (its descriptor) mapping ``owner`` and ``group`` to this uid, and nothing
+        else: a folder of theirs shown through it reads as this uid's (private_mounts.h's "I").
+        Made once (a fork of a child that holds it while it is mapped), kept with the uid."""
+        fd = self._idmaps.get((owner, group))
+        if fd is None:
+            fd = idmap_userns(f"{owner} {self.uid} 1".encode(), f"{group} {self.uid} 1".encode())
+            self._idmaps[(owner, group)] = fd
+        return fd
 
     def release(self) -> None:
+        for fd in self._idmaps.values():
+            os.close(fd)
+        self._idmaps.clear()
         if self._lock_fd >= 0:
             os.close(self._lock_fd)  # the flock goes with its last descriptor
             self._lock_fd = -1
 
 
 MAX_KEPT = 4
-"""Uids a judge keeps between its programs (two games at once need four): taking a new one
-means giving it again what every program needs (the pass-through to Python under /root...)."""
+"""Uids a judge keeps between its programs (two games at once need four), each with its home's tmpfs."""
 
 _kept: list[BoxUser] = []
 _kept_lock = threading.Lock()
@@ -117,7 +122,7 @@ def give_back_user(user: BoxUser) -> bool:
 
 
 def release_kept(forget: Callable[[BoxUser], None]) -> None:
-    """Release every kept uid, ``forget`` first taking back what it was given (the judge ends)."""
+    """Release every kept uid, ``forget`` first removing its home (the judge ends)."""
     with _kept_lock:
         users = list(_kept)
         _kept.clear()
@@ -131,7 +136,7 @@ def _forget_after_fork() -> None:
     # its copies of their locks (the parent's still hold them) and takes its own
     global _kept_lock
     for user in _kept:
-        os.close(user._lock_fd)
+        user.release()  # its copies: the parent's lock and namespaces stay the parent's
     _kept.clear()
     _kept_lock = threading.Lock()
 
