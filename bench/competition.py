@@ -32,10 +32,10 @@ from pathlib import Path
 SOURCE = str(Path(__file__).resolve().parents[1] / "src")
 sys.path.insert(0, SOURCE)
 sys.path.insert(1, str(Path(__file__).resolve().parent))
-# the Dask workers import this checkout's arena too (they unpickle its play_shipped)
+# the Dask workers import this checkout's arena too (they unpickle its work: play_shipped, run_task)
 os.environ["PYTHONPATH"] = os.pathsep.join(filter(None, [SOURCE, os.environ.get("PYTHONPATH")]))
 
-from arena.tournament.local_cluster import local_cluster  # noqa: E402
+from arena.parallel.local_cluster import local_cluster  # noqa: E402
 from competition_builds import print_builds  # noqa: E402
 from competition_games import final_games, games_per_second  # noqa: E402
 from competition_pages import print_pages  # noqa: E402

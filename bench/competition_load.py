@@ -52,7 +52,7 @@ sys.path.insert(0, SOURCE)
 
 from arena.competition.client.http import multipart_body  # noqa: E402
 from arena.toolkit.starter import template_source  # noqa: E402
-from arena.tournament.local_cluster import free_port  # noqa: E402
+from arena.parallel.local_cluster import free_port  # noqa: E402
 
 ARENA = str(Path(sys.executable).with_name("arena"))
 PASSWORD = "benchmark password"

@@ -32,7 +32,7 @@ from arena.competition.store.database import PlannedGame
 from arena.competition.site.site_app import create_app
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
-from arena.tournament.local_cluster import free_port
+from arena.parallel.local_cluster import free_port
 
 from competition_games import competition_with
 

@@ -22,9 +22,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
 
 from arena.refereeing.players import resolve_player  # noqa: E402
-from arena.tournament.local_cluster import local_cluster  # noqa: E402
-from arena.tournament.parallel_games import open_executor, play_games  # noqa: E402
+from arena.parallel.local_cluster import local_cluster  # noqa: E402
+from arena.parallel.worker_pool import open_workers  # noqa: E402
 from arena.tournament.schedule import double_round_robin  # noqa: E402
+from arena.tournament.session import play_games  # noqa: E402
 
 GAME = "flippo"
 
@@ -41,12 +42,12 @@ def games_per_second(games: int, jobs: int | None, scheduler: str | None = None)
     """(games/s, share of the machine's CPU busy meanwhile)."""
     specs = {name: resolve_player(GAME, "builtin:random") for name in ("a", "b")}
     schedule = double_round_robin(["a", "b"], rounds=(games + 1) // 2, seed=1)
-    with open_executor(jobs, scheduler) as (executor, slots):
-        warm_up = double_round_robin(["a", "b"], rounds=slots, seed=2)
-        for _ in play_games(executor, GAME, specs, warm_up, 1.0, 2 * slots):
+    with open_workers(jobs, scheduler) as workers:
+        warm_up = double_round_robin(["a", "b"], rounds=workers.slots, seed=2)
+        for _ in play_games(workers, GAME, specs, warm_up, 1.0, 2 * workers.slots):
             pass
         start, cpu = time.perf_counter(), busy_jiffies()
-        played = sum(1 for _ in play_games(executor, GAME, specs, schedule, 1.0, 2 * slots))
+        played = sum(1 for _ in play_games(workers, GAME, specs, schedule, 1.0, 2 * workers.slots))
         elapsed, cpu_end = time.perf_counter() - start, busy_jiffies()
         return played / elapsed, (cpu_end[0] - cpu[0]) / max(1, cpu_end[1] - cpu[1])
 

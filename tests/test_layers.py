@@ -10,6 +10,7 @@ no folder too full to find one's way in.
 
 from __future__ import annotations
 
+import ast
 import re
 
 from .import_graph import SOURCE, cycles, module_graph
@@ -112,3 +113,21 @@ def test_every_command_is_on_the_cli_floor():
 def test_the_command_finder_sees_every_form():
     assert all(COMMAND.search(text) for text in ("@click.command()", '@cli.command("policy-bot")', "@click.group()"))
     assert not COMMAND.search("    command = click.option('--env')(command)")
+
+
+def dask_imports(path) -> list[str]:
+    """The modules of Dask (``dask``, ``distributed``) that a source file imports, anywhere in it."""
+    names = []
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            names += [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and not node.level:
+            names.append(node.module or "")
+    return [name for name in names if name.split(".")[0] in ("dask", "distributed")]
+
+
+def test_dask_is_named_only_by_the_one_home_of_parallel_work():
+    """Parallel work has one home, arena/parallel/: no other module imports Dask (inside functions too)."""
+    naming = {str(path.relative_to(SOURCE)) for path in SOURCE.rglob("*.py") if dask_imports(path)}
+    assert "parallel/worker_pool.py" in naming  # the imports were read at all
+    assert sorted(path for path in naming if not path.startswith(("parallel/", "games/"))) == []

@@ -72,14 +72,15 @@ def test_niceness_lowers_the_workers_priority(flippo_records):
     import os
 
     from arena.analysis import parallel_plies
+    from arena.parallel.worker_pool import open_workers
 
     seen = []
     record = json.loads(flippo_records[0].read_text())
     record = {**record, "moves": record["moves"][:4]}
     document = parallel_plies.analyse(record, seconds=0.01, jobs=1, niceness=7)
     assert document["complete"]
-    with parallel_plies._pool(1, 7) as pool:
-        seen.append(pool.submit(os.nice, 0).result())
-    with parallel_plies._pool(1, 0) as pool:
-        seen.append(pool.submit(os.nice, 0).result())
-    assert seen[0] == seen[1] + 7
+    with open_workers(1, niceness=7) as workers:  # as parallel_plies opens them
+        seen.append(workers.submit(os.nice, 0).result())
+    with open_workers(1) as workers:
+        seen.append(workers.submit(os.nice, 0).result())
+    assert seen[0] == max(seen[1], 7)

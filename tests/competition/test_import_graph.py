@@ -19,7 +19,7 @@ def test_no_module_of_competition_imports_itself_round_a_circle():
 
 def test_a_build_worker_does_not_import_the_command_line():
     loaded = subprocess.run(
-        [sys.executable, "-c", "import sys, arena.competition.build.one_build, arena.competition.dask_worker.builds, arena.competition.dask_worker.games;"
+        [sys.executable, "-c", "import sys, arena.competition.build.one_build, arena.competition.build.shipped_build, arena.competition.play.work_items;"
                                " print('click' in sys.modules, any(m.split('.')[:2] == ['arena', 'cli'] for m in sys.modules))"],
         capture_output=True, text=True, check=True).stdout.split()
     assert loaded == ["False", "False"]

@@ -1,11 +1,10 @@
 """The distributed mode on a real Dask cluster: a scheduler and two workers on 127.0.0.1."""
 
 import json
-import time
 
 import pytest
 
-from arena.tournament.local_cluster import local_cluster
+from arena.parallel.local_cluster import local_cluster
 
 PLAYERS = ["--player", "random=builtin:random", "--player", "greedy=builtin:greedy",
            "--player", "random2=builtin:random"]
@@ -48,21 +47,3 @@ def test_built_in_players_are_deterministic_for_a_seed(arena, tmp_path):
     assert first == second
     # and the two games of a colour-swapped pair are different games on the same seed
     assert first[0][1] == first[1][1] and first[0][3] != first[1][3]
-
-
-def test_a_worker_stops_its_profiler_at_its_first_game(monkeypatch):
-    """A Dask worker's profiler takes the GIL every 10 ms through every game (dask_worker_profiler.py)."""
-    monkeypatch.setenv("DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED", "True")  # as a worker started by hand
-    from distributed import Client
-
-    from arena.refereeing.players import resolve_player
-    from arena.tournament.dask_worker_profiler import profiler_running
-    from arena.tournament.pool_worker import play_one
-
-    with local_cluster(workers=1) as address, Client(address) as client:
-        assert list(client.run(profiler_running).values()) == [True]  # Dask's default: on
-        specs = [resolve_player("flippo", "builtin:random")] * 2
-        record = client.submit(play_one, "flippo", specs, 5, None, 0.5, pure=False).result(timeout=120)
-        assert record["result"]["verdicts"] == ["ok", "ok"]
-        time.sleep(0.2)  # the worker's own thread stops it, at its next turn
-        assert list(client.run(profiler_running).values()) == [False]

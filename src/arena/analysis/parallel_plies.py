@@ -1,24 +1,23 @@
 """Analysing a record: every ply's position evaluated by the game's analyst, in parallel.
 
-Each ply is one task for a pool of worker processes, one per core by default: the engines are
-single-threaded and keep their tables in globals, so processes, not threads. The document is
+Each ply is one task for this machine's worker processes (parallel/worker_pool.py), one per core by
+default: the engines are single-threaded and keep their tables in globals, so processes, not threads. The document is
 filled as the results come back and handed to ``progress`` each time, so a viewer can draw it
 while the analysis runs.
 """
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import threading
-from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
-from functools import partial
+from concurrent.futures import FIRST_COMPLETED, Future, wait
 from typing import Any, Callable
 
 from ..games import get_analyst, get_game
 from ..games.contract import load_part
 from ..games.base import GameState
 from ..judge.record_types import Record, Setup
+from ..parallel.worker_pool import open_workers
 from .document import new_document, set_evaluation, set_final
 from .document_types import AnalysisDocument
 from ..games.analyst_contract import Evaluation
@@ -54,16 +53,6 @@ STOP_LOOK_S = 0.25
 """How often an analysis looks whether it is told to stop."""
 
 
-def _lower_priority(niceness: int) -> None:
-    os.nice(niceness)
-
-
-def _pool(jobs: int, niceness: int) -> ProcessPoolExecutor:
-    # forkserver: the viewer and the servers call this from threads, which fork() does not copy safely
-    return ProcessPoolExecutor(max_workers=jobs, mp_context=multiprocessing.get_context("forkserver"),
-                               initializer=partial(_lower_priority, niceness) if niceness else None)
-
-
 class AnalysisStopped(Exception):
     """The analysis was told to stop (its server is stopping) before it ended."""
 
@@ -89,20 +78,22 @@ def analyse(record: Record, seconds: float | None = None, jobs: int | None = Non
     # the longest searches first (a game's end, where the solvers run), so no core idles at the end
     tasks.reverse()
     jobs = max(1, min(jobs or os.cpu_count() or 1, len(tasks)))
-    with _pool(jobs, niceness) as pool:
+    stopped = False
+    with open_workers(jobs, niceness=niceness) as workers:
         pending: dict[Future[Any], int]  # each search's future: the final outcome's, else an Evaluation
         if final_state.is_over():
-            pending = {pool.submit(final_outcome, game.name, environment, final_state, plies[-1].seat): OUTCOME}
+            pending = {workers.submit(final_outcome, game.name, environment, final_state, plies[-1].seat): OUTCOME}
         else:
-            pending = {pool.submit(evaluate_position, game.name, environment, final_state, None, seconds): FINAL}
-        pending.update({pool.submit(evaluate_position, game.name, environment, state, played, seconds): index
+            pending = {workers.submit(evaluate_position, game.name, environment, final_state, None, seconds): FINAL}
+        pending.update({workers.submit(evaluate_position, game.name, environment, state, played, seconds): index
                         for index, state, played in tasks})
         while pending:
             done, _ = wait(pending, timeout=STOP_LOOK_S, return_when=FIRST_COMPLETED)
             if stop is not None and stop.is_set():
                 for future in pending:
                     future.cancel()
-                raise AnalysisStopped("the analysis was stopped before it ended")
+                stopped = True  # the with's end waits for the searches under way, then shuts the workers down
+                break
             for future in done:
                 index = pending.pop(future)
                 result = future.result()
@@ -114,4 +105,6 @@ def analyse(record: Record, seconds: float | None = None, jobs: int | None = Non
                     set_evaluation(document, index, result)
             if progress is not None:
                 progress(document)
+    if stopped:
+        raise AnalysisStopped("the analysis was stopped before it ended")
     return document

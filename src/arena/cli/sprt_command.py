@@ -13,12 +13,13 @@ from rich.live import Live
 from ..judge.record_types import Record
 from .shared_arguments import folder_option, game_argument, named_folders, sandbox_argument, sandbox_options, \
     settle_folders
+from ..parallel.worker_pool import SchedulerUnreachable, open_workers
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..refereeing.terminal_text import visible
 from ..tournament.result_tables import signed_text
-from ..tournament.parallel_games import SchedulerUnreachable, open_executor, play_games
 from ..tournament.schedule import ScheduledGame, derive_seed
+from ..tournament.session import play_games
 from ..tournament.sprt import Sprt
 
 
@@ -120,9 +121,9 @@ class PairTally:
 def _play_until_decided(console, test, game_name, specs, seed, max_pairs, jobs, scheduler, time_scale,
                         sandbox) -> None:
     tally = PairTally()
-    with open_executor(jobs, scheduler) as (executor, slots), Live(console=console, transient=True) as live:
+    with open_workers(jobs, scheduler) as workers, Live(console=console, transient=True) as live:
         live.update(tally.status(test))
-        games = play_games(executor, game_name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * slots,
+        games = play_games(workers, game_name, specs, sprt_pairs(seed, max_pairs), time_scale, 2 * workers.slots,
                            sandbox)
         for scheduled, record in games:
             pair_points = tally.add(scheduled.round, b_points(scheduled, record))

@@ -16,14 +16,14 @@ from rich.text import Text
 from .shared_arguments import check_judge_file, check_record_path, folder_option, game_argument, named_folders, \
     sandbox_argument, sandbox_options, settle_folders
 from ..judge.judge_files import write_new_file
+from ..parallel.worker_pool import SchedulerUnreachable, open_workers
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
 from ..refereeing.terminal_text import visible
 from ..tournament.export import EXPORTERS
 from ..tournament.first_faults import FirstFaults
 from ..tournament.result_tables import matrix_table, report_console, standings_table
-from ..tournament.parallel_games import PlayerCannotStart, SchedulerUnreachable, open_executor
-from ..tournament.session import play_remaining, read_results, remaining_games
+from ..tournament.session import PlayerCannotStart, play_remaining, read_results, remaining_games
 from ..tournament.store import StoreError, TournamentIdentity, TournamentStore
 
 NAMED_PLAYER = re.compile(r"^([\w.+-]+)=(.+)$")
@@ -133,10 +133,10 @@ def _play_with_progress(console, store, identity, specs, games, scheduled, jobs,
         first_faults(game, record)
 
     try:
-        with open_executor(jobs, scheduler) as (executor, slots):
+        with open_workers(jobs, scheduler) as workers:
             with progress:
                 # twice the slots in flight, so a worker never idles while the next game is sent
-                play_remaining(store, identity, games, executor, 2 * slots, on_game_saved=on_game_saved,
+                play_remaining(store, identity, games, workers, 2 * workers.slots, on_game_saved=on_game_saved,
                                sandbox=sandbox, specs=specs)
     except SchedulerUnreachable as error:
         raise click.ClickException(str(error)) from None

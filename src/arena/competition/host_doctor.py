@@ -15,6 +15,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..parallel.worker_pool import SchedulerUnreachable, cluster_threads
 from .build.compiler_versions import DEBIAN_PACKAGES, not_installed, read_version
 from .build.languages import Language
 from .build.tool_path import CLEAN_PATH
@@ -124,13 +125,10 @@ def _size(count: int) -> str:
 
 def scheduler_finding(address: str, timeout_s: float = 10) -> Finding:
     """Whether the Dask scheduler answers, and with how many workers (threads)."""
-    from distributed import Client  # a dependency of arena's (pyproject.toml), imported only when asked
-
     try:
-        with Client(address, timeout=f"{timeout_s}s") as client:
-            threads = client.nthreads()
-    except (OSError, TimeoutError) as error:
-        return Finding("scheduler", f"{address}: UNREACHABLE ({error}); builds and games wait until it answers")
+        threads = cluster_threads(address, timeout_s)
+    except SchedulerUnreachable as error:
+        return Finding("scheduler", f"{address}: UNREACHABLE ({error.reason}); builds and games wait until it answers")
     return Finding("scheduler", f"{address}: reachable, {len(threads)} workers, {sum(threads.values())} threads")
 
 

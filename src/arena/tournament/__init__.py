@@ -1,1 +1,2 @@
-"""Many games at once: a tournament scheduled, played on a process pool or a Dask cluster, stored, and ranked (standings, Elo, GSPRT)."""
+"""Many games at once: a tournament scheduled, played on the workers of arena.parallel (a process
+pool or a Dask cluster), stored, and ranked (standings, Elo, GSPRT)."""

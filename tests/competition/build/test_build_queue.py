@@ -16,7 +16,7 @@ from arena.competition.build.build_loop import default_build_jobs
 from arena.competition.build.languages import write_default_table
 from arena.competition.conductor.conductor import Conductor
 from arena.toolkit.starter import template_source
-from arena.tournament.local_cluster import local_cluster
+from arena.parallel.local_cluster import local_cluster
 
 from .build_support import needs_isolate, needs_tool
 from ..conftest import FAST, GAME, FakeBuild, random_bot, upload, wait_for
@@ -158,6 +158,6 @@ def test_builds_on_dask_workers_run_side_by_side_through_one_client(competition,
                  "the builds on the workers")
         assert [store.submission(i).status for i in ids] == ["admitted"] * 3
         assert conductor.builds.handed_out == ids and conductor.builds.jobs == 2
-        assert conductor.builds.build._client is not None  # one client, kept for the next builds
+        assert conductor.builds.build.workers.opened  # one client, kept for the next builds
     conductor.stop()
-    assert conductor.builds.build._client is None
+    assert not conductor.builds.build.workers.opened

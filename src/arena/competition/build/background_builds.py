@@ -1,5 +1,5 @@
-"""The builds of this machine, run behind the site and the games: in worker processes of their own,
-at a lower CPU priority.
+"""The builds, run behind the site and the games: in worker processes of this machine at a lower CPU
+priority, or on the Dask cluster's workers (``serve --scheduler``), through parallel/worker_pool.py.
 
 A build's compile and admission test are the server's heaviest work, and the least urgent: an upload
 may wait some seconds for its verdict, a page or a game's move may not. Measured during a deadline's
@@ -8,41 +8,36 @@ refereeing shared the server's interpreter with the pages, and the compilers and
 programs took the cores the site needed. Here each build runs in a worker process (forkserver: the
 server has threads, which fork does not copy safely) whose priority is lowered once, as it starts
 (priority.py); everything the build starts, the compiler, the sandboxes, the programs of the
-admission test, inherits it. The loop's builders (build_loop.py) call this from their threads, as
-they called build_submission; ``jobs`` workers, one per builder.
+admission test, inherits it. On a cluster the upload is shipped to a worker, built and admitted
+there, and its folder sent back (shipped_build.py). The loop's builders (build_loop.py) call this
+from their threads, as they called build_submission; they share the workers (``jobs`` local
+processes, one per builder; on a cluster one client, so N builds are N tasks, not N connections).
 """
 
 from __future__ import annotations
 
-import multiprocessing
-import threading
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
-from functools import partial
 from typing import Callable
 
-from ...tournament.pool_worker import init_worker
+from ...parallel.worker_pool import SchedulerUnreachable, SharedWorkers, WorkLost
 from .build_loop import BuildDeferred
 from .one_build import BuildJob, BuildOutcome, Compiled, admit, compile_submission
-from .priority import BUILD_NICENESS, lower_priority
-
-
-def _start_worker(niceness: int) -> None:
-    init_worker()  # SIGTERM unwinds the build under way (its sandboxes killed); Ctrl-C is the server's
-    lower_priority(niceness)
+from .priority import BUILD_NICENESS
+from .shipped_build import build_on_worker, ship, take_back
 
 
 class BackgroundBuild:
-    """build_submission's stand-in for the builds loop: the same outcome, made in a worker process
-    at ``niceness``."""
+    """build_submission's stand-in for the builds loop: the same outcome, made in a worker process at
+    ``niceness``, or on a worker of the Dask cluster at ``scheduler``."""
 
-    def __init__(self, jobs: int, niceness: int = BUILD_NICENESS) -> None:
-        self.jobs, self.niceness = jobs, niceness
-        self._lock = threading.Lock()
-        self._pool: ProcessPoolExecutor | None = None
-        self._closed = False
+    def __init__(self, jobs: int, scheduler: str | None = None, niceness: int = BUILD_NICENESS) -> None:
+        self.jobs, self.scheduler, self.niceness = jobs, scheduler, niceness
+        self.workers = SharedWorkers(jobs, scheduler, niceness)
 
     def __call__(self, job: BuildJob, on_checking: Callable[[], None] = lambda: None) -> BuildOutcome:
+        if self.scheduler is not None:
+            # on_checking is not called: the worker compiles and admits in one task, and the
+            # submission shows "building" until its outcome comes back
+            return take_back(job, self._run(build_on_worker, ship(job)))
         # in two calls, so that the submission says "checking" while its admission test runs
         made = self._run(compile_submission, job)
         if isinstance(made, BuildOutcome):
@@ -53,36 +48,15 @@ class BackgroundBuild:
         assert isinstance(outcome, BuildOutcome)
         return outcome
 
-    def _run(self, function, *args):
-        pool = self._workers()
+    def _run(self, function: Callable, *args: object):
         try:
-            return pool.submit(function, *args).result()
-        except BrokenProcessPool as error:  # a worker died (killed from outside?): new workers, the build again
-            with self._lock:
-                if self._pool is pool:
-                    self._pool = None
-            raise BuildDeferred(f"the build's worker process died ({error})") from None
-
-    def _workers(self) -> ProcessPoolExecutor:
-        with self._lock:
-            if self._closed:
-                raise BuildDeferred("the server is stopping")
-            if self._pool is None:
-                self._pool = ProcessPoolExecutor(max_workers=self.jobs,
-                                                 mp_context=multiprocessing.get_context("forkserver"),
-                                                 initializer=partial(_start_worker, self.niceness))
-            return self._pool
+            return self.workers.run(function, *args)
+        except SchedulerUnreachable as error:
+            raise BuildDeferred(str(error)) from None
+        except WorkLost as error:  # new workers at the next build, this one again
+            raise BuildDeferred(f"the build was lost: {error}") from None
 
     def close(self) -> None:
         """Stop the workers (the conductor stops): a build under way is unwound, its submission
         stays unfinished and is built again after the restart."""
-        with self._lock:
-            pool, self._pool, self._closed = self._pool, None, True
-        if pool is None:
-            return
-        workers = list(getattr(pool, "_processes", {}).values())  # no public way to stop them
-        pool.shutdown(wait=False, cancel_futures=True)
-        for worker in workers:
-            worker.terminate()
-        for worker in workers:
-            worker.join(timeout=5)
+        self.workers.close()

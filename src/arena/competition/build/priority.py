@@ -7,18 +7,11 @@ and pids only, so the nice value is what works on every host). Not SCHED_IDLE: a
 game's clock leaves out the time its programs wait for a core (judge/fair_clock.py), but one that
 only ran on idle cores could wait as long as the site stays busy, and the judge ends a turn that
 lasts ten times its clock (HOST_STRETCH); niceness 10 leaves it about a tenth of a core the games
-and pages also want (the kernel's weights: 110 against 1024), and all of an idle one.
+and pages also want (the kernel's weights: 110 against 1024), and all of an idle one. The build's
+worker process takes it as it starts (parallel/on_worker.py's lower_priority), never raised back up.
 """
 
 from __future__ import annotations
 
-import os
-
 BUILD_NICENESS = 10
 
-
-def lower_priority(niceness: int) -> None:
-    """This process (and whatever it starts after) at ``niceness`` at least; never raised back up."""
-    current = os.getpriority(os.PRIO_PROCESS, 0)
-    if niceness > current:
-        os.setpriority(os.PRIO_PROCESS, 0, niceness)

@@ -43,12 +43,8 @@ class Conductor:
         sandbox = Sandbox(self.options.sandbox, hidden=(str(folder.root),))
         seats = Seats(store, folder, self.game.name, sandbox, self.options.time_scale, shipped=scheduler is not None)
         build = self.options.build
-        if build is None and scheduler is not None:  # the builds run on the cluster too
-            from ..cluster.remote_building import DaskBuild
-
-            build = DaskBuild(scheduler)
-        elif build is None:  # this machine's: behind the site and the games (background_builds.py)
-            build = BackgroundBuild(self.options.build_jobs or default_build_jobs())
+        if build is None:  # behind the site and the games, on this machine's workers or the cluster's
+            build = BackgroundBuild(self.options.build_jobs or default_build_jobs(), scheduler)
         self.builds = BuildLoop(store, folder, self.game.name, self._admitted, build=build,
                                 jobs=self.options.build_jobs)
         self.games = GameLoop(store, seats, jobs, scheduler, self._saved, self._rounds_due,
@@ -74,7 +70,7 @@ class Conductor:
         """Stop promptly: games under way are killed (and played again after a restart)."""
         self.builds.stop()
         self.games.stop()
-        close = getattr(self.builds.build, "close", None)  # the Dask builds' client
+        close = getattr(self.builds.build, "close", None)  # the builds' workers
         if close is not None:
             close()
         deadline = time.monotonic() + timeout_s

@@ -1,2 +1,2 @@
-"""Playing a competition's stored games: the games loop (game_loop.py), the work items an executor
-is given (work_items.py), benching a program that keeps faulting, and the loop's wake-up call."""
+"""Playing a competition's stored games: the games loop (game_loop.py), the work items the workers
+are given (work_items.py), benching a program that keeps faulting, and the loop's wake-up call."""

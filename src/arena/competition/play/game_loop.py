@@ -1,6 +1,7 @@
-"""The games loop: plays the unplayed games of running rounds on a local pool or a Dask cluster.
+"""The games loop: plays the unplayed games of running rounds on the workers (parallel/worker_pool.py:
+a local pool or a Dask cluster).
 
-It keeps the executor's slots full from a queue refilled from the store (when told of a
+It keeps the workers' slots full from a queue refilled from the store (when told of a
 new round, or when the queue runs dry), with a few games more given out than it has slots
 (queued_ahead), so that a slot that frees finds its next game waiting, saves each game as it ends, and hands it to the
 conductor (which finishes rounds and benches programs). A game whose future fails (a
@@ -20,10 +21,10 @@ from collections.abc import Callable
 from concurrent.futures import FIRST_COMPLETED, BrokenExecutor, Future, wait
 from dataclasses import dataclass
 
-from ...tournament.parallel_games import SchedulerUnreachable, open_executor
+from ...parallel.shipped_folders import MissingFolder
+from ...parallel.worker_pool import SchedulerUnreachable, Workers, open_workers
 from ..privacy import public_record
 from .work_items import Seats
-from ..cluster.parcels import MissingProgram
 from ..store.database import CompetitionStore, StoredGame
 from .wakeup import Wakeup
 
@@ -78,9 +79,9 @@ class GameLoop:
     def run(self) -> None:
         while not self.stopping.is_set():
             try:
-                with open_executor(self.jobs, self.scheduler) as (executor, slots):
-                    self.slots, self.executor_problem = slots, None
-                    self._play(executor, slots)
+                with open_workers(self.jobs, self.scheduler) as workers:
+                    self.slots, self.executor_problem = workers.slots, None
+                    self._play(workers)
             except _Stopped:
                 return
             except SchedulerUnreachable as error:
@@ -98,46 +99,46 @@ class GameLoop:
         self.stopping.set()
         self.wakeup.wake()
 
-    def _play(self, executor, slots: int) -> None:
-        given_out = slots + queued_ahead(slots, self.scheduler is not None)
+    def _play(self, workers: Workers) -> None:
+        given_out = workers.slots + queued_ahead(workers.slots, workers.on_cluster)
         self._refill()
         while True:
             if self.stopping.is_set():
                 for future in self._in_flight:
                     future.cancel()
                 raise _Stopped
-            self._top_up(executor, given_out)
+            self._top_up(workers, given_out)
             wake = self.wakeup.future()
             done, _ = wait([*self._in_flight, wake], timeout=self.tick_s, return_when=FIRST_COMPLETED)
             ended = [(future, self._in_flight.pop(future)) for future in done if future is not wake]
             # the freed slots start their next games first: saving a game (an fsync) and the
             # conductor's news (the benching's queries) took some milliseconds per game, a slot idle
-            self._top_up(executor, given_out)
+            self._top_up(workers, given_out)
             for future, flight in ended:
-                self._finished(executor, future, flight)
+                self._finished(workers, future, flight)
             if self.wakeup.woken() or not self._queue:
                 self._refill()
             self._report(self.on_tick)
 
-    def _top_up(self, executor, given_out: int) -> None:
+    def _top_up(self, workers: Workers, given_out: int) -> None:
         while len(self._in_flight) < given_out and self._queue:
-            self._submit(executor, self._queue.popleft())
+            self._submit(workers, self._queue.popleft())
 
-    def _submit(self, executor, game: StoredGame, with_files: bool = False) -> None:
+    def _submit(self, workers: Workers, game: StoredGame, with_files: bool = False) -> None:
         try:
             function, args, kwargs = self.seats.work(game, with_files)
         except Exception as error:  # no command, a build that cannot be packed: the round says so
             self._give_up(game, f"cannot start game {game.id}: {error}")
             return
-        self._in_flight[executor.submit(function, *args, **kwargs)] = _InFlight(game, time.time())
+        self._in_flight[workers.submit(function, *args, **kwargs)] = _InFlight(game, time.time())
 
-    def _finished(self, executor, future: Future, flight: _InFlight) -> None:
+    def _finished(self, workers: Workers, future: Future, flight: _InFlight) -> None:
         game = flight.game
         if future.cancelled():
             return
         error = future.exception()
-        if isinstance(error, MissingProgram):  # a worker without the program: the game again, with it
-            self._submit(executor, game, with_files=True)
+        if isinstance(error, MissingFolder):  # a worker without the program: the game again, with it
+            self._submit(workers, game, with_files=True)
             return
         if isinstance(error, BrokenExecutor):  # the pool is gone: run() opens a new one
             self._failed(game, f"game {game.id} was lost: {error}")

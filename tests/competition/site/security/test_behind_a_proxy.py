@@ -17,7 +17,7 @@ import pytest
 from arena.competition.passwords import hash_password
 from arena.competition.store.database import CompetitionStore
 from arena.competition.site.security.throttle import login_keys
-from arena.tournament.local_cluster import free_port
+from arena.parallel.local_cluster import free_port
 
 ARENA = str(Path(sys.executable).with_name("arena"))
 PASSWORD = "the right password"

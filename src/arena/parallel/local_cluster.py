@@ -20,7 +20,7 @@ DASK = str(Path(sys.executable).with_name("dask"))
 
 QUIET = {"DASK_DISTRIBUTED__WORKER__PROFILE__ENABLED": "False", "DASK_DISTRIBUTED__ADMIN__TICK__INTERVAL": "1s"}
 """Settings for every process of a cluster that plays games (docs/competition.md recommends them):
-no statistical profiler (a worker stops it at its first game anyway: dask_worker_profiler.py), and the
+no statistical profiler (a worker stops it at its first game anyway: on_worker.py), and the
 event loop's health checked every second, not every 20 ms. Measured on an idle 2-worker
 cluster: 11% of a core busy with Dask's defaults, 3% with these. The caller's own values win."""
 

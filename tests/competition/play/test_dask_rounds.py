@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from arena.competition.conductor.conductor import Conductor
-from arena.tournament.local_cluster import DASK, _shut_down, _wait_for_workers, free_port, local_cluster
+from arena.parallel.local_cluster import DASK, _shut_down, _wait_for_workers, free_port, local_cluster
 
 from ..conftest import FAST, contestant, random_bot, wait_for
 
