@@ -1,9 +1,9 @@
 """Analysing a record: every ply's position evaluated by the game's analyst, in parallel.
 
-Each ply is one task for this machine's worker processes (parallel/worker_pool.py), one per core by
-default: the engines are single-threaded and keep their tables in globals, so processes, not threads. The document is
-filled as the results come back and handed to ``progress`` each time, so a viewer can draw it
-while the analysis runs.
+Each ply is one task for this machine's worker processes (parallel/worker_pool.py), one per core
+by default: the engines are single-threaded and keep their tables in globals, so processes, not
+threads. The document is filled as the results come back and handed to ``progress`` each time, so
+a viewer can draw it while the analysis runs.
 """
 
 from __future__ import annotations
