@@ -131,7 +131,7 @@ def test_serve_says_which_folder_each_opponent_reads_and_refuses_one_for_no_oppo
     refused = run("serve", "--opponent", f"mine={command}", "--folder", f"yours={data}", "--records",
                   str(tmp_path / "records"))
     assert refused.returncode == 2 and "'yours' is none of the players: mine" in refused.stderr, refused.stderr
-    from arena.tournament.local_cluster import free_port
+    from arena.parallel.local_cluster import free_port
     server = subprocess.Popen([ARENA, "serve", "--opponent", f"mine={command}", "--folder", f"mine={data}",
                                "--records", str(tmp_path / "records"), "--port", str(free_port()), "--sandbox",
                                "none"], stderr=subprocess.PIPE, stdout=subprocess.DEVNULL, text=True)
