@@ -9,7 +9,6 @@ import subprocess
 import sys
 import textwrap
 import xml.etree.ElementTree as ET
-from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
@@ -54,34 +53,6 @@ def pytest_xdist_auto_num_workers(config):
     two workers left the cores idle 40% of the time (8 m 11 s - 8 m 37 s; three: 7 m 39 s). A
     test that needs the cores to itself is marked ``serial`` and runs alone whatever the count."""
     return (os.cpu_count() or 1) + 1
-
-
-STARTED_FIRST = (
-    "toolkit/test_new.py",
-    "judge/test_attacks_namespace.py",
-    "envs/test_encodings.py",
-    "bench/test_revision.py",
-    "browser/test_competition_term.py",
-    "tournament/test_kill_safety.py",
-    "competition/site/api/test_api.py",
-    "competition/build/test_building.py",
-    "judge/sandbox/uid_box/test_attacks_own_folder.py",
-    "judge/test_fault_injection.py",
-)
-"""The files that take longest, slowest first (a full run's figures). ``--dist loadfile`` gives a whole
-file to one worker, and pytest-xdist by itself starts the files with the most tests first: a file of few
-but long tests (a revision built, a term of a competition in a browser) came last and kept one worker
-busy while the others had run out of work."""
-
-
-def pytest_collection_modifyitems(config, items):
-    """The files of STARTED_FIRST first, in its order, then the others, those with the most tests first
-    (what pytest-xdist does unless told not to: ``--no-loadscope-reorder`` in pyproject's addopts).
-    Every pytest-xdist worker sorts alike, so their collections still agree."""
-    tests = Path(__file__).parent
-    place = {tests / name: index for index, name in enumerate(STARTED_FIRST)}
-    per_file = Counter(item.path for item in items)
-    items.sort(key=lambda item: (place.get(item.path, len(place)), -per_file[item.path]))
 
 
 @pytest.hookimpl(wrapper=True)
