@@ -14,8 +14,8 @@ from .analyse_command import analyse
 from .check_command import check, echo_faults
 from .competition_commands import competition
 from .new_command import new
-from .shared_arguments import check_record_path, folder_option, game_argument, named_folders, sandbox_argument, \
-    sandbox_options, settle_folders
+from .shared_arguments import check_record_path, folder_option, game_argument, given_folders, sandbox_argument, \
+    sandbox_options
 from .sprt_command import sprt
 from .submit_command import submit
 from .tournament_commands import export, standings, tournament
@@ -68,8 +68,6 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
     The first PLAYER takes the first seat (Flippo White). A command reads its own folder
     whole: see --folder.
     """
-    from dataclasses import replace
-
     from ..refereeing.game_record import describe_result
     from ..refereeing.referee import play_game
 
@@ -84,9 +82,8 @@ def play(game_name, players, seed, setup_text, record_path, time_scale, words_pa
         raise click.BadParameter(str(error), param_hint="PLAYER") from None
     # a seat by its number too: "--folder 1=DIR" whatever the game calls its seats
     by_number = {str(number): seat for number, seat in enumerate(game.seats, start=1)}
-    named = named_folders(tuple(_seat_by_name(text, by_number) for text in folder_texts), seated)
-    seated = {seat: replace(spec, folder=named.get(seat, spec.folder)) for seat, spec in seated.items()}
-    settle_folders(seated, named, sandbox_mode, "play")
+    seated = given_folders(seated, tuple(_seat_by_name(text, by_number) for text in folder_texts), sandbox_mode,
+                           "play")
     specs = list(seated.values())
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [(spec.text, spec.folder) for spec in specs],
                                (("--record", record_path),) if record_path else ())

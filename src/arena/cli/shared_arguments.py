@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 from pathlib import Path
 from typing import Sequence
 
@@ -125,6 +126,16 @@ def settle_folders(players: dict[str, PlayerSpec], named: dict[str, str], mode: 
             except RefusedFolder as refused:
                 raise click.BadParameter(f"{shown}: {refused}", param_hint="--folder" if who in named else "PLAYER")
         click.echo(f"arena {command}: {shown} reads its own folder {visible(spec.folder)} ({how})", err=True)
+
+
+def given_folders(players: dict[str, PlayerSpec], texts: tuple[str, ...], mode: str,
+                  command: str) -> dict[str, PlayerSpec]:
+    """``players`` with the folders ``--folder WHO=DIR`` names (named_folders), each program's folder
+    said and checked (settle_folders): what ``arena play``, ``tournament``, ``sprt`` and ``serve`` do."""
+    named = named_folders(texts, players)
+    players = {who: replace(spec, folder=named.get(who, spec.folder)) for who, spec in players.items()}
+    settle_folders(players, named, mode, command)
+    return players
 
 
 def confined_as_own_user(mode: str) -> bool:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import itertools
-from dataclasses import replace
 from typing import Iterator
 
 import click
@@ -11,8 +10,7 @@ from rich.console import Console
 from rich.live import Live
 
 from ..judge.record_types import Record
-from .shared_arguments import folder_option, game_argument, named_folders, sandbox_argument, sandbox_options, \
-    settle_folders
+from .shared_arguments import folder_option, game_argument, given_folders, sandbox_argument, sandbox_options
 from ..parallel.worker_pool import SchedulerUnreachable, open_workers
 from ..refereeing.players import PlayerSpecError, resolve_player
 from ..refereeing.referee import new_seed
@@ -71,9 +69,7 @@ def sprt(game_name, a_text, b_text, elo0, elo1, alpha, beta, max_pairs, jobs, se
         test = Sprt(elo0, elo1, alpha, beta)
     except (PlayerSpecError, ValueError) as error:
         raise click.UsageError(str(error)) from None
-    named = named_folders(folder_texts, specs)
-    specs = {who: replace(spec, folder=named.get(who, spec.folder)) for who, spec in specs.items()}
-    settle_folders(specs, named, sandbox_mode, "sprt")
+    specs = given_folders(specs, folder_texts, sandbox_mode, "sprt")
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [(spec.text, spec.folder) for spec in specs.values()])
     seed = new_seed() if seed is None else seed
     console = Console()

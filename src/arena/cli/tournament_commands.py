@@ -13,8 +13,8 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColum
     TimeRemainingColumn
 from rich.text import Text
 
-from .shared_arguments import check_judge_file, check_record_path, folder_option, game_argument, named_folders, \
-    sandbox_argument, sandbox_options, settle_folders
+from .shared_arguments import check_judge_file, check_record_path, folder_option, game_argument, given_folders, \
+    sandbox_argument, sandbox_options
 from ..judge.judge_files import write_new_file
 from ..parallel.worker_pool import SchedulerUnreachable, open_workers
 from ..refereeing.players import PlayerSpecError, resolve_player
@@ -80,8 +80,6 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
     Every game is saved as it ends; run the same command again to resume. A command reads its
     own folder whole: see --folder.
     """
-    from dataclasses import replace
-
     game = game_argument(game_name)
     players = [parse_player(text) for text in player_texts]
     names = [name for name, _ in players]
@@ -98,9 +96,7 @@ def tournament(game_name, player_texts, rounds, jobs, db_path, seed, time_scale,
             raise click.BadParameter(str(error), param_hint="--player") from None
         if text == "human":
             raise click.BadParameter("a tournament has no place for a human player", param_hint="--player")
-    named = named_folders(folder_texts, specs)
-    specs = {name: replace(spec, folder=named.get(name, spec.folder)) for name, spec in specs.items()}
-    settle_folders(specs, named, sandbox_mode, "tournament")
+    specs = given_folders(specs, folder_texts, sandbox_mode, "tournament")
     db_path = db_path or f"tournament-{game.name}.db"
     check_record_path(db_path, param_hint="--db")
     sandbox = sandbox_argument(sandbox_mode, memory_mb, [(spec.text, spec.folder) for spec in specs.values()],

@@ -7,14 +7,13 @@ import shutil
 import signal
 import sys
 import tempfile
-from dataclasses import replace
 from pathlib import Path
 
 import click
 
 from ..refereeing.players import resolve_player
 from ..refereeing.terminal_text import visible
-from .shared_arguments import folder_option, named_folders, sandbox_argument, sandbox_options, settle_folders
+from .shared_arguments import folder_option, given_folders, sandbox_argument, sandbox_options
 
 DEFAULT_RECORDS = "arena-records"
 
@@ -73,9 +72,7 @@ def serve(db_paths, records_dir, host, port, open_browser, opponent_texts, built
         raise click.BadParameter(f"{records_dir} is not a folder", param_hint="--records")
     # each opponent's folder decided once, here, and said: the Play page's games give it that one
     specs = {name: resolve_player("flippo", command) for name, command in opponents.items()}  # a command needs no game
-    named = named_folders(folder_texts, specs)
-    specs = {name: replace(spec, folder=named.get(name, spec.folder)) for name, spec in specs.items()}
-    settle_folders(specs, named, sandbox_mode, "serve")
+    specs = given_folders(specs, folder_texts, sandbox_mode, "serve")
     # under isolate no opponent can see the databases or the records
     owned = [(spec.text, spec.folder) for spec in specs.values()]
     sandbox = sandbox_argument(sandbox_mode, memory_mb, owned,
