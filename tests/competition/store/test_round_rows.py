@@ -60,3 +60,27 @@ def test_an_analysis_is_kept_per_game(seated):
     store.save_analysis(game.id, {"values": [0.5]})
     store.save_analysis(game.id, {"values": [0.25]})
     assert store.analysis(game.id) == {"values": [0.25]}
+
+
+def test_a_games_list_reads_of_each_record_what_the_whole_record_gives(seated):
+    """game_lines() picks the result out and counts the moves in SQLite: each line must be the one the
+    whole record makes (GameLine.of), for played games, unplayed ones, a record with no result, and with
+    every filter and page the lists use."""
+    from arena.competition.store.database import GameLine
+
+    store, (a, b) = seated
+    first = store.add_round("test", [PlannedGame(slot, (a, b) if slot % 2 else (b, a), slot) for slot in range(5)])
+    games = store.unplayed_games(first)
+    store.save_game(games[0].id, {"result": {"scores": [2, 0], "winner": 0, "reason": "done"},
+                                  "moves": [{"move": "a1"}, {"move": "b2"}, {"move": "c3"}]}, ("", ""))
+    store.save_game(games[1].id, {"result": {"scores": [1, 1], "winner": None}, "moves": []}, ("", ""))
+    store.save_game(games[2].id, {"moves": [{"move": "a1"}]}, ("", ""))  # no result: shown as played, no scores
+    store.add_round("debut", [PlannedGame(0, (a, b), 9)])
+    for filters in ({}, {"played_only": False}, {"round_id": first, "played_only": False}, {"user_id": a},
+                    {"kind": "debut", "played_only": False}, {"played_only": False, "limit": 2, "offset": 1}):
+        whole = [GameLine.of(g) for g in store.games(**filters)]
+        assert store.game_lines(**filters) == whole, filters
+    lines = {line.id: line for line in store.game_lines(played_only=False)}
+    assert lines[games[0].id].moves == 3 and lines[games[0].id].result["winner"] == 0
+    assert lines[games[2].id].played and lines[games[2].id].result is None
+    assert not lines[games[3].id].played and lines[games[3].id].moves == 0

@@ -14,7 +14,7 @@ from ..rounds.crosstable import crosstable
 from ..rounds.numbering import RoundLabel, round_labels
 from ..rounds.ranking import is_ranked, round_ranking
 from ..rounds.ranking_types import CrossTable, RoundRanking
-from ..store.database import CompetitionStore, Round, StoredGame, Submission, User
+from ..store.database import CompetitionStore, GameLine, Round, Submission, User
 from ..store.rows import RoundDetails
 
 
@@ -117,7 +117,7 @@ def submission_view(submission: Submission, reader: User | None = None) -> Submi
     return view
 
 
-def game_view(game: StoredGame) -> GameView:
+def game_view(game: GameLine) -> GameView:
     """A game's public line: everything but its programs' stderr."""
     view: GameView = {
         "id": game.id,
@@ -128,17 +128,17 @@ def game_view(game: StoredGame) -> GameView:
         "seed": game.seed,
         "rated": game.rated,
         "finished": game.finished,
-        "played": game.record is not None,
+        "played": game.played,
     }
-    if game.record is not None:
-        result = game.record.get("result", {})
-        winner = result.get("winner")
+    if game.played:
+        result = game.result
+        winner = None if result is None else result.get("winner")
         view.update({
-            "scores": result.get("scores"),
+            "scores": None if result is None else result.get("scores"),
             "winner": None if winner is None else game.players[winner],
-            "verdicts": result.get("verdicts"),
-            "reason": result.get("reason"),
-            "moves": len(game.record.get("moves", [])),
+            "verdicts": None if result is None else result.get("verdicts"),
+            "reason": None if result is None else result.get("reason"),
+            "moves": game.moves,
         })
     return view
 
@@ -170,13 +170,13 @@ def round_views(store: CompetitionStore, rounds: list[Round]) -> list[RoundView]
     return [round_view(r, *counts.get(r.id, (0, 0)), labels[r.id], voided.get(r.id, 0)) for r in rounds]
 
 
-def void_view(store: CompetitionStore, games: list[StoredGame]) -> dict[int, VoidView]:
+def void_view(store: CompetitionStore, games: list[GameLine]) -> dict[int, VoidView]:
     """``{"reason", "voided", "replay"}`` of each voided game among ``games``, by id."""
     return {game_id: {"reason": v.reason, "voided": v.voided, "replay": v.replay}
             for game_id, v in store.voids([g.id for g in games]).items()}
 
 
-def api_game_views(store: CompetitionStore, games: list[StoredGame]) -> list[ApiGameView]:
+def api_game_views(store: CompetitionStore, games: list[GameLine]) -> list[ApiGameView]:
     """Games' lines as the API gives them: each with ``void`` (null, or why it was voided and its
     replay's id) and ``disqualified`` (its players who are: the game ranks nowhere)."""
     voids = void_view(store, games)
@@ -185,7 +185,7 @@ def api_game_views(store: CompetitionStore, games: list[StoredGame]) -> list[Api
             for g in games]
 
 
-def game_views(store: CompetitionStore, games: list[StoredGame]) -> list[PageGameView]:
+def game_views(store: CompetitionStore, games: list[GameLine]) -> list[PageGameView]:
     """Games' lines as the pages show them: as the API's, each with its round's ``round_title``
     ("Test round 3")."""
     labels = round_labels(store)

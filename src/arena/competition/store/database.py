@@ -29,13 +29,13 @@ from .announcement_rows import AnnouncementRows
 from .competition_settings import CompetitionSettings
 from .migrations import bring_up_to_date
 from .round_rows import RoundRows
-from .rows import Announcement, Competition, CompetitionError, PlannedGame, Round, StoredGame, Submission, User
+from .rows import Announcement, Competition, CompetitionError, GameLine, PlannedGame, Round, StoredGame, Submission, User
 from .submission_rows import SubmissionRows
 from .void_rows import VoidRows
 from .clarification_rows import ClarificationRows
 from .disqualification_rows import DisqualificationRows
 
-__all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore", "PlannedGame", "Round", "StoredGame",
+__all__ = ["Announcement", "Competition", "CompetitionError", "CompetitionStore", "GameLine", "PlannedGame", "Round", "StoredGame",
            "Submission", "User"]
 
 

@@ -18,7 +18,7 @@ from typing import Any, Iterator
 from ...analysis.document_types import AnalysisDocument
 from ...judge.record_types import Record
 from ..privacy import without_private
-from .rows import CompetitionError, PlannedGame, Round, RoundDetails, StoredGame
+from .rows import CompetitionError, GameLine, PlannedGame, Round, RoundDetails, StoredGame
 from .store_access import StoreAccess, new_row_id, row_as
 
 _GAME_COLUMNS = ("g.id, g.round_id, g.slot, g.first_submission, g.second_submission, a.name AS first_player,"
@@ -103,19 +103,24 @@ class RoundRows(StoreAccess):
               oldest_first: bool = False) -> list[StoredGame]:
         """Newest first (or oldest first); of a round, of a kind of round, or with an account in either
         seat, when asked."""
-        where, args = _of_rounds(round_id, kind)
-        if played_only:
-            where.append("g.record IS NOT NULL")
-        if user_id is not None:
-            where.append("(sa.user_id = ? OR sb.user_id = ?)")
-            args += [user_id, user_id]
-        clause = f" WHERE {' AND '.join(where)}" if where else ""
-        page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
-        order = "ASC" if oldest_first else "DESC"
-        # within a round, its slots are in the order of its ids (written in one go), and the round's
-        # index gives them sorted: 20,000 games' records are not read to sort them by id
-        by = "g.round_id {0}, g.slot {0}" if round_id is not None else "g.id {0}"
-        return self._games(f"{clause} ORDER BY {by.format(order)}{page}", tuple(args))
+        return self._games(*_games_query(round_id, user_id, played_only, limit, offset, kind, oldest_first))
+
+    def game_lines(self, round_id: int | None = None, user_id: int | None = None, played_only: bool = True,
+                   limit: int | None = None, offset: int = 0, kind: str | None = None) -> list[GameLine]:
+        """``games()``' games, newest first, as lists show them: SQLite picks each record's result and
+        counts its moves, so no transcript is parsed (a page of 50 Flippo games read ~7 ms of JSON each
+        time it was served)."""
+        clause, args = _games_query(round_id, user_id, played_only, limit, offset, kind, oldest_first=False)
+        rows = self._all("SELECT g.id, g.round_id, g.slot, g.first_submission, g.second_submission,"
+                         " a.name AS first_player, b.name AS second_player, g.seed, g.rated, g.finished,"
+                         " g.record IS NOT NULL AS played, json_quote(json_extract(g.record, '$.result')) AS result,"
+                         " json_array_length(g.record, '$.moves') AS moves" + _GAME_JOINS + clause, args)
+        return [GameLine(id=row["id"], round_id=row["round_id"], slot=row["slot"],
+                         submissions=(row["first_submission"], row["second_submission"]),
+                         players=(row["first_player"], row["second_player"]), seed=row["seed"],
+                         rated=bool(row["rated"]), finished=row["finished"], played=bool(row["played"]),
+                         result=json.loads(row["result"]) if row["played"] else None, moves=row["moves"] or 0)
+                for row in rows]
 
     def round_counts(self) -> dict[int, tuple[int, int]]:
         """(games, games played) of every round that has games, in one query (a listing of rounds
@@ -184,6 +189,24 @@ class RoundRows(StoreAccess):
 
 def _round(row: sqlite3.Row) -> Round:
     return row_as(Round, row, details=json.loads(row["details"]))
+
+
+def _games_query(round_id: int | None, user_id: int | None, played_only: bool, limit: int | None, offset: int,
+                 kind: str | None, oldest_first: bool) -> tuple[str, tuple]:
+    """The WHERE, ORDER and LIMIT of a listing of games (games(), game_lines()), and its arguments."""
+    where, args = _of_rounds(round_id, kind)
+    if played_only:
+        where.append("g.record IS NOT NULL")
+    if user_id is not None:
+        where.append("(sa.user_id = ? OR sb.user_id = ?)")
+        args += [user_id, user_id]
+    clause = f" WHERE {' AND '.join(where)}" if where else ""
+    page = f" LIMIT {int(limit)} OFFSET {int(offset)}" if limit is not None else ""
+    order = "ASC" if oldest_first else "DESC"
+    # within a round, its slots are in the order of its ids (written in one go), and the round's
+    # index gives them sorted: 20,000 games' records are not read to sort them by id
+    by = "g.round_id {0}, g.slot {0}" if round_id is not None else "g.id {0}"
+    return f"{clause} ORDER BY {by.format(order)}{page}", tuple(args)
 
 
 def _of_rounds(round_id: int | None, kind: str | None) -> tuple[list[str], list[Any]]:

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TypedDict
 
-from ...judge.record_types import Record, Setup
+from ...judge.record_types import Record, Result, Setup
 
 
 class CompetitionError(Exception):
@@ -137,3 +137,29 @@ class StoredGame:
         """The record of a game known to be played (``games()`` lists only those unless told)."""
         assert self.record is not None, f"game {self.id} has not been played"
         return self.record
+
+
+@dataclass(frozen=True)
+class GameLine:
+    """A game as a list shows it: its seats and, of its record, only the result and the number of
+    moves (``game_lines()``: SQLite picks them out, so a page of 50 games parses no transcript)."""
+
+    id: int
+    round_id: int
+    slot: int
+    submissions: tuple[int, int]
+    players: tuple[str, str]  # the account names, first seat first
+    seed: int
+    rated: bool
+    finished: float | None
+    played: bool
+    result: Result | None  # None until played (or in a record that has none)
+    moves: int
+
+    @classmethod
+    def of(cls, game: StoredGame) -> GameLine:
+        record = game.record
+        return cls(id=game.id, round_id=game.round_id, slot=game.slot, submissions=game.submissions,
+                   players=game.players, seed=game.seed, rated=game.rated, finished=game.finished,
+                   played=record is not None, result=None if record is None else record.get("result"),
+                   moves=0 if record is None else len(record.get("moves", [])))

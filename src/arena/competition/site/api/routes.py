@@ -16,7 +16,7 @@ from ...rounds.final import refuse_after_final_began
 from ...rounds.ranking import FINAL, is_ranked
 from ...rounds.stage import refuse_once_over
 from ...play.benching import bench_reason
-from ...store.database import Round
+from ...store.database import GameLine, Round
 from ..site_state import site_of
 from ..security.auth import TOKEN_MAX_AGE_S, api_user, make_token, organiser, revoke_token
 from .bodies import field, form_data, json_object
@@ -173,7 +173,7 @@ def games(request: Request, limit: int = 50, offset: int = 0, round: int | None 
         raise Refusal(400, f"limit is 1 to {MAX_PAGE}, offset at least 0 and round an id")
     store = site_of(request).store
     user_id = account_named(store, player).id if player else None
-    found = store.games(round_id=round, user_id=user_id, kind=kind or None, limit=limit + 1, offset=offset)
+    found = store.game_lines(round_id=round, user_id=user_id, kind=kind or None, limit=limit + 1, offset=offset)
     return {"games": api_game_views(store, found[:limit]), "limit": limit, "offset": offset,
             "more": len(found) > limit}
 
@@ -184,7 +184,7 @@ def game(request: Request, game_id: Id):
     found = store.game(game_id)
     if found is None:
         raise Refusal(404, f"there is no game {game_id}")
-    return api_game_views(store, [found])[0]
+    return api_game_views(store, [GameLine.of(found)])[0]
 
 
 @router.get("/games/{game_id}/record")

@@ -71,7 +71,7 @@ def my_submissions(request: Request):
             for s in store.submissions(user_id=user.id)]
     figures = [c for c in ranking_columns(get_game(store.competition().game).ranking) if c["deciding"]]
     return render(request, "my.html", submissions=mine, over=over, figures=figures,
-                  games=game_views(store, store.games(user_id=user.id, limit=50)), opponents=opponents,
+                  games=game_views(store, store.game_lines(user_id=user.id, limit=50)), opponents=opponents,
                   clarifications=[c for c in readable_clarifications(request, user) if c["mine"]],
                   max_question=MAX_TEXT, progress=places, chart=chart)
 
@@ -94,7 +94,7 @@ def submission(request: Request, submission_id: Id):
     found = store.submission(submission_id)
     if found is None or not may_read_submission(user, found):
         raise Refusal(404, f"you have no submission {submission_id}")
-    games = game_views(store, [g for g in store.games(user_id=found.user_id, limit=200)
+    games = game_views(store, [g for g in store.game_lines(user_id=found.user_id, limit=200)
                                if submission_id in g.submissions])
     return render(request, "submission.html", submission=submission_view(found, reader=user), games=games)
 

@@ -125,7 +125,7 @@ def round_page(request: Request, round_id: Id):
     if found is None:
         raise Refusal(404, f"there is no round {round_id}")
     # its newest games (all of them: /games?round=ID, a page at a time)
-    games = game_views(store, store.games(round_id=round_id, played_only=False, limit=GAMES_PAGE + 1))
+    games = game_views(store, store.game_lines(round_id=round_id, played_only=False, limit=GAMES_PAGE + 1))
     detail = site.kept.round(store, found)
     rule = get_game(store.competition().game).ranking
     rows = detail.get("ranking", {}).get("rows", [])
@@ -144,7 +144,7 @@ def games(request: Request, page: int = 0, player: str | None = None, round: int
         raise Refusal(400, "page is a number from 0, round an id")
     store = site_of(request).store
     user_id = account_named(store, player).id if player else None
-    found = store.games(user_id=user_id, round_id=round, limit=GAMES_PAGE + 1, offset=page * GAMES_PAGE)
+    found = store.game_lines(user_id=user_id, round_id=round, limit=GAMES_PAGE + 1, offset=page * GAMES_PAGE)
     return render(request, "games.html", games=game_views(store, found[:GAMES_PAGE]), page=page,
                   more=len(found) > GAMES_PAGE, player=player or "", round=round,
                   seats=list(get_game(store.competition().game).seats))
