@@ -7,7 +7,7 @@ against it, and the rounds lose time to its clocks.
 
 from __future__ import annotations
 
-from ..store.database import CompetitionStore, Round
+from ..store.database import CompetitionStore, GameLine, Round
 
 PAGES_LOOKED_AT = 10
 """Pages of its account's newest games searched for the submission's own (a healthy program's
@@ -21,12 +21,12 @@ def keeps_faulting(store: CompetitionStore, submission_id: int, last: int) -> bo
         return False
     seen = 0
     for page in range(PAGES_LOOKED_AT):
-        games = store.games(user_id=submission.user_id, limit=last, offset=page * last)
+        games = store.game_lines(user_id=submission.user_id, limit=last, offset=page * last)
         for game in games:
             for seat, player in enumerate(game.submissions):
                 if player != submission_id:
                     continue
-                if game.played_record()["result"]["verdicts"][seat] != "ok":
+                if _verdict(game, seat) != "ok":
                     seen += 1
                     if seen >= last:
                         return True
@@ -35,6 +35,13 @@ def keeps_faulting(store: CompetitionStore, submission_id: int, last: int) -> bo
         if len(games) < last:
             return False
     return False
+
+
+def _verdict(game: GameLine, seat: int) -> str:
+    """The seat's verdict in a played game (the lines, not the records: a page of an account's games
+    is read on every ranking page, for each benched submission)."""
+    assert game.result is not None, f"game {game.id} has no result"
+    return game.result["verdicts"][seat]
 
 
 ENDS = "it plays again once its author submits a new program and that one is admitted"
@@ -53,16 +60,17 @@ def bench_reason(store: CompetitionStore, submission_id: int) -> dict | None:
         return None
     faults: list[dict] = []
     for page in range(PAGES_LOOKED_AT):
-        games = store.games(user_id=submission.user_id, limit=SHOWN, offset=page * SHOWN)
+        games = store.game_lines(user_id=submission.user_id, limit=SHOWN, offset=page * SHOWN)
         for game in games:
             if submission_id not in game.submissions:
                 continue
             seat = game.submissions.index(submission_id)
-            result = game.played_record()["result"]
-            if result["verdicts"][seat] == "ok" or len(faults) >= SHOWN:
+            verdict = _verdict(game, seat)
+            if verdict == "ok" or len(faults) >= SHOWN:
                 return {"games": faults, "ends": ENDS}
-            faults.append({"id": game.id, "round": game.round_id, "verdict": result["verdicts"][seat],
-                           "reason": result.get("reason"), "finished": game.finished})
+            faults.append({"id": game.id, "round": game.round_id, "verdict": verdict,
+                           "reason": None if game.result is None else game.result.get("reason"),
+                           "finished": game.finished})
         if len(games) < SHOWN:
             break
     return {"games": faults, "ends": ENDS}
