@@ -30,6 +30,7 @@ from .language_choice import descriptions, language_table
 from .pages import accounts, contestant, organiser, public
 from .pages.formatting import FILTERS
 from .pages.render import render
+from .public_page_cache import PublicPageCache
 from .refusal import Refusal, found_inside
 from .security.body_limits import BodyLimit, BodyTooLarge
 from .security.secured_responses import SecuredResponses
@@ -119,6 +120,9 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
         app.include_router(module.router)
     app.mount("/static/site", StaticFiles(directory=HERE / "static"), name="site-static")
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
+    # anonymous readers' public pages made once a second and per change (public_page_cache.py), inside
+    # the gate: what it keeps is secured on the way out like any answer
+    app.add_middleware(PublicPageCache, version=app.state.site.stores.version)
     # a page elsewhere cannot post here; every answer secured (security/secured_responses.py)
     app.add_middleware(SecuredResponses, refuse=lambda request: refusal(request, 403, "cross-origin request refused"))
     app.add_middleware(BodyLimit)  # outermost: a huge body is refused before anything reads it

@@ -1,0 +1,149 @@
+"""Anonymous visitors' public pages are made once a second and per change of the database, and
+never serve anyone who has a session or a token (public_page_cache.py)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from arena.competition.site import public_page_cache
+from arena.competition.site.public_page_cache import MAX_KEPT, PublicPageCache
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def time(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock(monkeypatch):
+    clock = Clock()
+    monkeypatch.setattr(public_page_cache, "time", clock)
+    return clock
+
+
+class Pages:
+    """An ASGI app that answers each request with its address and how many it has answered."""
+
+    def __init__(self, status: int = 200, delay_s: float = 0.0) -> None:
+        self.made: list[tuple[str, bytes]] = []
+        self.status, self.delay_s = status, delay_s
+
+    async def __call__(self, scope, receive, send):
+        self.made.append((scope["path"], scope["query_string"]))
+        if self.delay_s:
+            await asyncio.sleep(self.delay_s)
+        await send({"type": "http.response.start", "status": self.status,
+                    "headers": [(b"content-type", b"text/plain"), (b"set-cookie", b"arena_session=fresh")]})
+        await send({"type": "http.response.body", "body": f"page {len(self.made)}".encode(), "more_body": True})
+        await send({"type": "http.response.body", "body": b" of " + scope["path"].encode()})
+
+
+def scope(path: str = "/ranking", query: bytes = b"", headers: list | None = None, method: str = "GET") -> dict:
+    headers = headers or []
+    host = [] if any(name == b"host" for name, _ in headers) else [(b"host", b"cup.example")]
+    return {"type": "http", "method": method, "path": path, "query_string": query, "scheme": "http",
+            "headers": host + headers}
+
+
+def get(app, **asked) -> tuple[int, dict, bytes]:
+    sent: list[dict] = []
+
+    async def receive():
+        return {"type": "http.request", "body": b"", "more_body": False}
+
+    async def send(message):
+        sent.append(message)
+
+    asyncio.run(app(scope(**asked), receive, send))
+    start = sent[0]
+    return start["status"], dict(start["headers"]), b"".join(m.get("body", b"") for m in sent[1:])
+
+
+def test_a_page_is_made_once_per_second_and_per_change_of_the_database(clock):
+    pages, version = Pages(), [1]
+    app = PublicPageCache(pages, lambda: version[0])
+    first = get(app)
+    assert get(app) == first and len(pages.made) == 1, "the same second, the same database: made once"
+    assert first[2] == b"page 1 of /ranking", "the whole body is kept, not its first part"
+    version[0] = 2  # a commit: a game saved, an upload
+    assert get(app)[2] == b"page 2 of /ranking"
+    clock.now += 1.0  # the next second: what a page says of the clock is at most a second old
+    assert get(app)[2] == b"page 3 of /ranking"
+    assert get(app)[2] == b"page 3 of /ranking" and len(pages.made) == 3
+
+
+def test_the_kept_answers_give_no_session_to_share():
+    _, headers, _ = get(PublicPageCache(Pages(), lambda: 1))
+    assert b"set-cookie" not in headers and headers[b"content-type"] == b"text/plain"
+
+
+def test_a_visitor_with_a_session_or_a_token_and_other_pages_are_made_each_time(clock):
+    pages = Pages()
+    app = PublicPageCache(pages, lambda: 1)
+    get(app)
+    for asked in ({"headers": [(b"cookie", b"theme=dark; arena_session=abc")]},
+                  {"headers": [(b"authorization", b"Bearer t")]},
+                  {"path": "/my"}, {"path": "/login"}, {"path": "/games/7"}, {"method": "HEAD"}):
+        for _ in range(2):
+            status, headers, _ = get(app, **asked)
+            assert b"set-cookie" in headers, asked  # the app's own answer, untouched
+    assert len(pages.made) == 1 + 12
+
+
+def test_each_address_is_kept_apart_and_no_more_than_the_bound(clock):
+    pages = Pages()
+    app = PublicPageCache(pages, lambda: 1)
+    assert get(app, query=b"page=0")[2] != get(app, query=b"page=1")[2]
+    assert get(app, headers=[(b"host", b"other.example")])[2] != get(app)[2]  # its links name the host asked
+    for page in range(MAX_KEPT + 50):
+        get(app, path="/games", query=f"page={page}".encode())
+    assert len(app._kept) == MAX_KEPT
+    clock.now += 1.0
+    get(app)
+    assert len(app._kept) == 1, "a new second drops what the last one kept"
+
+
+def test_a_refusal_is_not_kept(clock):
+    pages = Pages(status=503)
+    app = PublicPageCache(pages, lambda: 1)
+    assert get(app)[0] == 503 and get(app)[0] == 503 and len(pages.made) == 2
+
+
+def test_readers_arriving_together_wait_for_one_making(clock):
+    pages = Pages(delay_s=0.05)
+    app = PublicPageCache(pages, lambda: 1)
+
+    async def together():
+        sent: dict[int, list] = {n: [] for n in range(20)}
+
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        def sender(n):
+            async def send(message):
+                sent[n].append(message)
+            return send
+
+        await asyncio.gather(*(app(scope(), receive, sender(n)) for n in range(20)))
+        return {b"".join(m.get("body", b"") for m in messages[1:]) for messages in sent.values()}
+
+    assert asyncio.run(together()) == {b"page 1 of /ranking"} and len(pages.made) == 1
+
+
+def test_the_site_serves_anonymous_readers_the_kept_page_and_each_logged_in_reader_their_own(competition, http):
+    """Through the real server: the anonymous home page has no Log out and no session cookie but the
+    security headers; a contestant logged in on the pages gets their own page, and an announcement (a
+    write) shows to the next anonymous reader at once."""
+    anonymous = http().get("/")
+    assert anonymous.status == 200 and "Log out" not in anonymous.text
+    assert anonymous.headers.get("Set-Cookie") is None and "Content-Security-Policy" in anonymous.headers
+    alice = http().page_login("alice")
+    mine = alice.get("/")
+    assert "Log out" in mine.text and "alice" in mine.text
+    competition.store.add_announcement("Deadline moved to Friday", None)
+    assert "Deadline moved to Friday" in http().get("/").text
