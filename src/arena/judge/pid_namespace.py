@@ -30,11 +30,15 @@ from dataclasses import dataclass
 
 from .spawn import INIT, NO_NAMESPACE, probe_namespace
 
-ENDED = struct.Struct("qqqq")
+ENDED = struct.Struct("qqqqq")
 """The init's last report (arena_init.c): the main process's wait status, the most memory its
-processes held (KB), their CPU time where the init counted it (ns), and why it ended."""
+processes held (KB), their CPU time where the init counted it (ns), why it ended, and what its /tmp
+had left (KB)."""
 ENDED_BY_MEMORY = 1
 """The init ended the program: its processes held more memory together than its limit."""
+
+FULL_BELOW_KB = 64
+"""A /tmp with less than this left at the program's end was filled: a write there failed (ENOSPC)."""
 
 ANSWER_DEADLINE_S = 0.1
 """How long the judge waits for the init's answer to a stop ('A'): an init answers before it
@@ -108,6 +112,7 @@ class Ended:
     peak_memory_bytes: int
     cpu_ns: int
     reason: int
+    tmp_free_kb: int
 
 
 class InitSilent(Exception):
@@ -223,6 +228,12 @@ class Init:
         ended = self._read_ended()
         return ended is not None and ended.reason == ENDED_BY_MEMORY
 
+    def filled_tmp(self) -> bool:
+        """Had the program, at its end, filled its /tmp (under ``limits`` and ``isolate``, its private
+        tmpfs of ``--disk``, its home's too)?"""
+        ended = self._read_ended()
+        return ended is not None and 0 <= ended.tmp_free_kb < FULL_BELOW_KB
+
     def _read_ended(self) -> Ended | None:
         if self.ended is None:
             try:
@@ -230,8 +241,8 @@ class Init:
             except OSError:
                 report = b""
             if len(report) == ENDED.size:
-                status, peak_kb, cpu_ns, reason = ENDED.unpack(report)
-                self.ended = Ended(status, peak_kb * 1024, cpu_ns, reason)
+                status, peak_kb, cpu_ns, reason, tmp_free_kb = ENDED.unpack(report)
+                self.ended = Ended(status, peak_kb * 1024, cpu_ns, reason, tmp_free_kb)
         return self.ended
 
     def exit_code(self, info: os.waitid_result) -> int:

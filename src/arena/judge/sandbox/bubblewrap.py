@@ -1,7 +1,8 @@
 """``--sandbox isolate``: the bubblewrap command line around a program.
 
 No network, its own process, IPC and host-name namespaces, the whole file system
-read-only, a private /tmp and /dev/shm (each a tmpfs of ``--disk``), and its home writable.
+read-only but its private /tmp and /dev/shm (the one tmpfs of ``--disk`` its mount namespace has,
+its home on it: private_mounts.py).
 /run and /var, where the host's Unix sockets live (a read-only bind does not stop
 ``connect()``), are empty read-only tmpfs but for what the program needs there. Its own
 folder (needed_paths.py) is read-only under a root judge (nothing it writes outlives its
@@ -38,11 +39,11 @@ def bwrap_path() -> str | None:
     return shutil.which("bwrap")
 
 
-def needed_under_tmp() -> list[str]:
-    """What programs need that a private /tmp would hide: this Python, its virtual
-    environment, arena itself (built-in players run from it) and tool folders on PATH,
-    when they live under /tmp (a clone of arena in /tmp, say). Shown read-only."""
-    return list(_needed_under("/tmp", os.environ.get("PATH", "")))
+def needed_under(covered: str) -> tuple[str, ...]:
+    """What every program needs that a cover of ``covered`` (its private /tmp, a user's home) would
+    hide: this Python, its virtual environment, arena itself (built-in players run from it) and tool
+    folders on PATH, when they live there (a clone of arena in /tmp, say). Shown again, read-only."""
+    return _needed_under(covered, os.environ.get("PATH", ""))
 
 
 @lru_cache(maxsize=16)
@@ -91,41 +92,31 @@ def _inside(path: str, folder: str) -> bool:
     return os.path.commonpath([path, folder]) == folder
 
 
-def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | None = None,
-               own_user: bool = False, command_files: tuple[str, ...] = (), disk_mb: int | None = None,
-               folder_writable: bool = True) -> list[str]:
+def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, own_user: bool = False,
+               command_files: tuple[str, ...] = (), folder_writable: bool = True) -> list[str]:
     """The bwrap arguments, up to and including ``--``, for a program whose own folder is ``folder``.
 
-    ``home`` is its private home, writable too. ``own_user``: bwrap runs as the program's
-    own unprivileged uid (a root judge's), which its user namespace maps to nobody
-    inside; never as root, whose nobody would be the host's root (its hidden paths are
-    covered already, in the namespace bwrap starts in: private_mounts.py). ``command_files``,
-    the files its command names, stay visible, read-only, where the private /tmp would hide
-    them (``/tmp/mybot``, whose folder, /tmp itself, is no program's own). ``disk_mb``: the size of its private /tmp, and of
-    its home where the judge did not make that a tmpfs of this size already (a judge not root):
-    a tmpfs of its own in the sandbox, gone with it. ``folder_writable``: its folder bound
-    read-write (a judge not root's, a build step's fresh folder), else read-only.
+    bwrap starts in the program's mount namespace (private_mounts.py), whose /tmp is its private
+    tmpfs of ``--disk`` with its home on it and what it needs under /tmp shown again: bound again,
+    writable, on /tmp and /dev/shm. ``own_user``: bwrap runs as the program's own unprivileged uid
+    (a root judge's), which its user namespace maps to nobody inside; never as root, whose nobody
+    would be the host's root (its hidden paths are covered already, in the namespace bwrap starts
+    in). ``command_files``, the files its command names, stay visible, read-only, where a cover of
+    a user's home would hide them. ``folder_writable``: its folder bound read-write (a judge not
+    root's, a build step's fresh folder), else read-only.
     """
     argv = [bwrap_path() or "bwrap", "--unshare-net", "--unshare-pid", "--unshare-ipc", "--unshare-uts",
-            "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"]
-    size = ["--size", str(disk_mb * 2**20)] if disk_mb is not None else []
-    argv += size + ["--tmpfs", "/tmp"]  # in memory: without a size, as much as the program writes
-    argv += size + ["--tmpfs", "/dev/shm"]  # --dev's own has no size: memory past its limit, unseen
+            "--die-with-parent", "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
+            # one tmpfs, one budget: --dev's own /dev/shm would have no size (memory past its limit, unseen)
+            "--bind", "/tmp", "/tmp", "--bind", "/tmp", "/dev/shm"]
     if own_user:
         argv += ["--unshare-user", "--uid", NOBODY, "--gid", NOBODY]
-    under_tmp = needed_under_tmp()
-    for needed in under_tmp:
-        argv += ["--ro-bind", needed, needed]  # the private /tmp must not hide arena or its Python
-    shown = [p for p in (folder, home) if p] + under_tmp
     # the host's run-time folders hold its Unix sockets (a session bus, an ssh-agent, a database), which
     # a read-only bind does not stop connect() from reaching: never shown; and under a judge not root,
     # it runs as the judge's user, who may read all of their home
     covered = [path for path in RUN_TIME_FOLDERS if os.path.isdir(path) and not os.path.islink(path)]
     covered += user_homes() if not own_user else []
     argv += _cover_homes(covered, command_files)
-    for path in command_files:
-        if _inside(path, "/tmp") and path != "/tmp" and not any(_inside(path, p) for p in shown):
-            argv += ["--ro-bind", path, path]
     covers: list[list[str]] = []  # hidden paths around its folder go first, those inside it after it
     within: list[list[str]] = []
     for path in () if own_user else hidden_with_companions(hidden):
@@ -137,9 +128,6 @@ def bwrap_argv(folder: str | None, hidden: tuple[str, ...] = (), *, home: str | 
         argv += cover
     if folder is not None:
         argv += ["--bind" if folder_writable else "--ro-bind", folder, folder]
-    if home is not None:
-        # a root judge's box home is a tmpfs of its size already (uid_box/box.py); else one here
-        argv += ["--bind", home, home] if own_user or not size else size + ["--tmpfs", home]
     for cover in within:
         argv += cover
     for path in covered:  # read-only once everything inside it is mounted: nothing to fill there
@@ -163,7 +151,7 @@ def _cover_homes(homes: list[str], command_files: tuple[str, ...]) -> list[str]:
         working = os.getcwd()
         if _inside(working, covered) and working != covered:
             argv += ["--dir", working]
-        needed = {*_needed_under(covered, os.environ.get("PATH", "")),
+        needed = {*needed_under(covered),
                   *(path for path in command_files if _inside(path, covered) and path != covered)}
         for path in _outermost(sorted(needed)):
             argv += ["--ro-bind", path, path]

@@ -72,13 +72,6 @@ class Watchdog:
     def forget_cgroup(self, folder: str) -> None:
         self._tell(f"-c {folder}")
 
-    def watch_folder(self, folder: str) -> None:
-        """A folder of the judge's (a program's private home) the guardian removes should it die."""
-        self._tell(f"+d {folder}")
-
-    def forget_folder(self, folder: str) -> None:
-        self._tell(f"-d {folder}")
-
     def _forget_after_fork(self) -> None:
         # A forked child holds a copy of the write end, which would keep the parent's
         # guardian from ever seeing end-of-file: close it; the child starts its own.

@@ -7,7 +7,6 @@ tells it, one line each, what to clean up should it die:
 
     +g PGID   a program's process group        -g PGID   no longer (reaped)
     +c DIR    a program's cgroup folder        -c DIR    no longer (removed)
-    +d DIR    a program's private home         -d DIR    no longer (removed)
 
 A program in namespaces of its own (pid_namespace.py; every program under ``limits`` and
 ``isolate``) is never registered as a group: its init dies with the judge, and the kernel kills
@@ -18,32 +17,18 @@ parent-death signal), and killed here with its group; nothing more is promised t
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL included). Every
 registered group gets SIGKILL. Every cgroup still registered is emptied and removed; a program
 the judge had frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
-thawed after the first kill, before any is waited for. Last, the programs' private homes are
-unmounted, and removed (arena's tree_removal.py, run in a Python of its own: the only import of
-arena, when there is something to do: whatever tree a program made there). Nothing else of the
-host was changed for a program: what it may read, its mount namespace showed it, gone with it.
+thawed after the first kill, before any is waited for. Nothing else of the host was changed for a
+program: what it may read and write (its private /tmp, its home), its mount namespace held, gone
+with it.
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
 import select
 import signal
-import subprocess
 import sys
 import time
-
-# src/arena/judge/sandbox/guardian_daemon.py -> src/ (arena is imported from there)
-ARENA_ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), *[os.pardir] * 3))
-
-REMOVE = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from arena.judge.sandbox.tree_removal import remove_path
-for home in sys.argv[2:]:
-    remove_path(home)  # iterative, by descriptors, bounded: whatever tree a program made there
-"""
 
 DRAIN_EVERY_MS = 2000
 """How often the registrations waiting in the pipe are read (64 KB of them fit: a thousand programs)."""
@@ -122,7 +107,6 @@ def main() -> None:
         signal.signal(sig, signal.SIG_IGN)
     groups: set[int] = set()
     cgroups: set[str] = set()
-    homes: set[str] = set()
     stdin = sys.stdin.fileno()
     os.set_blocking(stdin, False)
     # Polled for no event at all: only the end of the pipe (POLLHUP) wakes this process, never
@@ -140,7 +124,7 @@ def main() -> None:
             text = line.decode(errors="replace")
             sign, kind, value = text[:1], text[1:2], text[3:]
             # sets of pgids (int) or of paths (str): ``item`` below is of the set's kind
-            by_kind: dict[str, set] = {"g": groups, "c": cgroups, "d": homes}
+            by_kind: dict[str, set] = {"g": groups, "c": cgroups}
             watched = by_kind.get(kind)
             if watched is None or not value or (kind == "g" and not value.isdigit()):
                 continue
@@ -157,12 +141,6 @@ def main() -> None:
         thaw(folder)  # all of them before any is waited for: a v1 program's freezer is a folder of its own
     for folder in cgroups:
         empty_and_remove(folder)
-    own_homes = [home for home in homes if os.path.basename(home).startswith("arena-home-")]  # never anything else
-    for home in own_homes:
-        if os.path.ismount(home):  # a box uid's home, a tmpfs of its disk limit (uid_box/home_mount.py)
-            ctypes.CDLL(None).umount2(os.fsencode(home), 2)  # MNT_DETACH: emptied at once, whatever it held
-    if own_homes:  # its programs are gone: their homes go
-        subprocess.run([sys.executable, "-S", "-c", REMOVE, ARENA_ROOT, *own_homes], timeout=90, check=False)
 
 
 if __name__ == "__main__":

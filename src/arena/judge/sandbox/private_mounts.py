@@ -2,11 +2,12 @@
 clone child carries out before the program's init starts.
 
 In every mode the program gets a /proc of its own PID namespace (its own processes only). Under
-``limits`` it also gets one tmpfs of ``--disk`` on /tmp, /var/tmp, /dev/shm and /run/lock
-(whatever it leaves there goes with its namespace, and the host's shared folders never see it),
-with what it needs under /tmp shown again at the same place (its own folder, its home, the files its
-command names, this Python, arena: read-only but its home, and its own folder where it may write
-there). Under ``isolate`` bubblewrap mounts the rest (bubblewrap.py).
+``limits`` and ``isolate`` it also gets one tmpfs of ``--disk`` on /tmp, /var/tmp, /dev/shm and
+/run/lock, its home a folder of its own there (whatever it leaves goes with its namespace, and the
+host's shared folders never see it), with what it needs under /tmp shown again at the same place
+(its own folder, the files its command names, this Python, arena: read-only but its own folder where
+it may write there). Under ``isolate`` bubblewrap, started in that namespace, binds that /tmp again
+and mounts the rest (bubblewrap.py).
 
 A root judge's program runs as a box uid of its own, which may not pass through a private folder on
 the way to what it needs (pyenv's Python under a 0700 /root, a bot in a 0700 folder). Its namespace
@@ -24,7 +25,7 @@ import stat
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .bubblewrap import hidden_with_companions, needed_under_tmp
+from .bubblewrap import hidden_with_companions, needed_under
 
 
 @dataclass(frozen=True)
@@ -63,29 +64,35 @@ def _cover_of(path: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _shared_folders() -> tuple[str, ...]:
+    """The folders the private tmpfs is mounted on (private_mounts.h's "T"): /tmp, and those of
+    /var/tmp, /dev/shm and /run/lock that are folders (a link leads to one of them)."""
+    return ("/tmp", *(path for path in ("/var/tmp", "/dev/shm", "/run/lock")
+                      if os.path.isdir(path) and not os.path.islink(path)))
+
+
 def mount_words(mode: str, *, folder: str | None, home: str | None, needed: tuple[str, ...],
                 read_only_folder: bool, disk_mb: int, view: BoxView | None = None) -> list[str]:
-    """The plan for one program (see private_mounts.h for the words)."""
-    words = ["P"]
-    private_tmp = mode == "limits"
-    if not private_tmp and view is None:
-        return words
-    if private_tmp:
-        words.append(f"T{disk_mb * 2**20}")
+    """The plan for one program (see private_mounts.h for the words); ``home``, its home to make on its
+    private /tmp."""
+    if mode == "none":
+        return ["P"]
+    words = ["P", f"T{disk_mb * 2**20}"]
     working = os.getcwd()
-    writable = {os.path.abspath(path) for path in (home, None if read_only_folder else folder) if path}
+    writable = {os.path.abspath(folder)} if folder and not read_only_folder else set()
     wanted = writable | {os.path.abspath(path) for path in (folder, *needed) if path}
-    wanted |= set(needed_under_tmp()) if private_tmp else set()
+    wanted |= {path for shared in _shared_folders() for path in needed_under(shared)}
     own = os.path.abspath(folder) if folder is not None and view is not None and read_only_folder else None
     covers: set[str] = set()
     if view is not None:
         wanted |= {path for path in view.needed if path != working}
         covers = {cover for cover in map(_cover_of, wanted | {working}) if cover is not None}
-        covers = {cover for cover in covers if not (private_tmp and _inside(cover, "/tmp"))}
+        covers = {cover for cover in covers if not any(_inside(cover, shared) for shared in _shared_folders())}
         covers = {cover for cover in covers if not any(other != cover and _inside(cover, other) for other in covers)}
         words += ["C" + cover for cover in sorted(covers)]
-    covered = [*covers, "/tmp"] if private_tmp else list(covers)
-    # (each found existing: needed_paths.py, needed_under_tmp); a folder before what it holds
+    covered = [*covers, *_shared_folders()]
+    # (each found existing: needed_paths.py, needed_under); a folder before what it holds
     under = sorted((path for path in wanted if path != own and any(_inside(path, cover) and path != cover
                                                                    for cover in covered)), key=_parts)
     shown: list[str] = []
@@ -110,4 +117,6 @@ def mount_words(mode: str, *, folder: str | None, home: str | None, needed: tupl
             if any(_inside(path, shown_path) for shown_path in shown) or not any(
                     _inside(path, cover) for cover in covered):
                 words.append("H" + path)  # it would still see it
+    if home is not None:
+        words.append("U" + home)
     return words
