@@ -245,20 +245,27 @@ class Init:
                 self.ended = Ended(status, peak_kb * 1024, cpu_ns, reason, tmp_free_kb)
         return self.ended
 
-    def exit_code(self, info: os.waitid_result) -> int:
-        """The main process's exit code, told by the init, which has ended (``info``: its waitid)."""
+    def reported_exit_code(self) -> int | None:
+        """The main process's exit code as the init reported it (None: no report yet). The report comes
+        as the main process ends, before the init has ended: the rest of its namespace may take a
+        while to go (hundreds of MB of memory to give back on a loaded host)."""
         ended = self._read_ended()
-        if ended is not None:
-            return os.waitstatus_to_exitcode(ended.status) if ended.reason != ENDED_BY_MEMORY else -signal.SIGKILL
-        # ended without a report: killed (the judge's end of the game), or it could not set up
+        if ended is None:
+            return None
+        return -signal.SIGKILL if ended.reason == ENDED_BY_MEMORY else os.waitstatus_to_exitcode(ended.status)
+
+    def exit_code(self, info: os.waitid_result) -> int:
+        """The main process's exit code, once the init has ended (``info``: its waitid): its report's, or
+        without one (killed at the judge's end of the game, or it could not set up) the init's own."""
+        reported = self.reported_exit_code()
+        if reported is not None:
+            return reported
         return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
 
     def exit_code_of(self, status: int) -> int:
         """The same from the init's own wait status, once reaped."""
-        ended = self._read_ended()
-        if ended is not None and ended.reason == ENDED_BY_MEMORY:
-            return -signal.SIGKILL
-        return os.waitstatus_to_exitcode(ended.status if ended is not None else status)
+        reported = self.reported_exit_code()
+        return os.waitstatus_to_exitcode(status) if reported is None else reported
 
     def close(self) -> None:
         for fd in (self._control, self._ack, self._report):

@@ -119,8 +119,7 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
-        program = bwrap_argv(folder, sandbox.hidden, own_user=uid >= 0, command_files=command_files,
-                             folder_writable=folder_writable) + program
+        program = bwrap_argv(folder, own_user=uid >= 0, folder_writable=folder_writable) + program
     # Without a namespace (only --sandbox none runs so), the kernel stops its main process when the
     # judge ends, for the guardian to kill with its group. In namespaces, the init's death kills it all.
     plan = Launch(program, die_with_parent=not namespace, parent_death_signal=signal.SIGSTOP,

@@ -70,6 +70,10 @@ class Box:
         self.needed = tuple(needed_paths(command, self.env["PATH"], named, self.folder))
         """What its command needs (needed_paths.py): shown to it where its uid could not reach it."""
         if self.user is None:
+            if limited:  # the judge's own user: the paths it needs shown on its private /tmp, under
+                # isolate the user's home covered (private_mounts.py) and the hidden paths with it
+                self.view = BoxView(judge_needs(self.env["PATH"], os.getcwd()), hidden if isolated else (), None,
+                                    stranger=False)
             return
         try:
             if self._work_folder:
@@ -82,7 +86,7 @@ class Box:
         except OSError as error:
             self.close()
             raise BoxError(f"cannot give the program its folder {self.folder}: {error}") from None
-        self.view = BoxView(judge_needs(self.env["PATH"], os.getcwd()), hidden, idmap)
+        self.view = BoxView(judge_needs(self.env["PATH"], os.getcwd()), hidden, idmap, stranger=True)
 
     @property
     def folder_writable(self) -> bool:
