@@ -34,7 +34,7 @@ Where each part lives:
   program under them; ``errors.py``: a sandbox that cannot be had here.
 - ``confined_process.py``: one program's process from its start to its reaping: its
   sandbox, its cgroup, its uid, its guardian.
-- ``cgroups/``: a cgroup per program (made, pooled, read, frozen, killed; v1 and v2).
+- ``cgroups/``: a cgroup per program (made, pooled, read, killed; v1 and v2).
 - ``uid_box/``: the per-uid layer of a root judge: the box (uid, home, environment), the
   pool of box uids, the paths a command needs and its own folder, the clean environment.
 - ``private_mounts.py``: what a program's mount namespace shows it (its /proc, its /tmp,

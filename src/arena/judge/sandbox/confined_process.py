@@ -211,7 +211,7 @@ class Confinement:
         except ProcessLookupError:
             pass
         if self.cgroup is not None:
-            self.cgroup.kill_all()  # nothing should be left there; thawed, should the freezer have held it
+            self.cgroup.kill_all()  # nothing should be left there
         try:
             _, status, _ = os.wait4(init.pid, 0)
             self.proc.returncode = init.exit_code_of(status)

@@ -15,9 +15,7 @@ kernel allows no namespace: its main process is stopped by the kernel when its j
 parent-death signal), and killed here with its group; nothing more is promised there.
 
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL included). Every
-registered group gets SIGKILL. Every cgroup still registered is emptied and removed; a program
-the judge had frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
-thawed after the first kill, before any is waited for. Nothing else of the host was changed for a
+registered group gets SIGKILL. Every cgroup still registered is emptied and removed. Nothing else of the host was changed for a
 program: what it may read and write (its private /tmp, its home), its mount namespace held, gone
 with it.
 """
@@ -57,21 +55,6 @@ def kill_all(folder: str) -> None:
             os.kill(pid, signal.SIGKILL)
         except OSError:
             pass
-
-
-def thaw(folder: str) -> None:
-    """Thaw a cgroup the judge froze: its v1 freezer folder, or a v2 cgroup (others have neither file)."""
-    for name, value in (("freezer.state", b"THAWED"), ("cgroup.freeze", b"0")):
-        try:
-            fd = os.open(os.path.join(folder, name), os.O_WRONLY)
-        except OSError:
-            continue
-        try:
-            os.write(fd, value)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
 
 
 def empty_and_remove(folder: str) -> None:
@@ -135,10 +118,6 @@ def main() -> None:
                 watched.discard(item)
     for pgid in groups:
         kill_group(pgid)
-    for folder in cgroups:
-        kill_all(folder)  # first, so that a frozen process dies as it thaws, running nothing more
-    for folder in cgroups:
-        thaw(folder)  # all of them before any is waited for: a v1 program's freezer is a folder of its own
     for folder in cgroups:
         empty_and_remove(folder)
 
