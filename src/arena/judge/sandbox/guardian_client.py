@@ -46,12 +46,6 @@ class Watchdog:
                 pass  # 64 KB then: still hundreds of programs
         return self._guardian.stdin
 
-    @property
-    def pid(self) -> int | None:
-        """The guardian's pid (None: none started): a child of the judge that is no program's."""
-        guardian = self._guardian
-        return None if guardian is None else guardian.pid
-
     def _tell(self, line: str) -> None:
         with self._lock:
             try:
