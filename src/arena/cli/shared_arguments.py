@@ -53,9 +53,9 @@ def sandbox_options(command):
     command = click.option("--disk", "disk_mb", type=click.IntRange(min=1), default=DEFAULT_DISK_MB,
                            show_default=True, metavar="MB", expose_value=False,
                            callback=lambda ctx, param, value: ctx.meta.__setitem__(DISK_KEY, value),
-                           help="What each program may write in its home and TMPDIR, and under isolate "
-                                "its /tmp (with --sandbox isolate, or limits as root; as root its own "
-                                "folder is read-only to it).")(command)
+                           help="What each program may write in its home (HOME, TMPDIR), /tmp, /var/tmp "
+                                "and /dev/shm together: one tmpfs of its own (with --sandbox limits or "
+                                "isolate; as root its own folder is read-only to it).")(command)
     # no default here: each game has its own limit (GameInfo.memory_mb), filled in per game
     command = click.option("--memory", "memory_mb", type=click.IntRange(min=16), default=None, metavar="MB",
                            help="Each program's memory limit (with --sandbox limits or isolate) "

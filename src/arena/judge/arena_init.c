@@ -21,7 +21,7 @@
    - where no cgroup holds its memory (MEMORY_KB > 0), adds up what every process holds (its
      anonymous and shared resident memory) at the same looks, and ends the program past the limit.
    At the end it writes its report (the main process's status, the peak memory, the CPU time, why
-   it ended) and ends: the kernel kills whatever is left in the namespace. So does the judge's
+   it ended, what was left free of its /tmp: the tmpfs of its home, whose end is near) and ends: the kernel kills whatever is left in the namespace. So does the judge's
    death: its parent-death signal (the judge's thread), and the end of its control pipe. */
 
 #define _GNU_SOURCE
@@ -30,6 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/statvfs.h>
 #include "confine.h"
 
 #define MAX_LIMITS 16
@@ -45,6 +46,7 @@ struct arena_ended {  /* the init's last report; the judge reads it once the ini
     long long peak_kb;       /* the most memory its processes held together (or the largest one's) */
     long long cpu_ns;        /* its CPU time, where the init counted it (TALLY) */
     long long reason;        /* ENDED_BY_PROGRAM, ENDED_BY_MEMORY */
+    long long tmp_free_kb;   /* what its /tmp had left (its private tmpfs under limits: a write past it failed) */
 };
 
 struct seen { int pid; long long start; long long ns; int round; int zombie; };
@@ -252,7 +254,9 @@ static void report_end(int report_fd, int status, long long peak_kb, long long c
     struct rusage usage;
     getrusage(RUSAGE_CHILDREN, &usage);
     if (usage.ru_maxrss > peak_kb) peak_kb = usage.ru_maxrss;
-    struct arena_ended ended = {status, peak_kb, cpu_ns, reason};
+    struct statvfs tmp;
+    long long tmp_free_kb = statvfs("/tmp", &tmp) == 0 ? (long long)(tmp.f_bavail * tmp.f_frsize / 1024) : -1;
+    struct arena_ended ended = {status, peak_kb, cpu_ns, reason, tmp_free_kb};
     ssize_t ignored = write(report_fd, &ended, sizeof ended);
     (void)ignored;
 }

@@ -110,6 +110,8 @@ class ChildProcess:
         process group, or the namespace, stays the judge's to kill until ``wait``)."""
         if self.returncode is not None:
             return self.returncode
+        if self.init is not None and (reported := self.init.reported_exit_code()) is not None:
+            return reported  # its init still ending the rest of its namespace
         info = os.waitid(os.P_PID, self.waited, os.WEXITED | os.WNOHANG | os.WNOWAIT)  # ChildProcessError: reaped
         if info is None:
             return None

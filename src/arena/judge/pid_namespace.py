@@ -30,11 +30,15 @@ from dataclasses import dataclass
 
 from .spawn import INIT, NO_NAMESPACE, probe_namespace
 
-ENDED = struct.Struct("qqqq")
+ENDED = struct.Struct("qqqqq")
 """The init's last report (arena_init.c): the main process's wait status, the most memory its
-processes held (KB), their CPU time where the init counted it (ns), and why it ended."""
+processes held (KB), their CPU time where the init counted it (ns), why it ended, and what its /tmp
+had left (KB)."""
 ENDED_BY_MEMORY = 1
 """The init ended the program: its processes held more memory together than its limit."""
+
+FULL_BELOW_KB = 64
+"""A /tmp with less than this left at the program's end was filled: a write there failed (ENOSPC)."""
 
 ANSWER_DEADLINE_S = 0.1
 """How long the judge waits for the init's answer to a stop ('A'): an init answers before it
@@ -108,6 +112,7 @@ class Ended:
     peak_memory_bytes: int
     cpu_ns: int
     reason: int
+    tmp_free_kb: int
 
 
 class InitSilent(Exception):
@@ -223,6 +228,12 @@ class Init:
         ended = self._read_ended()
         return ended is not None and ended.reason == ENDED_BY_MEMORY
 
+    def filled_tmp(self) -> bool:
+        """Had the program, at its end, filled its /tmp (under ``limits`` and ``isolate``, its private
+        tmpfs of ``--disk``, its home's too)?"""
+        ended = self._read_ended()
+        return ended is not None and 0 <= ended.tmp_free_kb < FULL_BELOW_KB
+
     def _read_ended(self) -> Ended | None:
         if self.ended is None:
             try:
@@ -230,24 +241,31 @@ class Init:
             except OSError:
                 report = b""
             if len(report) == ENDED.size:
-                status, peak_kb, cpu_ns, reason = ENDED.unpack(report)
-                self.ended = Ended(status, peak_kb * 1024, cpu_ns, reason)
+                status, peak_kb, cpu_ns, reason, tmp_free_kb = ENDED.unpack(report)
+                self.ended = Ended(status, peak_kb * 1024, cpu_ns, reason, tmp_free_kb)
         return self.ended
 
-    def exit_code(self, info: os.waitid_result) -> int:
-        """The main process's exit code, told by the init, which has ended (``info``: its waitid)."""
+    def reported_exit_code(self) -> int | None:
+        """The main process's exit code as the init reported it (None: no report yet). The report comes
+        as the main process ends, before the init has ended: the rest of its namespace may take a
+        while to go (hundreds of MB of memory to give back on a loaded host)."""
         ended = self._read_ended()
-        if ended is not None:
-            return os.waitstatus_to_exitcode(ended.status) if ended.reason != ENDED_BY_MEMORY else -signal.SIGKILL
-        # ended without a report: killed (the judge's end of the game), or it could not set up
+        if ended is None:
+            return None
+        return -signal.SIGKILL if ended.reason == ENDED_BY_MEMORY else os.waitstatus_to_exitcode(ended.status)
+
+    def exit_code(self, info: os.waitid_result) -> int:
+        """The main process's exit code, once the init has ended (``info``: its waitid): its report's, or
+        without one (killed at the judge's end of the game, or it could not set up) the init's own."""
+        reported = self.reported_exit_code()
+        if reported is not None:
+            return reported
         return info.si_status if info.si_code == os.CLD_EXITED else -info.si_status
 
     def exit_code_of(self, status: int) -> int:
         """The same from the init's own wait status, once reaped."""
-        ended = self._read_ended()
-        if ended is not None and ended.reason == ENDED_BY_MEMORY:
-            return -signal.SIGKILL
-        return os.waitstatus_to_exitcode(ended.status if ended is not None else status)
+        reported = self.reported_exit_code()
+        return os.waitstatus_to_exitcode(status) if reported is None else reported
 
     def close(self) -> None:
         for fd in (self._control, self._ack, self._report):

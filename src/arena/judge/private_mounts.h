@@ -6,19 +6,22 @@
                 oom_score_adj, command line or environment (arena-init counts them there too);
      "T<bytes>" one tmpfs of that size on /tmp, bound again on /var/tmp, /dev/shm and /run/lock:
                 every folder the host lets everybody write is private, one budget (--disk) for
-                them all, and whatever the program leaves there goes with its namespace;
+                them all (its home too), and whatever the program leaves there goes with its
+                namespace; what it needs there is shown again, as under a cover;
      "C<path>"  a cover: a small tmpfs (root's, 0711: passed through, not listed) over a folder
                 a root judge's box uid may not pass through (/root, 0700, on the way to pyenv's
                 Python): what it holds is gone but what the program is shown there again;
      "S<path>"  a path it needs under /tmp or a cover (its command's files, this Python, arena, the
                 PATH folders), shown again at the same place, read-only: a copy of its mount taken
                 before anything covered it (open_tree), its folders on the way made (0711);
-     "W<path>"  the same, writable: its home, and its own folder where it may write there (a judge
-                not root's program, a build step);
+     "W<path>"  the same, writable: its own folder where it may write there (a judge not root's
+                program, a build step);
      "I<fd><path>"  its own folder (a root judge's), read-only, through the idmapping of the user
                 namespace <fd>, which maps the folder's owner to the program's uid: what its owner
                 may read, the program may (a 0700 folder, 0600 files), and never write, however
                 many entries it holds; shown at its place, under a cover or not;
+     "U<path>"  its home (HOME, TMPDIR): an empty folder made on the private /tmp, the program's own
+                (its uid's, 0700): on the same tmpfs, in the same budget, and gone with it;
      "D<path>"  an empty folder made on the private /tmp or a cover: the working folder, so that a
                 program (pyenv's shims) that goes back to it by name still can, and finds nothing;
      "H<path>"  hidden: an empty read-only tmpfs over a folder, /dev/null over a file (the database,
@@ -128,10 +131,11 @@ static int arena_hide(const char *path) {
     return mount(NULL, path, NULL, MS_REMOUNT | MS_BIND | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC, NULL);
 }
 
-/* Carries out the plan; 0, or the failed step (spawn.pyx's STEPS) with errno set. */
-static int arena_private_mounts(char *const plan[]) {
+/* Carries out the plan (``owner``: the uid its home is given to, -1: the maker's own); 0, or the
+   failed step (spawn.pyx's STEPS) with errno set. */
+static int arena_private_mounts(char *const plan[], long owner) {
     int shown[ARENA_MAX_SHOWN];
-    int nshown = 0, step = 0, private_tmp = 0;
+    int nshown = 0, step = 0;
     char scratch[4096];
     /* nothing mounted here reaches the host's namespace (as root, the copy would share its mounts) */
     if (mount(NULL, "/", NULL, MS_REC | MS_PRIVATE, NULL) != 0) return 15;
@@ -153,7 +157,13 @@ static int arena_private_mounts(char *const plan[]) {
             for (const char *c = word + 1; *c && at < 62; c++) options[at++] = *c;
             options[at] = 0;
             if (mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, options) != 0) { step = 15; goto out; }
-            private_tmp = 1;
+            /* the same tmpfs again on the others, before what is shown there is attached */
+            const char *aliases[] = {"/var/tmp", "/dev/shm", "/run/lock"};
+            for (int j = 0; j < 3; j++) {
+                struct stat kind;
+                if (lstat(aliases[j], &kind) != 0 || !S_ISDIR(kind.st_mode)) continue;  /* a link leads to one of these */
+                if (mount("/tmp", aliases[j], NULL, MS_BIND, NULL) != 0) { step = 15; goto out; }
+            }
         } else if (word[0] == 'C') {
             if (mount("tmpfs", word + 1, "tmpfs", MS_NOSUID | MS_NODEV, "mode=0711,size=1m,nr_inodes=4096") != 0) {
                 step = 17; goto out;
@@ -165,14 +175,6 @@ static int arena_private_mounts(char *const plan[]) {
         if (!arena_is_shown(plan[i])) continue;
         if (arena_attach(shown[next++], arena_word_path(plan[i], &unused), scratch) != 0) { step = 16; goto out; }
     }
-    if (private_tmp) {
-        const char *aliases[] = {"/var/tmp", "/dev/shm", "/run/lock"};
-        for (int j = 0; j < 3; j++) {
-            struct stat kind;
-            if (lstat(aliases[j], &kind) != 0 || !S_ISDIR(kind.st_mode)) continue;  /* a link leads to one of these */
-            if (mount("/tmp", aliases[j], NULL, MS_BIND, NULL) != 0) { step = 15; goto out; }
-        }
-    }
     for (int i = 0; plan[i]; i++) {
         const char *path = plan[i] + 1;
         if (plan[i][0] == 'D'
@@ -180,6 +182,11 @@ static int arena_private_mounts(char *const plan[]) {
             step = 16; goto out;
         }
         if (plan[i][0] == 'H' && arena_hide(path) != 0) { step = 18; goto out; }
+        /* its home: made where nothing was (the plan's name is new), then its mode whatever the umask */
+        if (plan[i][0] == 'U' && (mkdir(path, 0700) != 0 || chmod(path, 0700) != 0
+                                  || (owner >= 0 && chown(path, (uid_t)owner, (gid_t)owner) != 0))) {
+            step = 19; goto out;
+        }
     }
     for (int i = 0; plan[i]; i++)
         if (plan[i][0] == 'G' && chdir(plan[i] + 1) != 0) { step = 16; goto out; }

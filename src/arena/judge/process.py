@@ -55,7 +55,7 @@ CONTINUE_AGAIN_S = 0.05
 both reach a process group while one of its processes is forking can both be handed to
 the new child, where the stop wins: the child would stay stopped through its program's
 turn (seen with pyenv's shims, which fork as a program starts). Only the group's signals
-race so: a thawed cgroup, or a process continued by its pid (suspension.py), needs no such care."""
+race so: a process continued by its pid (suspension.py), or by its init, needs no such care."""
 
 
 class ProgramFault(Exception):

@@ -34,6 +34,7 @@ cdef extern from *:
         char *const *envp;           /* the program's environment; NULL: the judge's */
         const char *uid_map, *gid_map;
         char *const *plan;           /* its mount namespace (private_mounts.h) */
+        long owner;                  /* its uid, whose home the plan makes (-1: the judge's own) */
         int keep[6];                 /* the descriptors it passes on (the judge's are close-on-exec) */
         int report_fd;
     };
@@ -50,7 +51,7 @@ cdef extern from *:
                               || arena_write_file("/proc/self/gid_map", init->gid_map) != 0)) {
             arena_report(init->report_fd, 10); _exit(ARENA_NO_NAMESPACE);
         }
-        int step = arena_private_mounts(init->plan);
+        int step = arena_private_mounts(init->plan, init->owner);
         if (step != 0) { arena_report(init->report_fd, step); _exit(ARENA_NO_NAMESPACE); }
         /* kept across the exec: the judge's thread that started it ends, and so does it */
         if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0) { arena_report(init->report_fd, 2); _exit(ARENA_NO_NAMESPACE); }
@@ -61,9 +62,9 @@ cdef extern from *:
     }
 
     static pid_t arena_spawn_init(const char *path, char *const argv[], char *const envp[], const char *uid_map,
-                                  const char *gid_map, char *const plan[], int fd0, int fd1, int fd2, int report_fd,
-                                  int control_fd, int ack_fd) {
-        struct arena_init_exec init = {path, argv, envp, uid_map, gid_map, plan,
+                                  const char *gid_map, char *const plan[], long owner, int fd0, int fd1, int fd2,
+                                  int report_fd, int control_fd, int ack_fd) {
+        struct arena_init_exec init = {path, argv, envp, uid_map, gid_map, plan, owner,
                                        {fd0, fd1, fd2, report_fd, control_fd, ack_fd}, report_fd};
         size_t size = 64 * 1024;  /* the child's stack until its exec: a few frames of system calls */
         char *stack = malloc(size);
@@ -98,7 +99,7 @@ cdef extern from *:
             int ok = (!uid_map || ((arena_write_file("/proc/self/setgroups", "deny") == 0 || errno == ENOENT)
                                    && arena_write_file("/proc/self/uid_map", uid_map) == 0
                                    && arena_write_file("/proc/self/gid_map", gid_map) == 0))
-                     && arena_private_mounts(proc_only) == 0;
+                     && arena_private_mounts(proc_only, -1) == 0;
             int error = ok ? 0 : errno;
             ssize_t ignored = write(fds[1], &error, sizeof error);
             (void)ignored;
@@ -144,7 +145,8 @@ cdef extern from *:
                     int refuse_shared, long uid, int fd0, int fd1, int fd2,
                     int report_fd) nogil
     int arena_spawn_init(const char *path, char **argv, char **envp, const char *uid_map, const char *gid_map,
-                         char **plan, int fd0, int fd1, int fd2, int report_fd, int control_fd, int ack_fd) nogil
+                         char **plan, long owner, int fd0, int fd1, int fd2, int report_fd, int control_fd,
+                         int ack_fd) nogil
     int arena_probe_namespace(const char *uid_map, const char *gid_map) nogil
     int arena_idmap_userns(const char *uid_map, const char *gid_map) nogil
 
@@ -154,7 +156,8 @@ STEPS = {1: "start a session", 2: "tie its life to the judge's", 3: "connect its
          8: "forbid it new privileges", 10: "enter a namespace of its own",
          11: "start it in its namespace", 12: "refuse it shared memory",
          13: "enter a user namespace of its own", 14: "mount its own /proc", 15: "mount its private /tmp",
-         16: "show it what it needs", 17: "cover a folder its user may not pass through", 18: "hide a path"}
+         16: "show it what it needs", 17: "cover a folder its user may not pass through", 18: "hide a path",
+         19: "make its home"}
 """The child's steps, as its failure report numbers them."""
 
 CANNOT_CONFINE = 125
@@ -242,7 +245,7 @@ def spawn(list argv, object env, list joins, list limits, int die_with_parent, l
             resources[i], values[i] = resource, value
         with nogil:
             if in_namespace:
-                pid = arena_spawn_init(c_init_path, c_argv, c_env, c_uid_map, c_gid_map, c_plan,
+                pid = arena_spawn_init(c_init_path, c_argv, c_env, c_uid_map, c_gid_map, c_plan, uid,
                                        fd0, fd1, fd2, report_fd, control_fd, ack_fd)
             else:
                 pid = arena_spawn(c_argv, c_env, c_joins, njoins, resources, values, nlimits,

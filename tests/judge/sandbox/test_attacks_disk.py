@@ -1,21 +1,21 @@
 """What a program may write in its home and TMPDIR is bounded (``--disk``, Sandbox.disk_mb):
 a write past it fails, which is the ``disk`` verdict, and nothing of it outlives the program
-(issue 33, item 6)."""
+(issue 33, item 6). Its home is a folder of its own on the one tmpfs its mount namespace has on
+/tmp, /var/tmp, /dev/shm and /run/lock (issue 56): one budget, nothing of it on the host."""
 
+import json
 import os
-import subprocess
 import sys
 import textwrap
-import uuid
 from pathlib import Path
 
 import pytest
 
 from arena.judge.process import Program, ProgramFault
-from arena.judge.sandbox.bubblewrap import bwrap_argv
 from arena.judge.sandbox.settings import DEFAULT_DISK_MB, Sandbox
 
-from ..attack_support import MODES, WITH_BWRAP, granted
+from ..attack_support import MODES, granted
+from ..user_for_tests import NEEDS_ROOT, MadeUser
 
 
 # Writes files of 4 MB into its TMPDIR (at most 96 MB, not to fill a disk where nothing
@@ -45,8 +45,7 @@ def test_the_default_disk_limit_is_256_mb():
 
 
 @pytest.mark.root
-@pytest.mark.skipif(os.geteuid() != 0, reason="a judge not root cannot mount a home of a given size "
-                                              "(isolate's own tmpfs is tested below)")
+@pytest.mark.skipif(os.geteuid() != 0, reason="as root: a judge not root is tested below, as a user")
 @pytest.mark.parametrize("mode", MODES)
 def test_writing_past_the_disk_limit_is_the_disk_verdict_and_leaves_nothing(tmp_path, mode):
     bot = tmp_path / "filler.py"
@@ -62,27 +61,100 @@ def test_writing_past_the_disk_limit_is_the_disk_verdict_and_leaves_nothing(tmp_
         assert "16 MB" in fault.value.reason
     finally:
         program.close()
-    assert not os.path.exists(home) or os.listdir(home) == []
+    assert not os.path.lexists(home)  # in its mount namespace only, gone with it
 
 
-@WITH_BWRAP
-def test_isolate_gives_a_home_and_tmp_of_the_disk_limit_where_the_judge_cannot_mount_them(tmp_path):
-    # a judge not root: bwrap's own tmpfs of that size in the sandbox (its argv alone, run here)
-    home = Path("/tmp") / f"arena-home-test-{uuid.uuid4().hex[:8]}"
-    home.mkdir()
-    bot = tmp_path / "filler.py"
-    bot.write_text(textwrap.dedent(FILLER))
+# Says what its home is (owner, mode, whether the uid it runs as owns it) and whether its home, /tmp
+# and /dev/shm are one file system; then writes 4 MB files into its home and /dev/shm in turn (at
+# most 48 MB), and says how much it wrote in all.
+ONE_BUDGET = """
+    import json, os
+    home = os.environ["HOME"]
+    info = os.stat(home)
+    seen = {"home": home, "tmpdir_is_home": os.environ["TMPDIR"] == home, "owned": info.st_uid == os.getuid(),
+            "mode": oct(info.st_mode & 0o7777), "one_tmpfs": len({os.stat(p).st_dev for p in (home, "/tmp", "/dev/shm")}) == 1}
+    written = 0
     try:
-        for tmpdir in (str(home), "/tmp"):
-            argv = bwrap_argv(str(tmp_path), home=str(home), own_user=False, disk_mb=8,
-                              command_files=(str(bot),))
-            out = subprocess.run([*argv, "env", f"TMPDIR={tmpdir}", sys.executable, str(bot)], input="go\n",
-                                 capture_output=True, text=True, timeout=60)
-            assert out.returncode != 0 and "No space left on device" in out.stderr, out.stderr
-            assert int(out.stdout.split()[0]) <= 8
-        assert os.listdir(home) == []  # nothing of it reached the judge's /tmp
+        for index in range(12):
+            for folder in (home, "/dev/shm"):
+                with open(os.path.join(folder, f"fill-{index}"), "wb") as out:
+                    out.write(b"x" * 4 * 2**20)
+                written += 4
+    except OSError as error:
+        seen["error"] = error.strerror
+    seen["written"] = written
+    print(json.dumps(seen), flush=True)
+"""
+
+
+def _check_one_budget(seen: dict, disk_mb: int) -> None:
+    """Its home, TMPDIR, is a folder of its own (its uid's, 0700) on the one tmpfs of ``disk_mb`` that is
+    also its /tmp and /dev/shm, in its mount namespace only: what it writes in all is held to disk_mb."""
+    assert seen["tmpdir_is_home"] and seen["owned"] and seen["mode"] == "0o700", seen
+    assert seen["one_tmpfs"], seen
+    assert seen["written"] <= disk_mb and seen.get("error") == "No space left on device", seen
+    assert not os.path.lexists(seen["home"])
+
+
+@pytest.mark.promise("private-tmp", "limits", "isolate")
+@pytest.mark.root
+@pytest.mark.skipif(os.geteuid() != 0, reason="as root: a judge not root is tested below, as a user")
+@pytest.mark.parametrize("mode", MODES)
+def test_its_home_is_its_own_folder_on_its_private_tmpfs_one_budget_with_tmp_and_dev_shm(tmp_path, mode):
+    """Issue 56: the home is made in the program's mount namespace, not mounted on the host: writing
+    16 MB in its home and 16 MB in /dev/shm under --disk 20 fails (two tmpfs of 20 MB each would
+    take both)."""
+    bot = tmp_path / "budget.py"
+    bot.write_text(textwrap.dedent(ONE_BUDGET))
+    program = Program([sys.executable, str(bot)], sandbox=Sandbox(mode, disk_mb=20))
+    try:
+        seen = json.loads(program.read_line(30))
     finally:
-        os.rmdir(home)
+        program.close()
+    _check_one_budget(seen, 20)
+
+
+AS_USER_JUDGE = """
+import json, sys
+from arena.judge.process import Program, ProgramFault
+from arena.judge.sandbox.settings import Sandbox
+budget, filler, mode = sys.argv[1:4]
+program = Program([sys.executable, budget], sandbox=Sandbox(mode, disk_mb=20))
+try:
+    print(program.read_line(30), flush=True)
+finally:
+    program.close()
+program = Program([sys.executable, filler], sandbox=Sandbox(mode, disk_mb=16))
+try:
+    program.send("go")
+    print(program.read_line(30), flush=True)
+    try:
+        program.read_line(30)
+    except ProgramFault as fault:
+        print(fault.verdict, flush=True)
+finally:
+    program.close()
+"""
+
+
+@pytest.mark.root
+@NEEDS_ROOT
+@pytest.mark.parametrize("mode", MODES)
+def test_as_a_user_its_home_is_as_private_and_as_bounded(mode):
+    """A judge not root (a user the test makes) gives a program the same home: its own on its private
+    tmpfs, one budget with /tmp and /dev/shm, the disk verdict past it (before issue 56, a folder of
+    the user's on disk, unbounded under limits)."""
+    user = MadeUser()
+    try:
+        budget = user.write("budget.py", ONE_BUDGET)
+        filler = user.write("filler.py", FILLER)
+        lines = user.run(AS_USER_JUDGE, str(budget), str(filler), mode)
+        _check_one_budget(json.loads(lines[0]), 20)
+        written, home = lines[1].split()
+        assert int(written) <= 16 and lines[2] == "disk", lines
+        assert not os.path.lexists(home)
+    finally:
+        user.remove()
 
 
 # Tries every way of leaving something in its own folder (a file, a folder, a removal, a link, a

@@ -5,6 +5,7 @@ import os
 import subprocess
 import shutil
 import sys
+import tempfile
 import textwrap
 import time
 import uuid
@@ -247,3 +248,25 @@ def test_without_a_cgroup_a_jvm_still_starts_under_the_default_limit(no_cgroup):
         program.close()
     assert program.confinement.memory_limit == "namespace-sum"
     assert status == 0, program.stderr.value()
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("shared", ["/tmp", "/var/tmp"])
+def test_a_bot_in_a_folder_the_private_tmpfs_covers_is_shown_again_at_its_place(shared, mode):
+    """/tmp and /var/tmp are one private tmpfs in the program's mount namespace: a bot of the host's in
+    either (its own folder, a file it reads there) is shown again at its place (issue 56: /var/tmp was
+    bound over what was shown there, and a bot there found nothing)."""
+    folder = tempfile.mkdtemp(prefix="arena-test-shared-", dir=shared)
+    try:
+        with open(os.path.join(folder, "data.txt"), "w") as data:
+            data.write("its own")
+        bot = os.path.join(folder, "bot.py")
+        with open(bot, "w") as source:
+            source.write("import os\nprint(open(os.path.join(os.path.dirname(__file__), 'data.txt')).read(), flush=True)\n")
+        program = Program([sys.executable, bot], sandbox=Sandbox(mode), folder=folder)
+        try:
+            assert program.read_line(20) == "its own"
+        finally:
+            program.close()
+    finally:
+        shutil.rmtree(folder)

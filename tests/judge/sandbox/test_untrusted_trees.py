@@ -9,7 +9,7 @@ import tempfile
 import pytest
 
 from arena.judge.sandbox.tree_copy import TreeTooLarge, copy_out, give_tree
-from arena.judge.sandbox.tree_removal import Bounds, empty_folder, remove_path
+from arena.judge.sandbox.tree_removal import Bounds, remove_path
 
 
 @pytest.fixture
@@ -64,8 +64,8 @@ def test_names_past_path_max_with_newlines_and_bytes_that_are_no_utf8_are_remove
     home = os.path.join(scratch, "home")
     os.mkdir(home)
     nested(home, 40, b"n" * 200 + b"\n\xff", litter)  # 8,000 bytes of path
-    assert empty_folder(home)
-    assert os.listdir(home) == []
+    assert remove_path(home)
+    assert not os.path.lexists(home)
     assert os.listdir(outside) == ["kept"]
 
 
@@ -87,9 +87,10 @@ def test_a_removal_stops_at_its_bound_saying_so(scratch):
     os.mkdir(top)
     for index in range(50):
         open(os.path.join(top, str(index)), "w").close()
-    assert not empty_folder(top, Bounds(entries=10))
+    assert not remove_path(top, Bounds(entries=10))
     assert 35 <= len(os.listdir(top)) < 50
-    assert empty_folder(top, Bounds())
+    assert remove_path(top, Bounds())
+    assert not os.path.lexists(top)
 
 
 def test_a_link_given_as_the_folder_is_removed_itself_and_its_target_kept(scratch):
@@ -98,8 +99,7 @@ def test_a_link_given_as_the_folder_is_removed_itself_and_its_target_kept(scratc
     open(os.path.join(target, "file"), "w").close()
     link = os.path.join(scratch, "link")
     os.symlink(target, link)
-    assert not empty_folder(link)  # not a folder: never followed
-    assert remove_path(link)
+    assert remove_path(link)  # not a folder: never followed
     assert not os.path.lexists(link) and os.listdir(target) == ["file"]
 
 
@@ -161,20 +161,16 @@ def test_a_tree_is_given_to_a_uid_links_as_links(scratch):
 @pytest.mark.skipif(os.geteuid() != 0, reason="only a root judge gives a program a uid of its own")
 def test_a_clean_up_step_that_fails_never_skips_the_others(tmp_path, monkeypatch):
     from arena.judge.sandbox.uid_box import box as box_module
-    os.chmod(tmp_path, 0o700)
-    (tmp_path / "bot.py").write_text("")
-    box = box_module.Box([sys.executable, str(tmp_path / "bot.py")], True, (), None, ())
+    work = tmp_path / "step"
+    work.mkdir()
+    box = box_module.Box([sys.executable, str(work / "bot.py")], True, (), None, (), folder=str(work),
+                         work_folder=True)
     user = box.user
-    assert user is not None and os.path.isdir(box.home)
-
-    def broken(*args, **kwargs):
-        raise OSError("a tree the judge could not empty")
-
-    monkeypatch.setattr(box_module, "empty_folder", broken)
-    monkeypatch.setattr(box_module, "home_mount", None)  # the home's unmounting fails too
+    assert user is not None and os.stat(work).st_uid == user.uid  # the build step's to write
+    os.rmdir(work)  # taking the step's folder back fails: it is gone
     given_back = []
     monkeypatch.setattr(box_module, "give_back_user", lambda held: given_back.append(held) or True)
-    with pytest.raises((OSError, AttributeError)):
+    with pytest.raises(OSError):
         box.close()
     assert given_back == [user] and box.user is None  # the uid was given back all the same
     user.release()

@@ -27,11 +27,11 @@ from typing import Callable
 from ...judge.sandbox.settings import Sandbox
 from ...judge.sandbox.tree_copy import MAX_ENTRIES, TreeTooLarge, copy_out
 from ...judge.sandbox.tree_removal import remove_path
-from ...judge.sandbox.uid_box import home_mount
 from ...toolkit.admission_report import check_program
 from ..privacy import as_seen_by_author
 from .upload_checks import ArchiveError, check_upload, is_archive, unpack_in_sandbox
 from .sandboxed_step import run_confined
+from .workspace_tmpfs import mount_workspace, unmount_workspace
 from .languages import Language, LanguageError, load_table
 
 COMPILE_TIME_LIMIT_S = 300.0
@@ -115,12 +115,12 @@ def compile_submission(job: BuildJob) -> BuildOutcome | Compiled:
     # root's, 0700, beside the build folder: no program of another uid can reach a step's folder in it
     workspace = tempfile.mkdtemp(prefix=f".building-{os.path.basename(build)}-", dir=os.path.dirname(build))
     # a tmpfs where the server may mount one: 32 files of 64 MB cannot fill the competition's disk
-    on_tmpfs = home_mount.mount_scratch(workspace, BUILD_DISK_MB)
+    on_tmpfs = mount_workspace(workspace, BUILD_DISK_MB)
     try:
         problem = _build_in(job, language, filename, workspace, build, log)
     finally:
         if on_tmpfs:
-            home_mount.unmount(workspace)  # and everything the steps left with it
+            unmount_workspace(workspace)  # and everything the steps left with it
         remove_path(workspace)
     if problem is not None:
         _remove(build)

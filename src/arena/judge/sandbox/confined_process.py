@@ -18,7 +18,6 @@ import resource
 import signal
 
 from .uid_box.box import Box
-from .uid_box import home_mount
 from .cgroups.pool import give_back, take_cgroup
 from .cgroups.cgroup import Cgroup
 from ..child import ChildProcess
@@ -55,9 +54,7 @@ class Confinement:
         self.box: Box | None = None
         try:
             self.box = Box(command, sandbox.limited, sandbox.hidden, env, sandbox.env,
-                           isolated=sandbox.mode == "isolate",
-                           disk_mb=sandbox.disk_mb if sandbox.limited else None, folder=folder,
-                           work_folder=work_folder)
+                           isolated=sandbox.mode == "isolate", folder=folder, work_folder=work_folder)
             box = self.box
             # in a session of its own: its own process group
             self.proc = ChildProcess(launch(command, sandbox, self.cgroup, uid=box.uid, folder=box.folder,
@@ -124,8 +121,9 @@ class Confinement:
         return self.init is not None and self.init.ended_by_memory()
 
     def out_of_disk(self) -> bool:
-        """Did the program fill what it may write in its home (a tmpfs of disk_mb, home_mount.py)?"""
-        return self.box is not None and self.box.home_limited and home_mount.full(self.box.home)
+        """Had the program, when it ended, filled what it may write in its home and /tmp (one tmpfs of
+        disk_mb in its mount namespace, its init says)?"""
+        return self.sandbox.limited and self.init is not None and self.init.filled_tmp()
 
     def suspend(self) -> None:
         self.suspension.suspend()
@@ -213,7 +211,7 @@ class Confinement:
         except ProcessLookupError:
             pass
         if self.cgroup is not None:
-            self.cgroup.kill_all()  # nothing should be left there; thawed, should the freezer have held it
+            self.cgroup.kill_all()  # nothing should be left there
         try:
             _, status, _ = os.wait4(init.pid, 0)
             self.proc.returncode = init.exit_code_of(status)

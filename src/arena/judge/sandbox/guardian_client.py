@@ -46,12 +46,6 @@ class Watchdog:
                 pass  # 64 KB then: still hundreds of programs
         return self._guardian.stdin
 
-    @property
-    def pid(self) -> int | None:
-        """The guardian's pid (None: none started): a child of the judge that is no program's."""
-        guardian = self._guardian
-        return None if guardian is None else guardian.pid
-
     def _tell(self, line: str) -> None:
         with self._lock:
             try:
@@ -71,13 +65,6 @@ class Watchdog:
 
     def forget_cgroup(self, folder: str) -> None:
         self._tell(f"-c {folder}")
-
-    def watch_folder(self, folder: str) -> None:
-        """A folder of the judge's (a program's private home) the guardian removes should it die."""
-        self._tell(f"+d {folder}")
-
-    def forget_folder(self, folder: str) -> None:
-        self._tell(f"-d {folder}")
 
     def _forget_after_fork(self) -> None:
         # A forked child holds a copy of the write end, which would keep the parent's

@@ -7,7 +7,6 @@ tells it, one line each, what to clean up should it die:
 
     +g PGID   a program's process group        -g PGID   no longer (reaped)
     +c DIR    a program's cgroup folder        -c DIR    no longer (removed)
-    +d DIR    a program's private home         -d DIR    no longer (removed)
 
 A program in namespaces of its own (pid_namespace.py; every program under ``limits`` and
 ``isolate``) is never registered as a group: its init dies with the judge, and the kernel kills
@@ -16,34 +15,18 @@ kernel allows no namespace: its main process is stopped by the kernel when its j
 parent-death signal), and killed here with its group; nothing more is promised there.
 
 When the pipe reads end-of-file the judge is gone, however it went (SIGKILL included). Every
-registered group gets SIGKILL. Every cgroup still registered is emptied and removed; a program
-the judge had frozen (cgroup v1's freezer) dies of its SIGKILL only once thawed: every cgroup is
-thawed after the first kill, before any is waited for. Last, the programs' private homes are
-unmounted, and removed (arena's tree_removal.py, run in a Python of its own: the only import of
-arena, when there is something to do: whatever tree a program made there). Nothing else of the
-host was changed for a program: what it may read, its mount namespace showed it, gone with it.
+registered group gets SIGKILL. Every cgroup still registered is emptied and removed. Nothing else of the host was changed for a
+program: what it may read and write (its private /tmp, its home), its mount namespace held, gone
+with it.
 """
 
 from __future__ import annotations
 
-import ctypes
 import os
 import select
 import signal
-import subprocess
 import sys
 import time
-
-# src/arena/judge/sandbox/guardian_daemon.py -> src/ (arena is imported from there)
-ARENA_ROOT = os.path.abspath(os.path.join(os.path.dirname(os.path.abspath(__file__)), *[os.pardir] * 3))
-
-REMOVE = """
-import sys
-sys.path.insert(0, sys.argv[1])
-from arena.judge.sandbox.tree_removal import remove_path
-for home in sys.argv[2:]:
-    remove_path(home)  # iterative, by descriptors, bounded: whatever tree a program made there
-"""
 
 DRAIN_EVERY_MS = 2000
 """How often the registrations waiting in the pipe are read (64 KB of them fit: a thousand programs)."""
@@ -72,21 +55,6 @@ def kill_all(folder: str) -> None:
             os.kill(pid, signal.SIGKILL)
         except OSError:
             pass
-
-
-def thaw(folder: str) -> None:
-    """Thaw a cgroup the judge froze: its v1 freezer folder, or a v2 cgroup (others have neither file)."""
-    for name, value in (("freezer.state", b"THAWED"), ("cgroup.freeze", b"0")):
-        try:
-            fd = os.open(os.path.join(folder, name), os.O_WRONLY)
-        except OSError:
-            continue
-        try:
-            os.write(fd, value)
-        except OSError:
-            pass
-        finally:
-            os.close(fd)
 
 
 def empty_and_remove(folder: str) -> None:
@@ -122,7 +90,6 @@ def main() -> None:
         signal.signal(sig, signal.SIG_IGN)
     groups: set[int] = set()
     cgroups: set[str] = set()
-    homes: set[str] = set()
     stdin = sys.stdin.fileno()
     os.set_blocking(stdin, False)
     # Polled for no event at all: only the end of the pipe (POLLHUP) wakes this process, never
@@ -140,7 +107,7 @@ def main() -> None:
             text = line.decode(errors="replace")
             sign, kind, value = text[:1], text[1:2], text[3:]
             # sets of pgids (int) or of paths (str): ``item`` below is of the set's kind
-            by_kind: dict[str, set] = {"g": groups, "c": cgroups, "d": homes}
+            by_kind: dict[str, set] = {"g": groups, "c": cgroups}
             watched = by_kind.get(kind)
             if watched is None or not value or (kind == "g" and not value.isdigit()):
                 continue
@@ -152,17 +119,7 @@ def main() -> None:
     for pgid in groups:
         kill_group(pgid)
     for folder in cgroups:
-        kill_all(folder)  # first, so that a frozen process dies as it thaws, running nothing more
-    for folder in cgroups:
-        thaw(folder)  # all of them before any is waited for: a v1 program's freezer is a folder of its own
-    for folder in cgroups:
         empty_and_remove(folder)
-    own_homes = [home for home in homes if os.path.basename(home).startswith("arena-home-")]  # never anything else
-    for home in own_homes:
-        if os.path.ismount(home):  # a box uid's home, a tmpfs of its disk limit (uid_box/home_mount.py)
-            ctypes.CDLL(None).umount2(os.fsencode(home), 2)  # MNT_DETACH: emptied at once, whatever it held
-    if own_homes:  # its programs are gone: their homes go
-        subprocess.run([sys.executable, "-S", "-c", REMOVE, ARENA_ROOT, *own_homes], timeout=90, check=False)
 
 
 if __name__ == "__main__":

@@ -2,41 +2,54 @@
 clone child carries out before the program's init starts.
 
 In every mode the program gets a /proc of its own PID namespace (its own processes only). Under
-``limits`` it also gets one tmpfs of ``--disk`` on /tmp, /var/tmp, /dev/shm and /run/lock
-(whatever it leaves there goes with its namespace, and the host's shared folders never see it),
-with what it needs under /tmp shown again at the same place (its own folder, its home, the files its
-command names, this Python, arena: read-only but its home, and its own folder where it may write
-there). Under ``isolate`` bubblewrap mounts the rest (bubblewrap.py).
+``limits`` and ``isolate`` it also gets one tmpfs of ``--disk`` on /tmp, /var/tmp, /dev/shm and
+/run/lock, its home a folder of its own there (whatever it leaves goes with its namespace, and the
+host's shared folders never see it), with what it needs there shown again at the same place (its
+own folder, the files its command names, this Python, arena, the PATH folders: read-only but its
+own folder where it may write there).
 
-A root judge's program runs as a box uid of its own, which may not pass through a private folder on
-the way to what it needs (pyenv's Python under a 0700 /root, a bot in a 0700 folder). Its namespace
-shows it exactly that (a :class:`BoxView`): each topmost folder on the way that its uid may not pass
-through is covered by a small tmpfs of root's, and what it needs there is shown again, read-only;
-its own folder is shown read-only through an idmapping of its owner to the box uid (whatever the
-modes of its entries, however many there are); the hidden paths it would still see (the database
-beside its bot, a world-readable record) are covered. Nothing on the host changes.
+What it must not see is covered, each topmost such folder by a small tmpfs, and what it needs there
+is shown again, read-only, at its place: under a root judge, each folder on the way to what it needs
+that its box uid may not pass through (pyenv's Python under a 0700 /root, a bot in a 0700 folder);
+under ``isolate``, the host's run-time folders (/run, /var), whose Unix sockets a read-only bind
+does not keep it from, and under a judge not root the user's home (it runs as that user, who may
+read all of it). A root judge's program is shown its own folder read-only through an idmapping of
+its owner to its box uid (whatever the modes of its entries, however many there are); the hidden
+paths it would still see (the database beside its bot, a world-readable record, the other players'
+folders) are covered, under a root judge and under ``isolate``. Nothing on the host changes. Under
+``isolate`` bubblewrap, started in this namespace, keeps all of it and makes the rest read-only
+(bubblewrap.py).
 """
 
 from __future__ import annotations
 
 import os
+import pwd
 import stat
 from dataclasses import dataclass
 from functools import lru_cache
 
-from .bubblewrap import hidden_with_companions, needed_under_tmp
+SQLITE_COMPANIONS = ("-wal", "-shm", "-journal")
+"""Files SQLite keeps beside a database: hidden with it."""
+RUN_TIME_FOLDERS = ("/run", "/var")
+"""Host folders a program under ``isolate`` sees empty (but what it needs there): where the host's
+services and the user's session keep their sockets (/run/user/UID, /var/run, /var/tmp)."""
+SYSTEM_FOLDERS = ("/", "/usr", "/bin", "/sbin", "/lib", "/lib64", "/etc", "/var", "/opt", "/srv", "/tmp",
+                  "/run", "/dev", "/proc", "/sys", "/nonexistent")
 
 
 @dataclass(frozen=True)
 class BoxView:
-    """What a root judge's box uid is shown beyond what everybody may reach."""
+    """What a program under ``limits`` or ``isolate`` is shown beyond what everybody may reach."""
 
     needed: tuple[str, ...]
-    """Every path it reads (its command's files, this Python, arena, the PATH folders)."""
+    """Every path it reads (this Python, arena, the PATH folders and their installations)."""
     hidden: tuple[str, ...]
     """The paths it must not see (the database, the record, the other players' folders)."""
     idmap_fd: int | None
     """A user namespace mapping its own folder's owner to its uid (uid_pool.py), or None."""
+    stranger: bool
+    """It runs as a box uid of its own (a root judge's), which may not pass through others' private folders."""
 
 
 def _inside(path: str, folder: str) -> bool:
@@ -63,29 +76,64 @@ def _cover_of(path: str) -> str | None:
     return None
 
 
+@lru_cache(maxsize=1)
+def _shared_folders() -> tuple[str, ...]:
+    """The folders the private tmpfs is mounted on (private_mounts.h's "T"): /tmp, and those of
+    /var/tmp, /dev/shm and /run/lock that are folders (a link leads to one of them)."""
+    return ("/tmp", *(path for path in ("/var/tmp", "/dev/shm", "/run/lock")
+                      if os.path.isdir(path) and not os.path.islink(path)))
+
+
+def hidden_with_companions(hidden: tuple[str, ...]) -> list[str]:
+    """The hidden paths as they really are, and the files SQLite keeps beside a database."""
+    paths = []
+    for path in (os.path.realpath(p) for p in hidden):
+        paths.append(path)
+        paths += [path + suffix for suffix in SQLITE_COMPANIONS if os.path.exists(path + suffix)]
+    return [path for path in paths if os.path.lexists(path)]
+
+
+def user_homes() -> list[str]:
+    """The judge's user's home ($HOME, and the one the password database gives), if a private one."""
+    homes = {os.path.expanduser("~")}
+    try:
+        homes.add(pwd.getpwuid(os.getuid()).pw_dir)
+    except KeyError:
+        pass
+    real = {os.path.realpath(home) for home in homes if home and os.path.isdir(home)}
+    return sorted(home for home in real if home not in SYSTEM_FOLDERS and not _inside(home, "/tmp"))
+
+
+def _isolate_covers(stranger: bool) -> list[str]:
+    """What ``isolate`` covers: the run-time folders, and the user's home where it runs as that user."""
+    covers = [path for path in RUN_TIME_FOLDERS if os.path.isdir(path) and not os.path.islink(path)]
+    return covers + ([] if stranger else user_homes())
+
+
 def mount_words(mode: str, *, folder: str | None, home: str | None, needed: tuple[str, ...],
                 read_only_folder: bool, disk_mb: int, view: BoxView | None = None) -> list[str]:
-    """The plan for one program (see private_mounts.h for the words)."""
-    words = ["P"]
-    private_tmp = mode == "limits"
-    if not private_tmp and view is None:
-        return words
-    if private_tmp:
-        words.append(f"T{disk_mb * 2**20}")
+    """The plan for one program (see private_mounts.h for the words); ``home``, its home to make on its
+    private /tmp."""
+    if mode == "none":
+        return ["P"]
+    words = ["P", f"T{disk_mb * 2**20}"]
     working = os.getcwd()
-    writable = {os.path.abspath(path) for path in (home, None if read_only_folder else folder) if path}
+    writable = {os.path.abspath(folder)} if folder and not read_only_folder else set()
     wanted = writable | {os.path.abspath(path) for path in (folder, *needed) if path}
-    wanted |= set(needed_under_tmp()) if private_tmp else set()
-    own = os.path.abspath(folder) if folder is not None and view is not None and read_only_folder else None
-    covers: set[str] = set()
+    own = os.path.abspath(folder) if folder is not None and read_only_folder else None
     if view is not None:
         wanted |= {path for path in view.needed if path != working}
-        covers = {cover for cover in map(_cover_of, wanted | {working}) if cover is not None}
-        covers = {cover for cover in covers if not (private_tmp and _inside(cover, "/tmp"))}
-        covers = {cover for cover in covers if not any(other != cover and _inside(cover, other) for other in covers)}
-        words += ["C" + cover for cover in sorted(covers)]
-    covered = [*covers, "/tmp"] if private_tmp else list(covers)
-    # (each found existing: needed_paths.py, needed_under_tmp); a folder before what it holds
+    stranger = view is not None and view.stranger
+    # not what its own folder holds (a bot whose own folder is your home itself is shown it whole)
+    covers = {cover for cover in (_isolate_covers(stranger) if mode == "isolate" else [])
+              if folder is None or not _inside(cover, os.path.abspath(folder))}
+    if stranger:
+        covers |= {cover for cover in map(_cover_of, wanted | {working}) if cover is not None}
+    covers = {cover for cover in covers if not any(_inside(cover, shared) for shared in _shared_folders())}
+    covers = {cover for cover in covers if not any(other != cover and _inside(cover, other) for other in covers)}
+    words += ["C" + cover for cover in sorted(covers)]
+    covered = [*covers, *_shared_folders()]
+    # (each found existing: needed_paths.py); a folder before what it holds
     under = sorted((path for path in wanted if path != own and any(_inside(path, cover) and path != cover
                                                                    for cover in covered)), key=_parts)
     shown: list[str] = []
@@ -110,4 +158,6 @@ def mount_words(mode: str, *, folder: str | None, home: str | None, needed: tupl
             if any(_inside(path, shown_path) for shown_path in shown) or not any(
                     _inside(path, cover) for cover in covered):
                 words.append("H" + path)  # it would still see it
+    if home is not None:
+        words.append("U" + home)
     return words

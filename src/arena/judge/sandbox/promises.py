@@ -41,8 +41,8 @@ PROMISES = (
                             "(no mapping escapes the count)", CONFINED),
     Promise("tasks", "at most 256 processes and threads", CONFINED),
     Promise("file-limits", "files of 64 MB, 256 open files", CONFINED),
-    Promise("private-tmp", "its own /tmp, /var/tmp, /dev/shm and /run/lock: nothing another program left there, "
-                           "nothing it leaves reaches the host (`--disk` MB)", CONFINED),
+    Promise("private-tmp", "its own /tmp, /var/tmp, /dev/shm, /run/lock and home, one tmpfs of `--disk` MB: "
+                           "nothing another program left there, nothing it leaves reaches the host", CONFINED),
     Promise("nothing-left-in-kernel", "no System V object, POSIX queue or key it makes outlives it", CONFINED),
     Promise("own-uid", "its own unprivileged uid", CONFINED, root_only=True),
     Promise("own-folder-read-only", "its own folder read-only, whatever its entries' modes: nothing it writes "

@@ -2,21 +2,23 @@
 
 - ``none``: the program runs as the judge's user, with the judge's rights, in namespaces of its
   own where the kernel allows them (pid_namespace.py; its /proc its own).
-- ``limits`` (the default): that, and only in namespaces: its own /tmp, /var/tmp, /dev/shm and
-  /run/lock (private_mounts.py); a memory limit on all its processes together (a cgroup's where
-  one can be made, else its init's sum, with RLIMIT_DATA on each process and no shared anonymous
-  memory, System V shared memory or memfd at all); 256 processes and threads (RLIMIT_NPROC in its
-  own user namespace, and the pids cgroup); the size of any file it writes and its open files;
-  under a root judge, an unprivileged uid of its own (uid_pool.py) whose mount namespace shows it
-  only what it needs of the host's private folders, its own folder read-only (private_mounts.py).
+- ``limits`` (the default): that, and only in namespaces: its own /tmp, /var/tmp, /dev/shm,
+  /run/lock and home, one tmpfs of ``--disk`` (private_mounts.py); a memory limit on all its
+  processes together (a cgroup's where one can be made, else its init's sum, with RLIMIT_DATA on
+  each process and no shared anonymous memory, System V shared memory or memfd at all); 256
+  processes and threads (RLIMIT_NPROC in its own user namespace, and the pids cgroup); the size of
+  any file it writes and its open files; under a root judge, an unprivileged uid of its own
+  (uid_pool.py) whose mount namespace shows it only what it needs of the host's private folders,
+  its own folder read-only (private_mounts.py).
 - ``isolate``: ``limits``, and bubblewrap around it: no network, every file read-only except its
-  home, its /tmp and (a judge not root's) its own folder (the one its caller names, needed_paths.py).
+  /tmp, /dev/shm and home (that tmpfs) and (a judge not root's) its own folder (the one its caller
+  names, needed_paths.py).
 
 In every mode it gets a clean environment (clean_environment.py).
 
-Should the judge die, its init dies with it, and everything in its namespaces; the guardian
-(guardian_client.py) removes its cgroup and home. Only ``none`` where no namespace can be made
-runs without one: it is started with a parent-death signal, SIGSTOP, and the guardian kills its
+Should the judge die, its init dies with it, and everything in its namespaces, its private /tmp
+and home with them; the guardian (guardian_client.py) removes its cgroup. Only ``none`` where no
+namespace can be made runs without one: it is started with a parent-death signal, SIGSTOP, and the guardian kills its
 group. The limits are set by the compiled spawner (spawn.pyx) and the init (arena_init.c) before
 the program's exec, not by a ``preexec_fn``, which is unsafe in a judge that runs games in threads
 (the web viewer does).
@@ -49,8 +51,9 @@ MAX_FILE_MB = 64
 """The largest file a program may write."""
 MAX_OPEN_FILES = 256
 DEFAULT_DISK_MB = 256
-"""What a program may write in its private home (HOME, TMPDIR) and, under ``isolate``, its private
-/tmp: each a tmpfs of this size (``--disk``). Under a root judge's ``limits`` and under ``isolate``."""
+"""What a program may write in its private home (HOME, TMPDIR), /tmp, /var/tmp, /dev/shm and
+/run/lock together: one tmpfs of this size (``--disk``) in its mount namespace, under ``limits`` and
+``isolate``."""
 
 SHELL = shutil.which("bash") or "/bin/bash"
 SHELL_NAME = "bash"
@@ -72,7 +75,7 @@ class Sandbox:
     env: tuple[tuple[str, str], ...] = ()
     """Variables the user gives every program on purpose (``--env NAME=VALUE``)."""
     disk_mb: int = DEFAULT_DISK_MB
-    """What each program may write in its private home and /tmp, in MB (``--disk``; DEFAULT_DISK_MB)."""
+    """What each program may write in its private home and /tmp together, in MB (``--disk``; DEFAULT_DISK_MB)."""
 
     def __post_init__(self) -> None:
         if self.mode not in MODES:
@@ -106,8 +109,9 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     The spawner (spawn.pyx) joins the cgroup, sets the limits and becomes ``uid`` (-1:
     stays the judge's user) itself before it runs the program: a shell command costs
     only the bash that runs it (bash replaces itself with a command's last simple
-    command), an argument list nothing more. ``folder`` is its own folder, ``home`` its
-    private home, ``command_files`` the files its command names (command_paths.needed_paths);
+    command), an argument list nothing more. ``folder`` is its own folder, ``home`` its private
+    home (made in its mount namespace under ``limits`` and ``isolate``), ``command_files`` the
+    files its command names (command_paths.needed_paths);
     ``view``, what a root judge's box uid is shown (private_mounts.py); ``folder_writable``, whether
     bubblewrap binds its folder writable (a build step's, or a judge not root's) or read-only.
     ``namespace``: in a PID namespace of its own, under arena's init (pid_namespace.py), whose
@@ -115,9 +119,7 @@ def launch(command: str | list[str], sandbox: Sandbox, cgroup: Cgroup | None, *,
     """
     program = [SHELL_NAME, "-c", command] if isinstance(command, str) else list(command)
     if sandbox.mode == "isolate":
-        program = bwrap_argv(folder, sandbox.hidden, home=home, own_user=uid >= 0,
-                             command_files=command_files, disk_mb=sandbox.disk_mb,
-                             folder_writable=folder_writable) + program
+        program = bwrap_argv(folder, own_user=uid >= 0, folder_writable=folder_writable) + program
     # Without a namespace (only --sandbox none runs so), the kernel stops its main process when the
     # judge ends, for the guardian to kill with its group. In namespaces, the init's death kills it all.
     plan = Launch(program, die_with_parent=not namespace, parent_death_signal=signal.SIGSTOP,

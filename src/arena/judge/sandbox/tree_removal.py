@@ -1,6 +1,6 @@
 """Removing a tree a program made: iteratively, through descriptors, bounded in time and entries.
 
-Whatever a program leaves (in its home, in /tmp, in a build folder) is a stranger's tree:
+Whatever a program leaves (in its home under ``none``, in a build folder) is a stranger's tree:
 10,000 nested folders, names that make a path longer than PATH_MAX, 200,000 files, names
 with newlines or bytes that are no UTF-8. ``shutil.rmtree`` recurses (Python 3.11: a
 RecursionError near a depth of 1000, which stopped a whole tournament) and a walk by path
@@ -12,8 +12,9 @@ user cannot lead the removal anywhere else. A walk that meets its bound stops, s
 what it could not remove stays where the judge alone can reach it, or is a tmpfs the
 caller unmounts.
 
-This is the one remover of what programs made: the box's home, the shared folders' sweep,
-the guardian's clean-up, a competition's build folders.
+This is the one remover of what programs made on the host: a ``--sandbox none`` program's home,
+a competition's build folders, the folders a worker was shipped. (Under ``limits`` and ``isolate``
+nothing a program writes is on the host: its private /tmp and home go with its mount namespace.)
 """
 
 from __future__ import annotations
@@ -85,15 +86,6 @@ def remove_entry(parent_fd: int, name: str | bytes, bounds: Bounds | None = None
     except OSError:
         return False
     return True
-
-
-def empty_folder(path: str | bytes, bounds: Bounds | None = None) -> bool:
-    """Remove everything in the folder ``path`` (never following it if it is a link); True when empty."""
-    try:
-        fd = os.open(path, _DIRECTORY)
-    except OSError:
-        return False
-    return empty_open_folder(fd, bounds)
 
 
 def _identity(fd: int) -> tuple[int, int]:

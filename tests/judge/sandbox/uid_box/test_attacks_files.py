@@ -154,7 +154,7 @@ def test_a_tournament_with_a_bot_that_makes_deep_trees_goes_on(bot, tmp_path, mo
     assert all(record["result"]["verdicts"] == ["ok", "ok"] for record in records), \
         [record["result"]["reason"] for record in records]
     assert tree(bot) == before  # nothing of it in its folder
-    # every home emptied (or gone): the deep trees it made in its TMPDIR are nowhere
+    # its homes were its mount namespaces' (under none, removed): the deep trees made there are nowhere
     assert not [name for name in os.listdir("/tmp") if name.startswith("arena-home-")
                 and os.path.lexists(os.path.join("/tmp", name, "d"))]
 

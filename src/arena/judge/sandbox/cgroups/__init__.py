@@ -1,2 +1,2 @@
 """A cgroup of its own for each program: made (setup.py), kept for the next program (pool.py),
-read, frozen and killed (cgroup.py), on cgroup v1 and v2."""
+read and killed (cgroup.py), on cgroup v1 and v2."""

@@ -3,10 +3,9 @@
 A memory limit on a cgroup counts the memory a program really uses, so a JVM or
 a Go program, which reserve far more address space than they touch, still start
 under it (RLIMIT_AS would stop them). cgroup v2 is used where its memory
-controller can be enabled, else v1's memory, pids, cpuacct and freezer hierarchies
-(the freezer holds a program of many processes still between its turns:
-suspension.py; v2's needs no controller). Where neither can be made (no rights, no
-controllers) :func:`make_cgroup` returns None and the caller falls back to rlimits.
+controller can be enabled, else v1's memory, pids and cpuacct hierarchies. Where neither can be
+made (no rights, no controllers) :func:`make_cgroup` returns None and the program's init holds
+its memory and counts its CPU time (pid_namespace.py).
 """
 
 from __future__ import annotations
@@ -17,7 +16,7 @@ from functools import lru_cache
 
 from .cgroup import Cgroup, read_text, write_text
 
-V1_CONTROLLERS = ("memory", "pids", "cpuacct", "freezer")
+V1_CONTROLLERS = ("memory", "pids", "cpuacct")
 
 _names = itertools.count()
 

@@ -1,8 +1,8 @@
 """The environment a program gets: what a competition server would give it, nothing of the shell's.
 
 - ``PATH``: the user's (it decides what ``python3`` means to them);
-- ``HOME`` and ``TMPDIR``: a private folder of its own, new for each program and
-  removed after it;
+- ``HOME`` and ``TMPDIR``: a private folder of its own, new for each program (on its private
+  /tmp under ``limits`` and ``isolate``, gone with it; under ``none`` removed after it);
 - ``LANG`` and ``LC_ALL``: the user's, or ``C.UTF-8``;
 - what the game or arena adds for a built-in player (its clock, the Lucky Words
   list, PYTHONPATH to arena itself), and what the user passes on purpose with

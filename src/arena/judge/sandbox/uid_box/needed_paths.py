@@ -63,11 +63,6 @@ def command_words(command: str | list[str]) -> list[str]:
     return list(command)
 
 
-def tool_folders() -> set[Path]:
-    """Where interpreters and system tools live: the folders on PATH, and this Python's."""
-    return set(_tool_folders(os.environ.get("PATH", "")))
-
-
 @lru_cache(maxsize=8)
 def _tool_folders(path_variable: str) -> frozenset[Path]:
     # looked up once per PATH: every program start asks

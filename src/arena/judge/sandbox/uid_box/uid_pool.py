@@ -21,7 +21,6 @@ import random
 import stat
 import threading
 from functools import lru_cache
-from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from ...spawn import idmap_userns
@@ -69,12 +68,11 @@ def lock_folder() -> str:
 
 @dataclass
 class BoxUser:
-    """A uid held for one program at a time, until :meth:`release`, with its private home (emptied
-    between its programs) and the user namespaces that map a folder's owner to it (idmapped)."""
+    """A uid held for one program at a time, until :meth:`release`, with the user namespaces that
+    map a folder's owner to it (idmapped)."""
 
     uid: int
     _lock_fd: int
-    home: str | None = None
     _idmaps: dict[tuple[int, int], int] = field(default_factory=dict)
 
     def idmapped(self, owner: int, group: int) -> int:
@@ -97,7 +95,7 @@ class BoxUser:
 
 
 MAX_KEPT = 4
-"""Uids a judge keeps between its programs (two games at once need four), each with its home's tmpfs."""
+"""Uids a judge keeps between its programs (two games at once need four)."""
 
 _kept: list[BoxUser] = []
 _kept_lock = threading.Lock()
@@ -121,13 +119,12 @@ def give_back_user(user: BoxUser) -> bool:
     return False
 
 
-def release_kept(forget: Callable[[BoxUser], None]) -> None:
-    """Release every kept uid, ``forget`` first removing its home (the judge ends)."""
+def release_kept() -> None:
+    """Release every kept uid (the judge ends)."""
     with _kept_lock:
         users = list(_kept)
         _kept.clear()
     for user in users:
-        forget(user)
         user.release()
 
 
