@@ -165,7 +165,7 @@ def _greedy_player():
         import random
 
         from .dictionary import load_words
-        from .greedy import FastGreedy  # Greedy's choices, its repeated work kept
+        from .fast_greedy.player import FastGreedy  # greedy.py's choices, in numpy
 
         # the list the env scores with; the rng a stand-in: each GreedyChoice sets its own before every use
         _greedy_players["greedy"] = FastGreedy(load_words(None), random.Random(0))

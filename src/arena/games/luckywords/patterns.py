@@ -19,10 +19,10 @@ class PatternIndex:
     def __init__(self, words: frozenset[str]) -> None:
         self.all: dict[int, int] = {}
         self.sets: dict[tuple[int, int, str], int] = {}
-        by_length: dict[int, list[str]] = {}
+        self.words: dict[int, list[str]] = {}  # by length; word n of a length is bit n of its sets
         for word in sorted(words):
-            by_length.setdefault(len(word), []).append(word)
-        for length, group in by_length.items():
+            self.words.setdefault(len(word), []).append(word)
+        for length, group in self.words.items():
             self.all[length] = (1 << len(group)) - 1
             members: dict[tuple[int, str], bytearray] = {}
             for number, word in enumerate(group):
@@ -34,8 +34,12 @@ class PatternIndex:
 
     def count(self, pattern: str) -> int:
         """How many words fit ``pattern`` (``.`` is any letter)."""
+        return self.fitting(pattern).bit_count()
+
+    def fitting(self, pattern: str) -> int:
+        """The words that fit ``pattern``, as a bit set of their numbers in ``words``."""
         fits = self.all.get(len(pattern), 0)
         for position, letter in enumerate(pattern):
             if letter != EMPTY and fits:
                 fits &= self.sets.get((len(pattern), position, letter), 0)
-        return fits.bit_count()
+        return fits
