@@ -22,12 +22,15 @@ def run(*args, cwd=None):
 
 
 # reads the file its first argument names backwards (a path on its command line would be given to
-# it to read), then plays as arena's random player would; refused, it answers "x", a format fault
+# it to read), then plays as arena's random player would; refused, it answers "x" to its first line,
+# a format fault (an "x" written before that line, then its exit, raced the judge's Start: on a busy
+# machine the judge found it gone, an exit fault)
 READS_THEN_PLAYS = """
     import os, sys
     try:
         open(sys.argv[1][::-1]).read()
     except OSError:
+        sys.stdin.readline()
         print("x", flush=True)
         sys.exit(0)
     os.execv(sys.executable, [sys.executable, "-m", "arena.toolkit.builtin_player", "flippo", "random"])

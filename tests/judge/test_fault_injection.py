@@ -46,6 +46,10 @@ GAMES = game_names()
 # every game for the cheap cases; the costly ones on a subset (a jury game and a game without)
 SUBSETS = {kind: ("flippo", "turnright") for kind in ("flood_out", "flood_lines", "flood_err")}
 SUBSETS["late"] = ("flippo", "luckywords")  # its whole clock: once with a jury, once without
+# its whole clock too, in the other two: a timeout is the judge's (match.ask), the same in every game,
+# and every game's scoring of a fault is checked by the cheap kinds (Domineering's clock, floored
+# for its READY, is 5 s here)
+SUBSETS["hang"] = ("blackhole", "turnright")
 CASES = [(game, kind) for game in GAMES for kind in FAULTS if game in SUBSETS.get(kind, GAMES)]
 
 

@@ -1,8 +1,8 @@
 """``arena new``: every game's starter bot, in each of its languages, plays clean games through the judge.
 
-Each bot is written by the installed ``arena`` command into a fresh folder,
-built with its own Makefile (C++), and played as real child processes against
-``builtin:random`` in both seats.
+Each bot is written by ``arena new``'s own function (write_starter; the command itself is tested
+below) into a fresh folder, built with its own Makefile, and played as real child processes
+against ``builtin:random`` in both seats by the admission test ``arena check`` runs (run_check).
 """
 
 import os
@@ -13,8 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from arena.games import game_names
-from arena.toolkit.starter import COMPILES, template_languages
+from arena.games import game_names, get_game
+from arena.toolkit.admission_games import run_check
+from arena.toolkit.admission_report import render
+from arena.toolkit.starter import COMPILES, template_languages, write_starter
 from arena.refereeing.players import resolve_player
 from arena.refereeing.referee import play_game
 
@@ -44,9 +46,8 @@ def starter_bot(tmp_path_factory):
 
 
 def new_bot(game: str, lang: str, directory: Path) -> str:
-    """Write the starter bot with ``arena new`` (and build it for C++); return its PLAYER."""
-    out = arena("new", game, str(directory), "--lang", lang)
-    assert out.returncode == 0, out.stderr
+    """Write the starter bot as ``arena new`` does (and build it with its Makefile); return its PLAYER."""
+    write_starter(game, get_game(game).title, directory, lang)
     if lang in COMPILES:
         built = subprocess.run(["make", "-C", str(directory)], capture_output=True, text=True, timeout=300)
         assert built.returncode == 0, built.stdout + built.stderr
@@ -56,20 +57,8 @@ def new_bot(game: str, lang: str, directory: Path) -> str:
     return str(bot)
 
 
-def problems_in_games(game: str, player: str) -> list[str]:
-    """``arena check GAME PLAYER``, the admission test, over both seats of two seeds: its report unless clean."""
-    out = arena("check", game, player, "--games", "4", "--seed", "1")
-    return [] if out.returncode == 0 and "clean" in out.stdout.lower() else [out.stdout + out.stderr]
-
-
 def test_every_game_has_a_starter_in_all_six_languages():
     assert all(template_languages(game) == ["python", "cpp", "c", "java", "go", "rust"] for game in game_names())
-
-
-@pytest.mark.compilers
-@pytest.mark.parametrize("game, lang", STARTERS)
-def test_the_starter_bot_plays_clean_games_in_both_seats(starter_bot, game, lang):
-    assert problems_in_games(game, starter_bot(game, lang)) == []
 
 
 def run_alone(command: list[str], given: str) -> list[str]:
@@ -89,18 +78,24 @@ def run_alone(command: list[str], given: str) -> list[str]:
 
 @pytest.mark.compilers
 @pytest.mark.parametrize("game, lang", STARTERS)
-def test_the_starter_bot_stops_by_itself_at_the_end_of_a_game(starter_bot, game, lang):
-    """Given a whole game's input, the bot plays the same moves (same seed) and exits 0 by itself."""
+def test_the_starter_bot_plays_clean_games_in_both_seats_and_stops_by_itself(starter_bot, game, lang):
+    """The admission test, both seats of a seed, passes; given each of those games' whole input at
+    once, the bot plays the same moves (same seed) and exits 0 by itself; and without a seed, as
+    ``arena check GAME DIR/bot`` starts it, it plays a clean game too.
+
+    One set of games for both checks: the admission test's records are the games replayed."""
     bot = starter_bot(game, lang)
-    for seat in range(2):
-        texts = [f"{bot} 7", "builtin:random"] if seat == 0 else ["builtin:random", f"{bot} 7"]
-        record = play_game(game, [resolve_player(game, text) for text in texts], seed=3)
-        assert record["result"]["verdicts"][seat] == "ok"
-        transcript = record["transcripts"][seat]
+    seeded = run_check(game, f"{bot} 7", games=2, seed=3)
+    assert seeded.clean, render(seeded)
+    assert sorted(checked.seat for checked in seeded.games) == [0, 1]
+    for checked in seeded.games:
+        transcript = checked.record["transcripts"][checked.seat]
         wrote = [line for way, line in transcript if way == "out"]
         assert len(wrote) > 5
         given = "".join(line + "\n" for way, line in transcript if way == "in")
         assert run_alone([bot, "7"], given) == wrote
+    unseeded = run_check(game, bot, games=1, seed=1)
+    assert unseeded.clean, render(unseeded)
 
 
 def test_new_writes_the_files_and_says_what_to_do_next(tmp_path):
@@ -177,13 +172,13 @@ def test_the_turn_right_starter_stops_after_a_3x3(starter_bot, lang):
     assert run_alone([bot, "7"], given) == [line for way, line in transcript if way == "out"]
 
 
-def test_the_turnright_python_starter_plays_on_when_the_placements_left_a_3x3(tmp_path):
+def test_the_turnright_python_starter_plays_on_when_the_placements_left_a_3x3(starter_bot):
     """The rules check 3x3 blocks only after a circuit: a block the placements made does not end
     the game, so the starter (White here) must answer Black's first circuit, which breaks it."""
     from arena.games.turnright.rules import TurnRightState, rectangles
     from arena.games.turnright.scoring import BLACK, WHITE, has_3x3
 
-    bot = new_bot("turnright", "python", tmp_path / "mybot")
+    bot = starter_bot("turnright", "python")
     blocks = [[6 * (r + j) + f + i for i in range(3) for j in range(3)] for f in range(4) for r in range(4)]
     for seed in range(1, 40):
         program = subprocess.Popen([bot, str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
