@@ -9,9 +9,10 @@ import pytest
 
 from arena.toolkit.admission_report import check_program
 from arena.envs import aec_env
-from arena.envs.policy_bot import load_policy
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT
+
+from .tool_agents import agent_loaded
 
 AGENT = Path(__file__).resolve().parents[2] / "tools" / "domineering_agent"
 POLICY = str(AGENT / "policy.py")
@@ -19,11 +20,8 @@ POLICY = str(AGENT / "policy.py")
 
 @pytest.fixture(scope="module")
 def agent_modules():
-    act = load_policy(POLICY)  # puts the agent's folder on sys.path, as arena policy-bot does
-    import evaluate
-    import position
-
-    return act, position, evaluate
+    with agent_loaded("domineering_agent") as (act, module):
+        yield act, module("position"), module("evaluate")
 
 
 def test_the_policy_plays_only_masked_actions_in_both_seats(agent_modules):

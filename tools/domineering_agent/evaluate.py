@@ -9,38 +9,20 @@ the mean margin too. The tournament through ``arena policy-bot`` is in docs/envs
 from __future__ import annotations
 
 import argparse
-import math
+import sys
 from pathlib import Path
 
 import numpy as np
 
-from arena.envs import gym_env
-from value import best_action, load_weights
-
-Z_95 = 1.959964
-
-
-def wilson_interval(wins: int, games: int) -> tuple[float, float]:
-    share = wins / games
-    centre = (share + Z_95 ** 2 / (2 * games)) / (1 + Z_95 ** 2 / games)
-    half = Z_95 * math.sqrt(share * (1 - share) / games + Z_95 ** 2 / (4 * games ** 2)) / (1 + Z_95 ** 2 / games)
-    return centre - half, centre + half
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # tools/, for the shared recipe
+from afterstate_learning import play_against, wilson_interval  # noqa: E402
+from value import best_action, load_weights  # noqa: E402
 
 
 def margins_against(opponent: str, weights: np.ndarray, games: int, seed: int) -> list[float]:
-    env = gym_env("domineering", opponent=opponent, seat="alternate")
-    margins = []
-    for game in range(games):
-        # seeded once: every seeded reset starts the alternation again at seat 0
-        observation, info = env.reset(seed=seed) if game == 0 else env.reset()
-        done, reward = False, 0.0
-        while not done:
-            action = best_action(observation, info["action_mask"], weights)
-            observation, reward, terminated, truncated, info = env.step(action)
-            done = terminated or truncated
-        margins.append(reward)
-    env.close()
-    return margins
+    finals = play_against("domineering", opponent, lambda observation, mask: best_action(observation, mask, weights),
+                          games, seed)
+    return [reward for reward, _ in finals]  # the environment's default reward: the final margin
 
 
 def main() -> None:
