@@ -172,13 +172,13 @@ def test_the_turn_right_starter_stops_after_a_3x3(starter_bot, lang):
     assert run_alone([bot, "7"], given) == [line for way, line in transcript if way == "out"]
 
 
-def test_the_turnright_python_starter_plays_on_when_the_placements_left_a_3x3(starter_bot):
+def test_the_turnright_python_starter_plays_on_when_the_placements_left_a_3x3(tmp_path):
     """The rules check 3x3 blocks only after a circuit: a block the placements made does not end
     the game, so the starter (White here) must answer Black's first circuit, which breaks it."""
     from arena.games.turnright.rules import TurnRightState, rectangles
     from arena.games.turnright.scoring import BLACK, WHITE, has_3x3
 
-    bot = starter_bot("turnright", "python")
+    bot = new_bot("turnright", "python", tmp_path / "mybot")
     blocks = [[6 * (r + j) + f + i for i in range(3) for j in range(3)] for f in range(4) for r in range(4)]
     for seed in range(1, 40):
         program = subprocess.Popen([bot, str(seed)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
