@@ -5,12 +5,16 @@ the least a site test needs, at once and in the caller's thread:
 - a submission is "built" by reading its source: a line ``#error`` fails the build, a line
   ``#crash`` fails the admission, anything else is admitted as ``builtin:random``;
 - a test round plays every ordered pair of entrants once, for real (``play_game``), unless
-  ``play_rounds`` is False, when the round stays running (for the 409 of a second round).
+  ``play_rounds`` is False, when the round stays running (for the 409 of a second round); a game
+  this process played before (the same built-in players, the same seed: the same game) is not
+  played again, its record is saved again (played()).
 """
 
 from __future__ import annotations
 
+import copy
 import itertools
+from datetime import datetime, timezone
 
 from arena.competition.store.database import CompetitionError, PlannedGame
 from arena.refereeing.players import resolve_player
@@ -22,6 +26,29 @@ STACK_TRACE_REPORT = ("Problem 1: game 1, seed 2, playing First\n  the last line
                       "    | \tat Main.main(Main.java:12)\n    | \x1b]52;c;cGF3bmVk\x07 \u202egnp.exe\n")
 """A Java program's crash in an admission report, kept raw: tabs, an escape sequence (OSC 52, the
 clipboard), a right-to-left override, a '<' (fake admission)."""
+
+
+GAME_SCALE = 0.5  # of each game's clock
+_records: dict[tuple, dict] = {}  # (game, commands, seed) -> the record of that game, played once in this process
+
+
+def played(game: str, commands: tuple[str, ...], seed: int) -> dict:
+    """The record of a game of ``commands`` (built-in players, as this double admits every program) on
+    ``seed``, played through the real judge the first time and read again after: a built-in player's
+    moves follow the seed alone (tests/tournament/test_dask.py), so the same game would be played. A
+    round's slots take the same seeds round after round (a term's three test rounds and its final
+    were 49 games, 18 of them different), and the site's tests, not the judge, are under test here.
+    A copy, stamped now, as a game played now would be."""
+    key = (game, commands, seed)
+    if key not in _records:
+        players = [resolve_player(game, command) for command in commands]
+        record = play_game(game, players, seed=seed, time_scale=GAME_SCALE)
+        if not all(command.startswith("builtin:") for command in commands):
+            return record  # a program of a test's own: what it does may change from test to test
+        _records[key] = record
+    record = copy.deepcopy(_records[key])
+    record["started_at"] = datetime.now(timezone.utc).isoformat(timespec="seconds")
+    return record
 
 
 class FakeConductor:
@@ -77,8 +104,8 @@ class FakeConductor:
     def play_one(self, stored) -> None:
         """One game of a round, its record saved with each seat's stderr (the round goes on running)."""
         game = self.store.competition().game
-        players = [resolve_player(game, self.store.submission(s).command) for s in stored.submissions]
-        record = play_game(game, players, seed=stored.seed, time_scale=0.5)
+        commands = tuple(self.store.submission(s).command for s in stored.submissions)
+        record = played(game, commands, stored.seed)
         record["stderr"] = [f"stderr of seat {seat} in game {stored.id}" for seat in (0, 1)]
         self.store.save_game(stored.id, record, tuple(record["stderr"]))
 

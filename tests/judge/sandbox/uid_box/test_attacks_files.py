@@ -14,6 +14,9 @@ from pathlib import Path
 
 import pytest
 
+from arena.games import get_game
+from arena.toolkit.starter import write_starter
+
 from ...attack_support import MODES, private_folder
 
 pytestmark = [pytest.mark.root,
@@ -53,10 +56,10 @@ PLANTER = """
 
 @pytest.fixture
 def bot(tmp_path):
-    """``arena new flippo`` in a 0700 root-owned folder; the planter first in its bot.py."""
+    """Flippo's Python starter, as ``arena new flippo`` writes it (write_starter), in a 0700 root-owned
+    folder; the planter first in its bot.py."""
     folder = private_folder(tmp_path) / "alice"
-    done = arena("new", "flippo", str(folder))
-    assert done.returncode == 0, done.stderr
+    write_starter("flippo", get_game("flippo").title, folder, "python")
     script = folder / "bot.py"
     script.write_text(textwrap.dedent(PLANTER) + script.read_text())
     return folder
