@@ -11,7 +11,10 @@ Each generation plays ``games`` games of the current agent against itself in the
 AEC environment (arena.envs.aec_env; a random legal action one move in ``1 / exploration``,
 so that it sees what its own choices avoid), then fits the value of every afterstate it
 chose to its mover's final target (Monte Carlo returns, least squares with a little ridge),
-over the last ``generations_kept`` generations' positions. Needs the envs extra.
+over the last ``generations_kept`` generations' positions. With ``past_opponents`` p, a share
+p of the games has one seat (drawn) played by the weights of an earlier generation (drawn,
+the start included) instead: a value fitted to its own games alone can chase its tail, each
+generation beating the last one's habits and forgetting the older ones'. Needs the envs extra.
 """
 
 from __future__ import annotations
@@ -34,11 +37,13 @@ class Recipe:
     exploration: float = 0.1
     ridge: float = 1e-3
     generations_kept: int = 3
+    past_opponents: float = 0.0
 
 
-def self_play(env: Any, agent: Any, weights: np.ndarray, rng: np.random.Generator, seed: int,
+def self_play(env: Any, agent: Any, weights: dict[str, np.ndarray], rng: np.random.Generator, seed: int,
               recipe: Recipe) -> tuple[np.ndarray, np.ndarray]:
-    """One game against itself: (the features of every afterstate chosen, its mover's final target)."""
+    """One game, each seat (by its agent name) with its weights: (the features of every
+    afterstate chosen, its mover's final target)."""
     env.reset(seed=seed)
     chosen: dict[str, list[np.ndarray]] = {name: [] for name in env.possible_agents}
     final = {}
@@ -52,7 +57,7 @@ def self_play(env: Any, agent: Any, weights: np.ndarray, rng: np.random.Generato
         if len(actions) == 0:
             env.step(agent.pass_action)
             continue
-        seen, values = agent.afterstate_values(observation["observation"], actions, weights)
+        seen, values = agent.afterstate_values(observation["observation"], actions, weights[name])
         pick = rng.integers(len(actions)) if rng.random() < recipe.exploration else int(np.argmax(values))
         chosen[name].append(seen[pick])
         env.step(int(actions[pick]))
@@ -71,11 +76,14 @@ def train(game: str, agent: Any, weights: np.ndarray, generations: int, games: i
     """The weights after ``generations`` generations of self-play from ``weights``."""
     env, rng = aec_env(game, **(env_options or {})), np.random.default_rng(seed)
     kept: deque = deque(maxlen=recipe.generations_kept)
+    earlier: list[np.ndarray] = []  # every generation's weights before the current ones
     for generation in range(generations):
         started, cpu_started = time.monotonic(), time.process_time()
         first_seed = seed * 1_000_000 + generation * games  # every game of the run on its own setup
-        played = [self_play(env, agent, weights, rng, first_seed + game_index, recipe) for game_index in range(games)]
+        played = [self_play(env, agent, seat_weights(env, weights, earlier, rng, recipe), rng, first_seed + game_index, recipe)
+                  for game_index in range(games)]
         kept.append((np.concatenate([x for x, _ in played]), np.concatenate([y for _, y in played])))
+        earlier.append(weights)
         weights = fit(np.concatenate([x for x, _ in kept]), np.concatenate([y for _, y in kept]), recipe.ridge)
         first_seat = np.mean([y[0] for _, y in played])
         print(f"generation {generation + 1}: {games} games in {time.monotonic() - started:.1f} s "
@@ -84,6 +92,17 @@ def train(game: str, agent: Any, weights: np.ndarray, generations: int, games: i
         if after_generation is not None:
             after_generation(generation, weights)
     return weights
+
+
+def seat_weights(env: Any, weights: np.ndarray, earlier: list[np.ndarray], rng: np.random.Generator,
+           recipe: Recipe) -> dict[str, np.ndarray]:
+    """Each seat's weights for the next game: the current ones, or for one seat an earlier
+    generation's (the random numbers drawn only when the recipe asks for past opponents)."""
+    seats = {name: weights for name in env.possible_agents}
+    if earlier and recipe.past_opponents > 0 and rng.random() < recipe.past_opponents:
+        seat = env.possible_agents[rng.integers(len(seats))]
+        seats[seat] = earlier[rng.integers(len(earlier))]
+    return seats
 
 
 def play_against(game: str, opponent: str, choose: Callable[[np.ndarray, np.ndarray], int], games: int,

@@ -18,7 +18,7 @@ from circuits import Circuits, RECTANGLE_CORNERS
 from position import CIRCUITS
 
 PLACING = ("bias", "my_blocks", "their_blocks", "my_rectangle_potential", "their_rectangle_potential",
-           "my_potential", "their_potential")
+           "my_potential", "their_potential", "i_hold_a_rectangle_set", "they_hold_a_rectangle_set")
 # Black turns the first circuit: the same board is worth differently to each seat
 PLACEMENT_FEATURES = tuple(f"white_{name}" for name in PLACING) + tuple(f"black_{name}" for name in PLACING)
 CIRCUIT_FEATURES = ("circuit_bias", "margin", "margin_late", "my_blocks_on_board", "their_blocks_on_board",
@@ -62,6 +62,8 @@ def placement_features(mine: np.ndarray, theirs: np.ndarray, seat: int, circuits
         points(mine) / SETS_SCALE, points(theirs) / SETS_SCALE,
         my_share[:, rectangle].sum(axis=1), their_share[:, rectangle].sum(axis=1),
         my_share.sum(axis=1) / SETS_SCALE, their_share.sum(axis=1) / SETS_SCALE,
+        # held now, held when Black turns the first circuit, a rectangle: for Black, a 3×3 then
+        (held_mine[:, rectangle] == 9).any(axis=1), (held_theirs[:, rectangle] == 9).any(axis=1),
     ]
     rows = np.zeros((len(mine), len(FEATURE_NAMES)))
     part = seat * len(PLACING)

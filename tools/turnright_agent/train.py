@@ -3,11 +3,14 @@
     PYTHONPATH=src python tools/turnright_agent/train.py [--generations 10] [--games 100]
 
 Needs the envs extra. The recipe is tools/afterstate_learning.py's, shared with
-tools/domineering_agent: each generation plays ``--games`` games of the current agent
-against itself in arena.envs.aec_env (a random legal move one time in ``1/--exploration``),
-then fits the value of every afterstate it chose to the game's result from the mover's side
-(1, 0 or -1, and a tenth of the final points margin / 20), over the last three generations'
-positions. It starts as the greedy player (a placement's 2×2 blocks, a circuit's margin).
+tools/domineering_agent: each generation plays ``--games`` games in arena.envs.aec_env (a
+random legal move one time in ``1/--exploration``), then fits the value of every afterstate
+chosen to the game's result from the mover's side (1, 0 or -1, and a tenth of the final
+points margin / 20), over the last three generations' positions. It starts as the greedy
+player (a placement's 2×2 blocks, a circuit's margin). In half of the games
+(``--past-opponents``) one seat plays an earlier generation's weights: against itself alone
+the value chased its tail, and the seed decided whether the last generation beat greedy
+(docs/envs.md has the figures).
 """
 
 from __future__ import annotations
@@ -50,10 +53,13 @@ def main() -> None:
     parser.add_argument("--generations", type=int, default=10)
     parser.add_argument("--games", type=int, default=100, help="self-play games per generation")
     parser.add_argument("--exploration", type=float, default=0.1)
+    parser.add_argument("--past-opponents", type=float, default=0.5,
+                        help="the share of games where one seat plays an earlier generation's weights")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=Path(__file__).with_name("weights.npz"))
     arguments = parser.parse_args()
-    recipe = Recipe(exploration=arguments.exploration, ridge=1e-3, generations_kept=3)
+    recipe = Recipe(exploration=arguments.exploration, ridge=1e-3, generations_kept=3,
+                    past_opponents=arguments.past_opponents)
     weights = train("turnright", SelfPlayAgent(), greedy_weights(), arguments.generations, arguments.games,
                     arguments.seed, recipe, env_options={"reward": "win"},
                     after_generation=lambda _, weights: save(arguments.out, weights))
