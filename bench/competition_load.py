@@ -187,17 +187,21 @@ main()
 
 def serve(folder: Path, port: int, build_jobs: int | None, profile: Path | None = None,
           clock: str = "cpu") -> subprocess.Popen:
+    """The server, its stderr written to folder/../server.log: a pipe nobody read while it ran filled
+    with its log lines and stopped it mid-rush (a full-size run never ended)."""
     command = [ARENA, "competition", "serve", str(folder), "--port", str(port)]
     if profile is not None:
         command = [sys.executable, "-c", PROFILED, str(profile.resolve()), clock, *command[1:]]
     if build_jobs is not None:
         command += ["--build-jobs", str(build_jobs)]
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    log = folder.parent / "server.log"
+    with open(log, "w") as written:
+        server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=written, text=True)
     deadline = time.monotonic() + 60
     while request(f"http://127.0.0.1:{port}/api/competition", timeout_s=5)[0] != 200:
         if server.poll() is not None or time.monotonic() > deadline:
             server.kill()
-            raise SystemExit(f"the server did not start: {server.stderr.read()[-2000:]}")
+            raise SystemExit(f"the server did not start: {log.read_text()[-2000:]}")
         time.sleep(0.2)
     return server
 
@@ -246,6 +250,10 @@ def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs:
             except subprocess.TimeoutExpired:
                 server.kill()
         report(tally, contestants, readers, window_s, build_jobs, start)
+        if tally.failed:  # what the server said of its 5xx answers
+            said = (scratch / "server.log").read_text(errors="replace").splitlines()
+            traceback = next((n for n, line in enumerate(said) if line.startswith("Traceback")), len(said))
+            print("  the server's log, from its first traceback:", *said[traceback:traceback + 40], sep="\n    ")
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
