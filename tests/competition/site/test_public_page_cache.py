@@ -147,3 +147,38 @@ def test_the_site_serves_anonymous_readers_the_kept_page_and_each_logged_in_read
     assert "Log out" in mine.text and "alice" in mine.text
     competition.store.add_announcement("Deadline moved to Friday", None)
     assert "Deadline moved to Friday" in http().get("/").text
+
+
+def test_readers_across_changes_of_the_database_all_get_their_page(clock):
+    """Readers arriving while the database changes under a page being made: one who waited for a
+    making whose database had passed made the page again beside a newer reader's making, and the
+    second of the two to finish found no making to forget: a 500, and every reader waiting on it
+    waited until their client gave up (p99 120 s in bench/competition_load.py's full rush)."""
+    pages = Pages(delay_s=0.004)
+    version = [0]
+    app = PublicPageCache(pages, lambda: version[0])
+
+    async def crowd():
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def reader(n: int) -> bytes:
+            await asyncio.sleep(0.001 * (n % 37))
+            sent: list = []
+
+            async def send(message):
+                sent.append(message)
+            await app(scope(), receive, send)
+            return b"".join(m.get("body", b"") for m in sent[1:])
+
+        async def commits():
+            for _ in range(60):
+                await asyncio.sleep(0.0007)
+                version[0] += 1  # a game saved, an upload, every few tenths of a millisecond
+
+        done = await asyncio.wait_for(asyncio.gather(commits(), *(reader(n) for n in range(300))), timeout=20)
+        return done[1:]
+
+    bodies = asyncio.run(crowd())
+    assert len(bodies) == 300 and all(body.startswith(b"page ") for body in bodies)
+    assert not app._making, "every making forgotten once done"

@@ -53,11 +53,13 @@ class PublicPageCache:
         if epoch != self._epoch:
             self._epoch, self._kept = epoch, {}
         key = (scope["path"], scope["query_string"], scope["scheme"], _header(scope, b"host"))
-        while key not in self._kept and key in self._making:  # another request is making it
-            await self._making[key].wait()
-            if self._epoch != epoch:  # it was made for a second (or a database) that has passed
+        answer = None
+        while self._epoch == epoch:
+            answer = self._kept.get(key)
+            making = self._making.get(key)
+            if answer is not None or making is None:
                 break
-        answer = self._kept.get(key) if self._epoch == epoch else None
+            await making.wait()  # another request is making it (for this epoch or one that has passed)
         if answer is None:
             answer = await self._make(scope, receive, epoch, key)
         status, headers, body = answer
@@ -65,7 +67,11 @@ class PublicPageCache:
         await send({"type": "http.response.body", "body": body})
 
     async def _make(self, scope, receive, epoch, key) -> _Answer:
-        made = self._making[key] = asyncio.Event()
+        """The page made by the app. A request whose epoch has passed while it waited makes its own
+        beside the making of a newer one: each forgets only its own making, and always wakes its
+        waiters (a making left behind, or a waiter never woken, was a 500 and a reader hung)."""
+        made = asyncio.Event()
+        self._making.setdefault(key, made)
         parts: list[bytes] = []
         start: dict = {}
 
@@ -78,7 +84,8 @@ class PublicPageCache:
         try:
             await self.app(scope, receive, collect)
         finally:
-            del self._making[key]
+            if self._making.get(key) is made:
+                del self._making[key]
             made.set()
         headers = [(name, value) for name, value in start.get("headers", []) if name.lower() != b"set-cookie"]
         answer: _Answer = (start["status"], headers, b"".join(parts))
