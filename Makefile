@@ -64,13 +64,10 @@ test: install-test
 	# beside the suite: mypy's half a minute (cold) on one core while the suite waits on clocks; each
 	# writes its own lines, and either failing fails the target
 	$(BIN)/lint-imports
-	# The tests marked serial (a wall-clock bound for a machine of their own) run last, one after
-	# another: in the parallel run each one first waited for every other worker's test to end.
 	@$(BIN)/mypy > .mypy-said 2>&1 & typing=$$!; \
-	$(BIN)/python -m pytest -q -m "not serial"; suite=$$?; \
-	$(BIN)/python -m pytest -q -m serial -n 0; alone=$$?; \
+	$(BIN)/python -m pytest -q; suite=$$?; \
 	wait $$typing; typed=$$?; echo "mypy:"; cat .mypy-said; rm -f .mypy-said; \
-	test $$suite -eq 0 && test $$alone -eq 0 && test $$typed -eq 0
+	test $$suite -eq 0 && test $$typed -eq 0
 
 bench: install
 	$(BIN)/python bench/judge.py
