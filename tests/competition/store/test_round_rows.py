@@ -29,6 +29,27 @@ def test_a_round_is_made_with_its_games_and_one_of_a_kind_runs_at_a_time(seated)
     assert [r.kind for r in store.rounds()] == ["debut", "test"] and store.round(99) is None
 
 
+def test_the_rounds_are_read_once_per_version_of_the_database(seated, tmp_path):
+    """Kept while nothing is written; read again after a write of this store's and after another
+    connection's commit (an ``arena competition`` command beside the server)."""
+    import sqlite3
+
+    store, (a, b) = seated
+    first = store.add_round("test", [PlannedGame(0, (a, b), 7)])
+    read = store.rounds()
+    assert store.rounds()[0] is read[0] and store.rounds("running")[0].id == first
+    store.add_round("debut", [PlannedGame(0, (a, b), 9)])  # this store's own write
+    assert [r.kind for r in store.rounds()] == ["debut", "test"]
+    assert [r.kind for r in store.rounds("running")] == ["debut", "test"], "kept apart by the status asked"
+    with sqlite3.connect(tmp_path / "c.db") as other:
+        other.execute("UPDATE rounds SET status = 'finished' WHERE id = ?", (first,))
+    assert [r.status for r in store.rounds()] == ["running", "finished"]
+    assert [r.kind for r in store.rounds("running")] == ["debut"]
+    kept = store.rounds()
+    kept.clear()  # a caller's list is its own
+    assert len(store.rounds()) == 2
+
+
 def test_a_game_is_saved_once_without_its_stderr_and_ranked_from_its_result(seated):
     store, (a, b) = seated
     round_id = store.add_round("test", [PlannedGame(0, (a, b), 7), PlannedGame(1, (b, a), 7, rated=False)])

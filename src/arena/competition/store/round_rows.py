@@ -62,10 +62,19 @@ class RoundRows(StoreAccess):
         return None if row is None else _round(row)
 
     def rounds(self, status: str | None = None) -> list[Round]:
+        """Newest first. Read once per version of the database (version()): a page asked for them
+        five times over (its labels, the final's, the stage, the ranking), and in a rush, with a
+        round for every debut, reading and decoding them was a quarter of the server's CPU."""
+        version = self.version()
+        kept: tuple[tuple, tuple[Round, ...]] | None = getattr(self, "_kept_rounds", None)
+        if kept is not None and kept[0] == (version, status):
+            return list(kept[1])
         rows = self._all(f"SELECT {_ROUND_COLUMNS} FROM rounds"
                          + (" WHERE status = ?" if status else "") + " ORDER BY id DESC",
                          (status,) if status else ())
-        return [_round(row) for row in rows]
+        found = tuple(_round(row) for row in rows)
+        self._kept_rounds = ((version, status), found)  # Rounds are frozen, their details never changed
+        return list(found)
 
     def finish_round(self, round_id: int) -> None:
         self._write("UPDATE rounds SET status = 'finished', finished = ? WHERE id = ? AND status = 'running'",

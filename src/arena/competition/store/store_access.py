@@ -1,5 +1,6 @@
-"""What every concern's rows use of the open store: its connection, its lock and its four ways to
-read and write, which database.py's :class:`~.database.CompetitionStore` gives.
+"""What every concern's rows use of the open store: its connection, its lock, its four ways to read
+and write and what changes with every write (version), which database.py's
+:class:`~.database.CompetitionStore` gives.
 
 Each rows module (account_rows.py, round_rows.py, ...) is a mixin of CompetitionStore and reads
 ``self.db`` or calls ``self._all`` without defining them; naming them here, in the base every
@@ -35,6 +36,9 @@ class StoreAccess:
         raise NotImplementedError("CompetitionStore's own (database.py)")
 
     def _write_all(self, statements: list[tuple[str, tuple]]) -> sqlite3.Cursor:
+        raise NotImplementedError("CompetitionStore's own (database.py)")
+
+    def version(self) -> tuple[int, int]:
         raise NotImplementedError("CompetitionStore's own (database.py)")
 
 
