@@ -54,9 +54,7 @@ def running_competition(root: Path, play_rounds: bool = True, real: bool = False
     else:
         conductor = FakeConductor(folder, store, play_rounds)
     try:
-        # pages never behind the database: a test reads what it just did (the production quarter of a
-        # second is test_public_page_cache.py's)
-        with BackgroundServer(create_app(folder, store, conductor, pages_behind_at_most_s=0.0)) as server:
+        with BackgroundServer(create_app(folder, store, conductor)) as server:
             if real:
                 conductor.start()
             yield Competition(folder, store, conductor, server)

@@ -1,16 +1,14 @@
 """The public pages an anonymous visitor reads, each made at most once a second and once per change
-of the database (at most four times a second while it keeps changing), and served to every other
-anonymous visitor from there.
+of the database, and served to every other anonymous visitor from there.
 
 In a deadline's rush the crowd that reads the ranking, the rounds and the games is mostly anonymous
 (spectators, a class watching the board), and every one of their requests built the same page again:
 its queries, its views, its template (5 to 15 ms of CPU each, on the cores the builds and the debut
 games also need). So what an anonymous GET of one of PUBLIC_PAGES answered is kept, whole, for the
 requests that follow while the database is unchanged (ThreadStores.version: any commit, a game saved,
-an upload, a round), or changed less than BEHIND_AT_MOST_S ago, and within the same second (what a
-page says of the clock — the deadline passed, the next scheduled round — is then at most a second
-old). A new second drops everything kept: what is kept is the pages of one second, never a growing
-store, whatever query strings are sent.
+an upload, a round) and within the same second (what a page says of the clock — the deadline passed,
+the next scheduled round — is then at most a second old). A change of either drops everything kept:
+what is kept is the pages of one second, never a growing store, whatever query strings are sent.
 
 Only anonymous requests (no session cookie, no token) are answered from here: a logged-in page names
 its reader and carries their CSRF token. The kept answers carry no ``Set-Cookie``: an anonymous
@@ -23,7 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import Callable, Hashable, NamedTuple
+from typing import Callable, Hashable
 
 from .security.auth import SESSION_COOKIE
 
@@ -37,63 +35,38 @@ MAX_KEPT = 512
 
 _Answer = tuple[int, list[tuple[bytes, bytes]], bytes]  # status, headers, body
 
-BEHIND_AT_MOST_S = 0.25
-"""How long a kept page is still served after the database changed. In a deadline's rush the
-database changes many times a second (a debut game saved, a build's state, an upload: 600 games in
-the 90 s of bench/competition_load.py's rush), and making every page again at each change was most
-of the server's CPU: its pages then waited 1.2 s. A quarter of a second behind is nothing a
-spectator sees; a logged-in reader's pages are never kept."""
-
-
-class _Kept(NamedTuple):
-    answer: _Answer
-    version: Hashable  # the database's when the page was begun
-    made_at: float  # when it was begun
-
 
 class PublicPageCache:
-    """ASGI middleware; ``version()`` is what changes with every commit to the database;
-    ``behind_at_most_s``: how long a page is still served once the database changed (0: never)."""
+    """ASGI middleware; ``version()`` is what changes with every commit to the database."""
 
-    def __init__(self, app, version: Callable[[], Hashable], behind_at_most_s: float = BEHIND_AT_MOST_S) -> None:
+    def __init__(self, app, version: Callable[[], Hashable]) -> None:
         self.app = app
         self.version = version
-        self.behind_at_most_s = behind_at_most_s
-        self._second: int | None = None
-        self._kept: dict[tuple, _Kept] = {}
+        self._epoch: tuple[Hashable, int] | None = None
+        self._kept: dict[tuple, _Answer] = {}
         self._making: dict[tuple, asyncio.Event] = {}
-
-    def _fresh(self, key: tuple, now: float, version: Hashable) -> _Answer | None:
-        """The kept answer, if it may still be served: made this second, on this database or at most
-        behind_at_most_s ago."""
-        if int(now) != self._second:  # a new second drops what the last one kept
-            self._second, self._kept = int(now), {}
-        kept = self._kept.get(key)
-        if kept is None or (kept.version != version and now - kept.made_at >= self.behind_at_most_s):
-            return None
-        return kept.answer
 
     async def __call__(self, scope, receive, send):
         if not _cacheable(scope):
             return await self.app(scope, receive, send)
+        epoch = (self.version(), int(time.time()))
+        if epoch != self._epoch:
+            self._epoch, self._kept = epoch, {}
         key = (scope["path"], scope["query_string"], scope["scheme"], _header(scope, b"host"))
-        waited = False
-        while True:
-            now, version = time.time(), self.version()
-            answer = self._fresh(key, now, version)
-            if answer is not None:
-                break
+        answer = None
+        while self._epoch == epoch:
+            answer = self._kept.get(key)
             making = self._making.get(key)
-            if making is None or waited:  # nobody makes it, or what was made is already too old
-                answer = await self._make(scope, receive, key, _Kept((0, [], b""), version, now))
+            if answer is not None or making is None:
                 break
-            await making.wait()  # another request is making it
-            waited = True
+            await making.wait()  # another request is making it (for this epoch or one that has passed)
+        if answer is None:
+            answer = await self._make(scope, receive, epoch, key)
         status, headers, body = answer
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": body})
 
-    async def _make(self, scope, receive, key, begun: _Kept) -> _Answer:
+    async def _make(self, scope, receive, epoch, key) -> _Answer:
         """The page made by the app. A request whose epoch has passed while it waited makes its own
         beside the making of a newer one: each forgets only its own making, and always wakes its
         waiters (a making left behind, or a waiter never woken, was a 500 and a reader hung)."""
@@ -116,10 +89,8 @@ class PublicPageCache:
             made.set()
         headers = [(name, value) for name, value in start.get("headers", []) if name.lower() != b"set-cookie"]
         answer: _Answer = (start["status"], headers, b"".join(parts))
-        kept = self._kept.get(key)
-        if (answer[0] == 200 and int(begun.made_at) == self._second and len(self._kept) < MAX_KEPT
-                and (kept is None or kept.made_at <= begun.made_at)):  # never a newer page replaced
-            self._kept[key] = begun._replace(answer=answer)
+        if answer[0] == 200 and self._epoch == epoch and len(self._kept) < MAX_KEPT:
+            self._kept[key] = answer
         return answer
 
 

@@ -30,7 +30,7 @@ from .language_choice import descriptions, language_table
 from .pages import accounts, contestant, organiser, public
 from .pages.formatting import FILTERS
 from .pages.render import render
-from .public_page_cache import BEHIND_AT_MOST_S, PublicPageCache
+from .public_page_cache import PublicPageCache
 from .refusal import Refusal, found_inside
 from .security.body_limits import BodyLimit, BodyTooLarge
 from .security.secured_responses import SecuredResponses
@@ -62,11 +62,9 @@ def _message(error: RequestValidationError) -> str:
     return "; ".join(parts) or "the request is not valid"
 
 
-def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: SiteConductor,
-               pages_behind_at_most_s: float = BEHIND_AT_MOST_S) -> FastAPI:
+def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: SiteConductor) -> FastAPI:
     """The site of the competition in ``folder`` (its database open in ``store``); builds, admissions
-    and rounds are asked of ``conductor``. ``pages_behind_at_most_s``: how long an anonymous reader's
-    page is still served once the database changed (public_page_cache.py; 0: never)."""
+    and rounds are asked of ``conductor``."""
     app = FastAPI(title="arena competition", docs_url=None, redoc_url=None, openapi_url="/api/openapi.json")
     app.state.site = Site(folder, store, conductor, _templates())
 
@@ -124,7 +122,7 @@ def create_app(folder: CompetitionFolder, store: CompetitionStore, conductor: Si
     app.mount("/static", StaticFiles(directory=STATIC), name="static")
     # anonymous readers' public pages made once a second and per change (public_page_cache.py), inside
     # the gate: what it keeps is secured on the way out like any answer
-    app.add_middleware(PublicPageCache, version=app.state.site.stores.version, behind_at_most_s=pages_behind_at_most_s)
+    app.add_middleware(PublicPageCache, version=app.state.site.stores.version)
     # a page elsewhere cannot post here; every answer secured (security/secured_responses.py)
     app.add_middleware(SecuredResponses, refuse=lambda request: refusal(request, 403, "cross-origin request refused"))
     app.add_middleware(BodyLimit)  # outermost: a huge body is refused before anything reads it
