@@ -152,3 +152,26 @@ def test_the_judge_waits_on_while_a_long_move_waits_for_a_core(script, game):
     assert record["result"]["verdicts"][0] == "ok", record["result"]
     assert first["wall_ms"] > record["clock_ms"] + 500, first
     assert first["cpu_ms"] >= 200, first
+
+
+def test_the_judges_own_waits_while_a_program_sleeps_spare_it_nothing(game, script, flippo_faulty, monkeypatch):
+    """A program that sleeps 1.2 s on a 1 s clock is late however busy the judge's core: the judge
+    thread wakes every 50 ms while it waits (to keep the program's processes running), and on a busy
+    host each wake-up waits for a core. Here the judge's thread is made to wait a third of all the
+    time it runs (its schedstat, faked): deducted whole, those waits made the sleeper's 1.2 s cost
+    0.8 s, and it was not timed out (test_faults.py's "late", once in a full run of the suite)."""
+    import time
+
+    from arena.judge import match, process
+
+    began = time.monotonic()
+
+    def a_third_of_the_time_waiting() -> int:
+        return int((time.monotonic() - began) / 3 * 1e9)
+
+    monkeypatch.setattr(process, "own_wait_ns", a_third_of_the_time_waiting, raising=False)
+    monkeypatch.setattr(match, "own_wait_ns", a_third_of_the_time_waiting)
+    late = script(flippo_faulty(4, "time.sleep(1.2)"))
+    record = play_game(game, [late, resolve_player(game, "builtin:greedy")], seed=11, time_scale=0.2)
+    assert record["result"]["verdicts"] == ["timeout", "ok"], record["result"]
+    assert "after its time ran out" in record["result"]["faults"][0]

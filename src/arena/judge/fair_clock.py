@@ -8,8 +8,8 @@ charge it for that. The kernel counts that wait, per thread, in ``/proc/TID/sche
     min(wall, max(cpu, wall - queued))
 
 where ``queued`` is the time the threads of the program's main process, and the judge's own
-thread (which must wake to read the reply), waited for a core during the move, and ``cpu`` the
-CPU time of every thread and process of the program. So:
+thread (which must wake to read the reply: its wake-ups that found none are left out), waited for a
+core during the move, and ``cpu`` the CPU time of every thread and process of the program. So:
 
 - on a quiet host nothing waits and a move costs its wall time, as it always did;
 - a program never pays more than the wall clock, and never less than the CPU time it used:

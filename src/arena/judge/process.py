@@ -20,6 +20,7 @@ from .capped_output import Capped
 from .child import CANNOT_CONFINE
 from .pid_namespace import ANSWER_DEADLINE_S
 from .exit_reason import REFUSED_TO_START, SHELL_CANNOT_RUN, describe_exit, refusal_to_start
+from .fair_clock import own_wait_ns
 from .record_types import Verdict
 from .sandbox.confined_process import Confinement
 from .sandbox.settings import Sandbox
@@ -116,6 +117,9 @@ class Program:
         self._cpu_seen = 0  # the program's CPU time (ns) at the previous reading
         self._replies_quickly = False  # its last reply came within QUICK_REPLY_S
         self._replied = False  # it has written a line (_take_line): its /proc status now says something of its size
+        # the judge's own waits for a core in the wake-ups that found no reply (every CONTINUE_AGAIN_S,
+        # its stderr): not this program's to be spared (fair_clock.py), however long it sleeps
+        self.idle_wake_wait_ns = 0
 
     # -- process control -------------------------------------------------
 
@@ -280,10 +284,13 @@ class Program:
                 remaining = deadline - now
                 if remaining <= 0:
                     return None
+                waited_before = own_wait_ns()
                 if now < quiet_until:
                     events = self._reply_poll.poll(min(remaining, quiet_until - now) * 1000)
                 else:
                     events = self._any_poll.poll(min(remaining, continue_at - now) * 1000)
+                if not any(fd == stdout or fd == pidfd for fd, _ in events):  # woken for something else
+                    self.idle_wake_wait_ns += own_wait_ns() - waited_before
             now = time.monotonic()
             if now >= continue_at and not self.suspended:
                 self._signal_group(signal.SIGCONT)  # no part of it stays stopped on its turn
