@@ -117,9 +117,7 @@ class Program:
         self._cpu_seen = 0  # the program's CPU time (ns) at the previous reading
         self._replies_quickly = False  # its last reply came within QUICK_REPLY_S
         self._replied = False  # it has written a line (_take_line): its /proc status now says something of its size
-        # the judge's own waits for a core in the wake-ups that found no reply (every CONTINUE_AGAIN_S,
-        # its stderr): not this program's to be spared (fair_clock.py), however long it sleeps
-        self.idle_wake_wait_ns = 0
+        self.idle_wake_wait_ns = 0  # the judge's waits for a core in wake-ups with no reply: not spared it
 
     # -- process control -------------------------------------------------
 
@@ -284,11 +282,8 @@ class Program:
                 remaining = deadline - now
                 if remaining <= 0:
                     return None
-                waited_before = own_wait_ns()
-                if now < quiet_until:
-                    events = self._reply_poll.poll(min(remaining, quiet_until - now) * 1000)
-                else:
-                    events = self._any_poll.poll(min(remaining, continue_at - now) * 1000)
+                waited_before, poll = own_wait_ns(), self._reply_poll if now < quiet_until else self._any_poll
+                events = poll.poll(min(remaining, (quiet_until if now < quiet_until else continue_at) - now) * 1000)
                 if not any(fd == stdout or fd == pidfd for fd, _ in events):  # woken for something else
                     self.idle_wake_wait_ns += own_wait_ns() - waited_before
             now = time.monotonic()
