@@ -108,7 +108,6 @@ class Program:
         ended = [] if self._pidfd is None else [self._pidfd]
         self._reply_poll = _poll_for([self._stdout, *ended])  # the quiet start of a wait (STDERR_QUIET_S)
         self._any_poll = _poll_for([self._stdout, self._stderr, *ended])
-        self._stdout_open = True
         self._stderr_open = True
         self.stderr = Capped(stderr_limit)
         self.suspended = False
@@ -282,9 +281,10 @@ class Program:
                 remaining = deadline - now
                 if remaining <= 0:
                     return None
-                waited_before, poll = own_wait_ns(), self._reply_poll if now < quiet_until else self._any_poll
-                events = poll.poll(min(remaining, (quiet_until if now < quiet_until else continue_at) - now) * 1000)
-                if not any(fd == stdout or fd == pidfd for fd, _ in events):  # woken for something else
+                poll, until = (self._reply_poll, quiet_until) if now < quiet_until else (self._any_poll, continue_at)
+                waited_before = own_wait_ns()
+                events = poll.poll(min(remaining, until - now) * 1000)
+                if not any(fd in (stdout, pidfd) for fd, _ in events):  # woken for something else
                     self.idle_wake_wait_ns += own_wait_ns() - waited_before
             now = time.monotonic()
             if now >= continue_at and not self.suspended:
@@ -325,7 +325,6 @@ class Program:
             except OSError:
                 chunk = b""
             if not chunk:
-                self._stdout_open = False
                 raise self._gone_fault("closed its output")
             self._pending += chunk
             line = self._take_line()
