@@ -31,6 +31,8 @@ _GAME_JOINS = (" FROM games g JOIN submissions sa ON sa.id = g.first_submission 
 class RoundRows(StoreAccess):
     """Rounds, their games, the games' records, stderr and analyses."""
 
+    _kept_rounds: tuple[tuple, tuple[Round, ...]] | None = None  # rounds(): (version, status), what it read
+
     def add_round(self, kind: str, games: list[PlannedGame], details: RoundDetails | None = None,
                   exclusive: bool = True) -> int:
         """A new running round with all its games, in one transaction.
@@ -66,7 +68,7 @@ class RoundRows(StoreAccess):
         five times over (its labels, the final's, the stage, the ranking), and in a rush, with a
         round for every debut, reading and decoding them was a quarter of the server's CPU."""
         version = self.version()
-        kept: tuple[tuple, tuple[Round, ...]] | None = getattr(self, "_kept_rounds", None)
+        kept = self._kept_rounds
         if kept is not None and kept[0] == (version, status):
             return list(kept[1])
         rows = self._all(f"SELECT {_ROUND_COLUMNS} FROM rounds"
