@@ -12,7 +12,7 @@ from arena.envs import aec_env
 from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT
 
-from .tool_agents import agent_loaded
+from .tool_agents import agent_loaded, plays_only_masked_actions
 
 AGENT = Path(__file__).resolve().parents[2] / "tools" / "domineering_agent"
 POLICY = str(AGENT / "policy.py")
@@ -26,18 +26,7 @@ def agent_modules():
 
 def test_the_policy_plays_only_masked_actions_in_both_seats(agent_modules):
     act, _, _ = agent_modules
-    env = aec_env("domineering")
-    for seed in range(3):
-        env.reset(seed=seed)
-        for agent in env.agent_iter():
-            observation, _, terminated, truncated, info = env.last()
-            assert "fault" not in info
-            if terminated or truncated:
-                env.step(None)
-                continue
-            action = act(observation["observation"], observation["action_mask"])
-            assert observation["action_mask"][action] == 1
-            env.step(action)
+    plays_only_masked_actions(act, "domineering", range(3))
 
 
 def test_each_afterstate_is_the_board_and_margin_the_rules_give(agent_modules):

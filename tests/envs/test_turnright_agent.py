@@ -18,7 +18,7 @@ from arena.judge.sandbox.settings import Sandbox
 from arena.refereeing.players import ARENA_ROOT
 from arena.toolkit.admission_report import check_program
 
-from .tool_agents import TOOLS, agent_loaded
+from .tool_agents import TOOLS, agent_loaded, plays_only_masked_actions
 
 POLICY = str(TOOLS / "turnright_agent" / "policy.py")
 
@@ -31,18 +31,7 @@ def agent():
 
 def test_the_policy_plays_only_masked_actions_in_both_seats(agent):
     act, _ = agent
-    env = aec_env("turnright")
-    for seed in range(2):
-        env.reset(seed=seed)
-        for name in env.agent_iter():
-            observation, _, terminated, truncated, info = env.last()
-            assert "fault" not in info
-            if terminated or truncated:
-                env.step(None)
-                continue
-            action = act(observation["observation"], observation["action_mask"])
-            assert observation["action_mask"][action] == 1
-            env.step(action)
+    plays_only_masked_actions(act, "turnright", range(2))
 
 
 def test_each_afterstate_is_the_board_and_margin_the_rules_give(agent):

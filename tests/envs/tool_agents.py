@@ -10,6 +10,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Iterator
 
+from arena.envs import aec_env
 from arena.envs.policy_bot import load_policy
 
 TOOLS = Path(__file__).resolve().parents[2] / "tools"
@@ -29,3 +30,20 @@ def agent_loaded(folder: str) -> Iterator[tuple]:
             sys.modules.pop(name, None)
         sys.modules.update(others)
         sys.path[:] = path_before
+
+
+def plays_only_masked_actions(act, game: str, seeds: range) -> None:
+    """Whole games of ``act`` in both seats (it plays every turn): every action it chose was in the
+    mask, and the environment never reported a fault."""
+    env = aec_env(game)
+    for seed in seeds:
+        env.reset(seed=seed)
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, info = env.last()
+            assert "fault" not in info
+            if terminated or truncated:
+                env.step(None)
+                continue
+            action = act(observation["observation"], observation["action_mask"])
+            assert observation["action_mask"][action] == 1
+            env.step(action)
