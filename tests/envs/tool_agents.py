@@ -2,7 +2,8 @@
 folder first on sys.path, so that its neighbours import by their bare names. The afterstate
 agents' modules share their names (tools/domineering_agent/value.py and
 tools/turnright_agent/value.py, and so on): a test that loads one agent forgets its modules
-afterwards, or the other agent's test, in the same process, would import the first one's."""
+afterwards, or the other agent's test, in the same process, would import the first one's. And the
+check both agents pass: whole games with only masked actions (plays_only_masked_actions)."""
 
 import importlib
 import sys
