@@ -8,7 +8,7 @@ import asyncio
 import pytest
 
 from arena.competition.site import public_page_cache
-from arena.competition.site.public_page_cache import MAX_KEPT, PublicPageCache
+from arena.competition.site.public_page_cache import MAKING_SHARE, MAX_KEPT, STALE_S, PublicPageCache
 
 
 class Clock:
@@ -71,10 +71,31 @@ def test_a_page_is_made_once_per_second_and_per_change_of_the_database(clock):
     assert get(app) == first and len(pages.made) == 1, "the same second, the same database: made once"
     assert first[2] == b"page 1 of /ranking", "the whole body is kept, not its first part"
     version[0] = 2  # a commit: a game saved, an upload
-    assert get(app)[2] == b"page 2 of /ranking"
-    clock.now += 1.0  # the next second: what a page says of the clock is at most a second old
-    assert get(app)[2] == b"page 3 of /ranking"
+    assert get(app)[2] == b"page 2 of /ranking", "a reader alone after a change waits for the page that shows it"
+    clock.now += 1.0  # the next second, the same database: what a page says of the clock is a second old
+    assert in_one_loop(app, 2) == [b"page 2 of /ranking", b"page 3 of /ranking"], \
+        "the page of the same database answers at once while its successor is made"
     assert get(app)[2] == b"page 3 of /ranking" and len(pages.made) == 3
+
+
+def in_one_loop(app, readers: int, pause_s: float = 0.01, path: str = "/ranking") -> list[bytes]:
+    """What READERS anonymous readers, one after the other PAUSE_S apart in one event loop, were sent
+    (a making started for one of them goes on between them, as it does in the server)."""
+    async def readers_in_turn():
+        bodies = []
+        for _ in range(readers):
+            sent: list = []
+
+            async def send(message):
+                sent.append(message)
+
+            async def receive():
+                return {"type": "http.request", "body": b"", "more_body": False}
+            await app(scope(path=path), receive, send)
+            bodies.append(b"".join(m.get("body", b"") for m in sent[1:]))
+            await asyncio.sleep(pause_s)
+        return bodies
+    return asyncio.run(readers_in_turn())
 
 
 def test_the_kept_answers_give_no_session_to_share():
@@ -182,3 +203,77 @@ def test_readers_across_changes_of_the_database_all_get_their_page(clock):
     bodies = asyncio.run(crowd())
     assert len(bodies) == 300 and all(body.startswith(b"page ") for body in bodies)
     assert not app._making, "every making forgotten once done"
+
+
+def test_while_pages_are_made_a_change_is_answered_with_the_page_before_it_if_recent(clock):
+    """A busy site (a making under way) answers a reader after a change with the page it replaces, at
+    most STALE_S old, rather than have every reader wait for every commit's pages; older than that,
+    the reader waits for the new page."""
+    pages, version = Pages(delay_s=0.05), [1]
+    app = PublicPageCache(pages, lambda: version[0])
+
+    async def busy_site(age_s: float):
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def read(path: str) -> bytes:
+            sent: list = []
+
+            async def send(message):
+                sent.append(message)
+            await app(scope(path=path), receive, send)
+            return b"".join(m.get("body", b"") for m in sent[1:])
+
+        await read("/ranking")
+        await asyncio.sleep(0.2)  # the next making may begin (MAKING_SHARE's pause)
+        version[0] += 1
+        clock.now += age_s
+        other = asyncio.ensure_future(read("/rounds"))  # another page being made: the site is busy
+        await asyncio.sleep(0.001)
+        answered = await read("/ranking")
+        await other
+        await asyncio.sleep(0.3)  # the ranking's own making, begun for that reader, ends
+        return answered, await read("/ranking")
+
+    answered, after = asyncio.run(busy_site(age_s=0.5))
+    assert answered == b"page 1 of /ranking" and after.endswith(b" of /ranking") and after != answered
+    pages.made.clear()
+    app = PublicPageCache(pages, lambda: version[0])
+    answered, _ = asyncio.run(busy_site(age_s=STALE_S + 0.5))
+    assert answered != b"page 1 of /ranking", "a page older than STALE_S is not served: the reader waits"
+
+
+def test_pages_are_made_one_at_a_time_with_a_pause_between_while_the_database_changes(clock):
+    """While commits come, makings take at most MAKING_SHARE of the time: the next begins after a
+    pause of (1 / MAKING_SHARE - 1) times the last one's length, whichever page it is. The first
+    pages, and pages made again for the clock alone, go on at once (a server starting, an idle one)."""
+    began: list[float] = []
+    version = [1]
+
+    class Timed(Pages):
+        async def __call__(self, scope, receive, send):
+            began.append(asyncio.get_running_loop().time())
+            await super().__call__(scope, receive, send)
+
+    app = PublicPageCache(Timed(delay_s=0.04), lambda: version[0])
+    paths = ("/ranking", "/rounds", "/games")
+
+    async def three_pages():
+        async def receive():
+            return {"type": "http.request", "body": b"", "more_body": False}
+
+        async def read(path: str):
+            async def send(message):
+                pass
+            await app(scope(path=path), receive, send)
+        await asyncio.gather(*(read(path) for path in paths))  # the first pages
+        first = list(began)
+        version[0] += 1
+        await asyncio.gather(*(read(path) for path in paths))  # after a commit
+        await asyncio.sleep(0.6)  # the makings begun for the readers answered with the pages before
+        return first, began[len(first):]
+
+    first, after_commit = asyncio.run(three_pages())
+    gaps = [later - earlier for earlier, later in zip(after_commit, after_commit[1:])]
+    assert len(first) == 3 and max(first) - min(first) < 2 * 0.04 + 0.03, "the first pages in turn, no pause"
+    assert len(after_commit) == 3 and all(gap >= 0.04 / MAKING_SHARE - 0.005 for gap in gaps), gaps
