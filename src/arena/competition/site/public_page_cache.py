@@ -50,8 +50,8 @@ STALE_S = 2.0
 MAKING_SHARE = 0.25
 """Pages are made one at a time, and while the database changes, after a making that took T the next
 waits 3 T: at most a quarter of the time goes to making pages, the rest to the event loop that serves
-them (one core, the GIL). Measured in the rush: 500-575 pages a second, p99 600-850 ms; one at a time
-with no pause, 380 a second and p99 850 ms."""
+them (one core, the GIL). Measured in the rush: 495-538 pages a second, p99 708-878 ms; one at a time
+with no pause, 380 a second and p99 850 ms; side by side, as each reader came, 90 a second."""
 
 _Answer = tuple[int, list[tuple[bytes, bytes]], bytes]  # status, headers, body
 
