@@ -17,10 +17,11 @@ GIL) from the event loop that answers the kept ones: 90 pages a second against 1
 - a page is made by one making, which every reader who asks for it meanwhile joins;
 - while pages are being made (the site is busy), or when only the clock has moved on (the same
   database), a reader is answered at once with the page made before, if it is at most STALE_S old,
-  and the page is made again if that one is REMAKE_S old; a reader alone after a change waits for the
-  page that shows it, so what one request wrote (an announcement) shows to the next anonymous reader
-  at once on a quiet site;
-- pages are made one at a time, so that the event loop keeps at least half of the core.
+  and the page is made again meanwhile; a reader alone after a change waits for the page that shows
+  it, so what one request wrote (an announcement) shows to the next anonymous reader at once on a
+  quiet site;
+- pages are made one at a time, and while the database changes with a pause after each
+  (MAKING_SHARE), so that the event loop keeps most of the core.
 
 Only anonymous requests (no session cookie, no token) are answered from here: a logged-in page names
 its reader and carries their CSRF token. The kept answers carry no ``Set-Cookie``: an anonymous
