@@ -76,6 +76,8 @@ def test_a_page_is_made_once_per_second_and_per_change_of_the_database(clock):
     assert in_one_loop(app, 2) == [b"page 2 of /ranking", b"page 3 of /ranking"], \
         "the page of the same database answers at once while its successor is made"
     assert get(app)[2] == b"page 3 of /ranking" and len(pages.made) == 3
+    clock.now += STALE_S + 1.0  # the same database, but a page older than STALE_S is not served
+    assert in_one_loop(app, 1) == [b"page 4 of /ranking"]
 
 
 def in_one_loop(app, readers: int, pause_s: float = 0.01, path: str = "/ranking") -> list[bytes]:
