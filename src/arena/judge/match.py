@@ -360,7 +360,7 @@ class _Turn:
         self.start_up_ms, self.start_up_cpu_ms = (0.0, 0.0) if seat.start_up is None else seat.start_up.charge(
             seat.player, start)
         self.judge_queue_start_ns = own_wait_ns()
-        self.idle_wake_start_ns = getattr(seat.player, "idle_wake_wait_ns", 0)
+        self.idle_wake_start_ns = seat.player.idle_wake_wait_ns
 
     def _queued_ns(self, program_now_ns: int) -> int:
         # the program's since its previous reply: it is stopped in between, so that is this turn's (its
@@ -369,7 +369,7 @@ class _Turn:
         # wake-ups that found no reply (Program.idle_wake_wait_ns): a program that slept past its time
         # on a busy host was spared the judge's waits at every wake-up of its sleep, and not timed out
         judge_ns = own_wait_ns() - self.judge_queue_start_ns
-        judge_ns -= getattr(self.seat.player, "idle_wake_wait_ns", 0) - self.idle_wake_start_ns
+        judge_ns -= self.seat.player.idle_wake_wait_ns - self.idle_wake_start_ns
         return (program_now_ns - self.seat.queue_seen_ns) + max(judge_ns, 0)
 
     def still_due_s(self, until_ms: float) -> float:

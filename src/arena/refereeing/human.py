@@ -23,6 +23,7 @@ class PersonSeat:
     person, a person uses no CPU the judge can measure, and closing only marks the seat."""
 
     closed = False
+    idle_wake_wait_ns = 0  # the judge never waits on a person's pipe (Program.idle_wake_wait_ns)
 
     def suspend(self) -> None:
         pass
