@@ -50,11 +50,22 @@ def scope(path: str = "/ranking", query: bytes = b"", headers: list | None = Non
             "headers": host + headers}
 
 
-def get(app, **asked) -> tuple[int, dict, bytes]:
+async def receive():
+    return {"type": "http.request", "body": b"", "more_body": False}
+
+
+async def read(app, path: str = "/ranking") -> bytes:
+    """The body an anonymous GET of ``path`` was sent, in the running event loop."""
     sent: list[dict] = []
 
-    async def receive():
-        return {"type": "http.request", "body": b"", "more_body": False}
+    async def send(message):
+        sent.append(message)
+    await app(scope(path=path), receive, send)
+    return b"".join(m.get("body", b"") for m in sent[1:])
+
+
+def get(app, **asked) -> tuple[int, dict, bytes]:
+    sent: list[dict] = []
 
     async def send(message):
         sent.append(message)
@@ -86,15 +97,7 @@ def in_one_loop(app, readers: int, pause_s: float = 0.01, path: str = "/ranking"
     async def readers_in_turn():
         bodies = []
         for _ in range(readers):
-            sent: list = []
-
-            async def send(message):
-                sent.append(message)
-
-            async def receive():
-                return {"type": "http.request", "body": b"", "more_body": False}
-            await app(scope(path=path), receive, send)
-            bodies.append(b"".join(m.get("body", b"") for m in sent[1:]))
+            bodies.append(await read(app, path))
             await asyncio.sleep(pause_s)
         return bodies
     return asyncio.run(readers_in_turn())
@@ -142,18 +145,7 @@ def test_readers_arriving_together_wait_for_one_making(clock):
     app = PublicPageCache(pages, lambda: 1)
 
     async def together():
-        sent: dict[int, list] = {n: [] for n in range(20)}
-
-        async def receive():
-            return {"type": "http.request", "body": b"", "more_body": False}
-
-        def sender(n):
-            async def send(message):
-                sent[n].append(message)
-            return send
-
-        await asyncio.gather(*(app(scope(), receive, sender(n)) for n in range(20)))
-        return {b"".join(m.get("body", b"") for m in messages[1:]) for messages in sent.values()}
+        return set(await asyncio.gather(*(read(app) for _ in range(20))))
 
     assert asyncio.run(together()) == {b"page 1 of /ranking"} and len(pages.made) == 1
 
@@ -182,17 +174,9 @@ def test_readers_across_changes_of_the_database_all_get_their_page(clock):
     app = PublicPageCache(pages, lambda: version[0])
 
     async def crowd():
-        async def receive():
-            return {"type": "http.request", "body": b"", "more_body": False}
-
         async def reader(n: int) -> bytes:
             await asyncio.sleep(0.001 * (n % 37))
-            sent: list = []
-
-            async def send(message):
-                sent.append(message)
-            await app(scope(), receive, send)
-            return b"".join(m.get("body", b"") for m in sent[1:])
+            return await read(app)
 
         async def commits():
             for _ in range(60):
@@ -215,27 +199,16 @@ def test_while_pages_are_made_a_change_is_answered_with_the_page_before_it_if_re
     app = PublicPageCache(pages, lambda: version[0])
 
     async def busy_site(age_s: float):
-        async def receive():
-            return {"type": "http.request", "body": b"", "more_body": False}
-
-        async def read(path: str) -> bytes:
-            sent: list = []
-
-            async def send(message):
-                sent.append(message)
-            await app(scope(path=path), receive, send)
-            return b"".join(m.get("body", b"") for m in sent[1:])
-
-        await read("/ranking")
+        await read(app)
         await asyncio.sleep(0.2)  # the next making may begin (MAKING_SHARE's pause)
         version[0] += 1
         clock.now += age_s
-        other = asyncio.ensure_future(read("/rounds"))  # another page being made: the site is busy
+        other = asyncio.ensure_future(read(app, "/rounds"))  # another page being made: the site is busy
         await asyncio.sleep(0.001)
-        answered = await read("/ranking")
+        answered = await read(app)
         await other
         await made_all(app)  # the ranking's own making, begun for that reader
-        return answered, await read("/ranking")
+        return answered, await read(app)
 
     answered, after = asyncio.run(busy_site(age_s=0.5))
     assert answered == b"page 1 of /ranking" and after.endswith(b" of /ranking") and after != answered
@@ -269,17 +242,10 @@ def test_pages_are_made_one_at_a_time_with_a_pause_between_while_the_database_ch
     paths = ("/ranking", "/rounds", "/games")
 
     async def three_pages():
-        async def receive():
-            return {"type": "http.request", "body": b"", "more_body": False}
-
-        async def read(path: str):
-            async def send(message):
-                pass
-            await app(scope(path=path), receive, send)
-        await asyncio.gather(*(read(path) for path in paths))  # the first pages
+        await asyncio.gather(*(read(app, path) for path in paths))  # the first pages
         first = list(began)
         version[0] += 1
-        await asyncio.gather(*(read(path) for path in paths))  # after a commit
+        await asyncio.gather(*(read(app, path) for path in paths))  # after a commit
         await made_all(app)  # the makings begun for the readers answered with the pages before
         return first, began[len(first):]
 
