@@ -151,7 +151,7 @@ def test_a_start_up_spinner_is_held_off_turn_charged_to_its_program_and_gone_aft
         members = list(namespace_stats(init))
     finally:
         program.close()
-    assert not [pid for pid in members if psutil.pid_exists(pid) and psutil.Process(pid).status() != "zombie"]
+    assert not [pid for pid in members if _alive_pid(pid)]
 
 
 JUDGE = """
@@ -195,6 +195,13 @@ def _alive(process: psutil.Process) -> bool:
     """Whether this very process (not another given its pid since) still runs."""
     try:
         return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+    except psutil.NoSuchProcess:
+        return False
+
+
+def _alive_pid(pid: int) -> bool:
+    try:
+        return _alive(psutil.Process(pid))
     except psutil.NoSuchProcess:
         return False
 

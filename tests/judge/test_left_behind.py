@@ -77,8 +77,14 @@ def ended(process: subprocess.Popen, marker: str, family: list[psutil.Process]) 
     """What is still alive of the killed judge 2 s after its death: its programs, its workers."""
     process.wait()
 
+    def living(process: psutil.Process) -> bool:
+        try:  # a process may end between any two questions asked of it
+            return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
+
     def alive():
-        return marked(marker) + [p for p in family if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+        return marked(marker) + [p for p in family if living(p)]
     wait_for(lambda: not alive(), 2.0)
     return alive()
 

@@ -54,8 +54,9 @@ def test_a_start_up_that_computes_pays_for_all_of_it_and_waits_past_its_window(s
     white = player(script, first_move="time.sleep(0.5)")
     record, samples = play_and_sample([white, black], black.command.split()[-1])
     assert record["result"]["verdicts"] == ["ok", "ok"]
-    # stopped ("T") after its window, part-way through its second of computing
-    assert any(status == psutil.STATUS_STOPPED and 0.05 < cpu < 0.95 for status, cpu in samples), samples
+    # stopped ("T") after its window, before its second of computing was over (on a busy host its
+    # window may have given it next to no CPU: how far it got is the host's, not the judge's)
+    assert any(status == psutil.STATUS_STOPPED and cpu < 0.95 for status, cpu in samples), samples
     assert 0.5 > START_UP_WINDOW_S
     # the whole second of computing is on Black's clock, whenever it ran
     assert record["times"][1]["first_reply_ms"] >= 950
