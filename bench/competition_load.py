@@ -6,8 +6,11 @@ its own, on a competition made with the real commands (``init``, ``users --impor
 clients speak HTTP to it from this process. Each contestant logs in (``POST /api/login``),
 uploads the game's Python or C starter bot (alternately) at a random moment of the window, and
 polls its submission until it is admitted or refused; every reader loops over the home page,
-the ranking, the rounds, the games and their API while the rush lasts. Admitted programs get
-their debut games, as on a real server, so the games compete with the builds for the cores.
+the ranking, the rounds, the games and their API while the rush lasts, on one connection it
+keeps from page to page, as a browser keeps it (``--connection close``: a new one per page, which
+costs both sides a TCP handshake and the server a new connection's set-up each time). Admitted
+programs get their debut games, as on a real server, so the games compete with the builds for the
+cores.
 
 The readers first read for IDLE seconds before any upload (the site idle but for them), then on
 through the rush: both are measured in one run, the same readers on the same server.
@@ -20,7 +23,7 @@ must be 0). Figures, not pass/fail: run it on a quiet machine; ``--quick`` only 
 
     python bench/competition_load.py [--contestants 50] [--readers 100] [--window 60]
                                      [--build-jobs N] [--game flippo] [--idle 10] [--quick]
-                                     [--profile FILE]
+                                     [--profile FILE] [--connection keep-alive|close]
 
 ``--profile FILE`` runs the server under cProfile, every thread of it (the event loop's, the
 threads FastAPI runs the pages in, the conductor's), and writes the merged figures to FILE when
@@ -42,7 +45,9 @@ import sys
 import tempfile
 import threading
 import time
+import http.client
 import urllib.error
+import urllib.parse
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -97,13 +102,39 @@ def request(url: str, method: str = "GET", body: bytes | None = None, content_ty
         return 0, b""
 
 
+class KeptConnection:
+    """One reader's connection to the site, kept open from page to page as a browser keeps it
+    (HTTP/1.1 keep-alive), opened again when the server closed it."""
+
+    def __init__(self, site: str, timeout_s: float = 120) -> None:
+        address = urllib.parse.urlsplit(site)
+        self._host, self._port, self._timeout_s = address.hostname, address.port, timeout_s
+        self._connection: http.client.HTTPConnection | None = None
+
+    def get(self, path: str) -> int:
+        """The answer's status; 0 when no answer came (after one new connection tried)."""
+        for _ in range(2):
+            if self._connection is None:
+                self._connection = http.client.HTTPConnection(self._host, self._port, timeout=self._timeout_s)
+            try:
+                self._connection.request("GET", path)
+                answer = self._connection.getresponse()
+                answer.read()
+                return answer.status
+            except (OSError, http.client.HTTPException):
+                self._connection.close()
+                self._connection = None
+        return 0
+
+
 def reader(site: str, tally: Tally, until: threading.Event, rng: random.Random,
-           rushing: threading.Event) -> None:
+           rushing: threading.Event, keep_alive: bool) -> None:
+    kept = KeptConnection(site) if keep_alive else None
     while not until.is_set():
         page = rng.choice(PAGES)
         during = rushing.is_set()
         began = time.perf_counter()
-        status, _ = request(site + page)
+        status = kept.get(page) if kept is not None else request(site + page)[0]
         elapsed = (time.perf_counter() - began) * 1000
         tally.add("page_ms" if during else "idle_ms", elapsed)
         if status == 0 or status >= 500:
@@ -212,7 +243,8 @@ def percentile(values: list[float], share: float) -> float:
 
 
 def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs: int | None, seed: int,
-         timeout_s: float, idle_s: float = 10.0, profile: Path | None = None, clock: str = "cpu") -> None:
+         timeout_s: float, idle_s: float = 10.0, profile: Path | None = None, clock: str = "cpu",
+         keep_alive: bool = True) -> None:
     scratch = Path(tempfile.mkdtemp(prefix="arena-bench-load-"))
     try:
         names = make_competition(scratch / "competition", game, contestants)
@@ -222,7 +254,8 @@ def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs:
         rng = random.Random(seed)
         request(site + "/")  # the home page waits for the compilers' versions once, as the server starts
         try:
-            reading = [threading.Thread(target=reader, args=(site, tally, until, random.Random(rng.random()), rushing),
+            reading = [threading.Thread(target=reader, args=(site, tally, until, random.Random(rng.random()), rushing,
+                                                                     keep_alive),
                                         daemon=True) for _ in range(readers)]
             tally.moments["reading"] = time.monotonic()
             for thread in reading:
@@ -249,7 +282,7 @@ def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs:
                 server.wait(30)
             except subprocess.TimeoutExpired:
                 server.kill()
-        report(tally, contestants, readers, window_s, build_jobs, start)
+        report(tally, contestants, readers, window_s, build_jobs, start, keep_alive)
         if tally.failed:  # what the server said of its 5xx answers
             said = (scratch / "server.log").read_text(errors="replace").splitlines()
             traceback = next((n for n, line in enumerate(said) if line.startswith("Traceback")), len(said))
@@ -259,11 +292,13 @@ def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs:
 
 
 def report(tally: Tally, contestants: int, readers: int, window_s: float, build_jobs: int | None,
-           start: float) -> None:
+           start: float, keep_alive: bool) -> None:
     jobs = build_jobs or (len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count())
     print(f"\n{contestants} contestants upload (Python and C starters) within {window_s:g} s while {readers} "
           f"clients read pages; --build-jobs {jobs}{' (the default)' if build_jobs is None else ''}, "
           f"{os.cpu_count()} cores", flush=True)
+    print("  each reader keeps its connection from page to page (--connection keep-alive)" if keep_alive
+          else "  each reader opens a connection per page (--connection close)")
     waits = [tally.admitted[name] - tally.sent[name] for name in tally.admitted]
     if tally.admitted:
         last = max(tally.admitted.values())
@@ -304,11 +339,15 @@ def main() -> None:
                         help="run the server under cProfile (all its threads) and write the figures to FILE")
     parser.add_argument("--profile-clock", choices=("cpu", "wall"), default="cpu",
                         help="what --profile counts: each thread's CPU time, or the time that passed")
+    parser.add_argument("--connection", choices=("keep-alive", "close"), default="keep-alive",
+                        help="each reader keeps its connection from page to page, as a browser does, or opens "
+                             "one per page")
     arguments = parser.parse_args()
     if arguments.quick:
         arguments.contestants, arguments.readers, arguments.window, arguments.idle = 4, 5, 5.0, 2.0
     rush(arguments.game, arguments.contestants, arguments.readers, arguments.window, arguments.build_jobs,
-         arguments.seed, arguments.timeout, arguments.idle, arguments.profile, arguments.profile_clock)
+         arguments.seed, arguments.timeout, arguments.idle, arguments.profile, arguments.profile_clock,
+         arguments.connection == "keep-alive")
 
 
 if __name__ == "__main__":
