@@ -71,6 +71,7 @@ class Tally:
     lock: threading.Lock = field(default_factory=threading.Lock)
     page_ms: list[float] = field(default_factory=list)  # during the rush
     idle_ms: list[float] = field(default_factory=list)  # before it: the readers alone
+    page_age_s: list[int] = field(default_factory=list)  # during the rush: how old each page was (Age)
     failed: list[str] = field(default_factory=list)  # requests with no answer, or a 5xx
     refused: list[str] = field(default_factory=list)  # uploads refused, programs not admitted
     sent: dict[str, float] = field(default_factory=dict)  # contestant -> when its upload was accepted
@@ -102,41 +103,49 @@ def request(url: str, method: str = "GET", body: bytes | None = None, content_ty
         return 0, b""
 
 
-class KeptConnection:
-    """One reader's connection to the site, kept open from page to page as a browser keeps it
-    (HTTP/1.1 keep-alive), opened again when the server closed it."""
+class PageReader:
+    """One reader's connection to the site: kept open from page to page as a browser keeps it
+    (HTTP/1.1 keep-alive; opened again when the server closed it), or a new one for each page."""
 
-    def __init__(self, site: str, timeout_s: float = 120) -> None:
+    def __init__(self, site: str, keep_alive: bool, timeout_s: float = 120) -> None:
         address = urllib.parse.urlsplit(site)
         self._host, self._port, self._timeout_s = address.hostname, address.port, timeout_s
+        self._keep_alive = keep_alive
         self._connection: http.client.HTTPConnection | None = None
 
-    def get(self, path: str) -> int:
-        """The answer's status; 0 when no answer came (after one new connection tried)."""
+    def get(self, path: str) -> tuple[int, int | None]:
+        """The answer's status (0 when no answer came, after one new connection tried) and its ``Age``
+        header (seconds since the server made the page; None when it said none)."""
         for _ in range(2):
             if self._connection is None:
                 self._connection = http.client.HTTPConnection(self._host, self._port, timeout=self._timeout_s)
             try:
-                self._connection.request("GET", path)
+                self._connection.request("GET", path, headers={} if self._keep_alive else {"Connection": "close"})
                 answer = self._connection.getresponse()
                 answer.read()
-                return answer.status
+                if not self._keep_alive:
+                    self._connection.close()
+                    self._connection = None
+                age = answer.getheader("Age")
+                return answer.status, int(age) if age and age.isdigit() else None
             except (OSError, http.client.HTTPException):
                 self._connection.close()
                 self._connection = None
-        return 0
+        return 0, None
 
 
 def reader(site: str, tally: Tally, until: threading.Event, rng: random.Random,
            rushing: threading.Event, keep_alive: bool) -> None:
-    kept = KeptConnection(site) if keep_alive else None
+    pages = PageReader(site, keep_alive)
     while not until.is_set():
         page = rng.choice(PAGES)
         during = rushing.is_set()
         began = time.perf_counter()
-        status = kept.get(page) if kept is not None else request(site + page)[0]
+        status, age = pages.get(page)
         elapsed = (time.perf_counter() - began) * 1000
         tally.add("page_ms" if during else "idle_ms", elapsed)
+        if during and age is not None:
+            tally.add("page_age_s", age)
         if status == 0 or status >= 500:
             tally.add("failed", f"GET {page}: {status or 'no answer'}")
 
@@ -310,6 +319,9 @@ def report(tally: Tally, contestants: int, readers: int, window_s: float, build_
         print("  no upload was admitted")
     print(f"  pages during the rush: {len(tally.page_ms)} requests, p50 {percentile(tally.page_ms, 0.5):.0f} ms, "
           f"p99 {percentile(tally.page_ms, 0.99):.0f} ms")
+    if tally.page_age_s:
+        print(f"  pages' age during the rush (their Age header): p50 {percentile(tally.page_age_s, 0.5):.0f} s, "
+              f"p99 {percentile(tally.page_age_s, 0.99):.0f} s, max {max(tally.page_age_s)} s")
     print(f"  pages idle, before the rush: {len(tally.idle_ms)} requests, p50 {percentile(tally.idle_ms, 0.5):.0f} ms, "
           f"p99 {percentile(tally.idle_ms, 0.99):.0f} ms")
     moments = tally.moments

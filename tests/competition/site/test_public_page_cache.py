@@ -8,7 +8,8 @@ import asyncio
 import pytest
 
 from arena.competition.site import public_page_cache
-from arena.competition.site.public_page_cache import MAKING_SHARE, MAX_KEPT, STALE_S, PublicPageCache
+from arena.competition.site.public_page_cache import (BUSY_STALE_S, MAKING_SHARE, MAX_KEPT, STALE_S,
+                                                      PublicPageCache)
 
 
 class Clock:
@@ -193,8 +194,8 @@ def test_readers_across_changes_of_the_database_all_get_their_page(clock):
 
 def test_while_pages_are_made_a_change_is_answered_with_the_page_before_it_if_recent(clock):
     """A busy site (a making under way) answers a reader after a change with the page it replaces, at
-    most STALE_S old, rather than have every reader wait for every commit's pages; older than that,
-    the reader waits for the new page."""
+    most BUSY_STALE_S old (older than STALE_S: the makings are one at a time), rather than have every
+    reader wait for every commit's pages; older than that, the reader waits for the new page."""
     pages, version = Pages(delay_s=0.05), [1]
     app = PublicPageCache(pages, lambda: version[0])
 
@@ -210,12 +211,51 @@ def test_while_pages_are_made_a_change_is_answered_with_the_page_before_it_if_re
         await made_all(app)  # the ranking's own making, begun for that reader
         return answered, await read(app)
 
-    answered, after = asyncio.run(busy_site(age_s=0.5))
-    assert answered == b"page 1 of /ranking" and after.endswith(b" of /ranking") and after != answered
+    for age_s in (0.5, STALE_S + 0.5, BUSY_STALE_S - 0.5):
+        pages.made.clear()
+        app = PublicPageCache(pages, lambda: version[0])
+        answered, after = asyncio.run(busy_site(age_s=age_s))
+        assert answered == b"page 1 of /ranking" and after.endswith(b" of /ranking") and after != answered, age_s
     pages.made.clear()
     app = PublicPageCache(pages, lambda: version[0])
-    answered, _ = asyncio.run(busy_site(age_s=STALE_S + 0.5))
-    assert answered != b"page 1 of /ranking", "a page older than STALE_S is not served: the reader waits"
+    answered, _ = asyncio.run(busy_site(age_s=BUSY_STALE_S + 0.5))
+    assert answered != b"page 1 of /ranking", "a page older than BUSY_STALE_S is not served: the reader waits"
+
+
+def test_while_the_makers_pause_a_change_is_answered_with_the_page_before_it(clock):
+    """The pause after a making (MAKING_SHARE) is the site busy too: a reader who started a making
+    then would wait for the pause and for the page (all readers at once, a second at a time, in the
+    rush), so it is answered the page before, and the next page is made after the pause."""
+    pages, version = Pages(delay_s=0.1), [1]
+    app = PublicPageCache(pages, lambda: version[0])
+
+    async def in_the_pause():
+        await read(app)
+        await read(app, "/rounds")  # the first pages: no pause after them
+        version[0] += 1
+        assert await read(app) == b"page 3 of /ranking", "a reader alone after a change waits for its page"
+        assert not app._making and app._semaphore().locked(), "made after a change: the makers pause"
+        version[0] += 1
+        began = asyncio.get_running_loop().time()
+        answered = await read(app, "/rounds")
+        waited_s = asyncio.get_running_loop().time() - began
+        await made_all(app)
+        return answered, waited_s, await read(app, "/rounds")
+
+    answered, waited_s, after = asyncio.run(in_the_pause())
+    assert answered == b"page 2 of /rounds" and waited_s < 0.03, (answered, waited_s)
+    assert after == b"page 4 of /rounds", "its successor was made after the pause"
+
+
+def test_each_answer_says_how_long_ago_its_page_was_made(clock):
+    """The Age header (RFC 9111): 0 for a page made for this reader, the whole seconds since it was made
+    for one served a page made before; bench/competition_load.py reports them."""
+    pages, version = Pages(), [1]
+    app = PublicPageCache(pages, lambda: version[0])
+    assert get(app)[1][b"age"] == b"0"
+    clock.now += 1.5  # the same database: the page before answers while its successor is made
+    status, headers, body = get(app)
+    assert body == b"page 1 of /ranking" and headers[b"age"] == b"1"
 
 
 async def made_all(app, timeout_s: float = 10.0) -> None:
