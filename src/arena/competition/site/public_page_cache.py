@@ -7,7 +7,7 @@ its queries, its views, its template (5 to 60 ms of CPU each, on the cores the b
 games also need). So what an anonymous GET of one of PUBLIC_PAGES answered is kept, whole, for the
 requests that follow while the database is unchanged (ThreadStores.version: any commit, a game saved,
 an upload, a round) and within the same second (what a page says of the clock — the deadline passed,
-the next scheduled round — is then at most STALE_S old). A change of either drops everything kept:
+the next scheduled round — is then at most a second old). A change of either drops everything kept:
 what is kept is the pages of one second, never a growing store, whatever query strings are sent.
 
 A rush commits about ten times a second (uploads, builds, admissions, debut games). Measured with 50
