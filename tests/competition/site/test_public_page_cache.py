@@ -192,7 +192,13 @@ def test_readers_across_changes_of_the_database_all_get_their_page(clock):
     assert not app._making, "every making forgotten once done"
 
 
-def test_while_pages_are_made_a_change_is_answered_with_the_page_before_it_if_recent(clock):
+@pytest.fixture
+def crowd(monkeypatch):
+    """A crowd of one: every reader of these tests is one of a crowd (public_page_cache.CROWD)."""
+    monkeypatch.setattr(public_page_cache, "CROWD", 1)
+
+
+def test_while_pages_are_made_a_change_is_answered_with_the_page_before_it_if_recent(clock, crowd):
     """A busy site (a making under way) answers a reader after a change with the page it replaces, at
     most BUSY_STALE_S old (older than STALE_S: the makings are one at a time), rather than have every
     reader wait for every commit's pages; older than that, the reader waits for the new page."""
@@ -222,7 +228,7 @@ def test_while_pages_are_made_a_change_is_answered_with_the_page_before_it_if_re
     assert answered != b"page 1 of /ranking", "a page older than BUSY_STALE_S is not served: the reader waits"
 
 
-def test_while_the_makers_pause_a_change_is_answered_with_the_page_before_it(clock):
+def test_while_the_makers_pause_a_change_is_answered_with_the_page_before_it(clock, crowd):
     """The pause after a making (MAKING_SHARE) is the site busy too: a reader who started a making
     then would wait for the pause and for the page (all readers at once, a second at a time, in the
     rush), so it is answered the page before, and the next page is made after the pause."""
@@ -245,6 +251,27 @@ def test_while_the_makers_pause_a_change_is_answered_with_the_page_before_it(clo
     answered, waited_s, after = asyncio.run(in_the_pause())
     assert answered == b"page 2 of /rounds" and waited_s < 0.03, (answered, waited_s)
     assert after == b"page 4 of /rounds", "its successor was made after the pause"
+
+
+def test_a_reader_of_a_site_no_crowd_reads_waits_for_the_page_after_a_change_whatever_is_made(clock):
+    """Fewer than CROWD readers a second: a reader after a change is never given the page before it,
+    even while other pages are made or the makers pause (an organiser's change shows to the next
+    anonymous reader at once)."""
+    pages, version = Pages(delay_s=0.05), [1]
+    app = PublicPageCache(pages, lambda: version[0])
+
+    async def quiet_site():
+        await read(app)
+        await read(app, "/rounds")
+        version[0] += 1
+        other = asyncio.ensure_future(read(app, "/rounds"))  # being made: the site makes pages
+        await asyncio.sleep(0.001)
+        answered = await read(app)
+        await other
+        return answered
+
+    assert public_page_cache.CROWD > 4
+    assert asyncio.run(quiet_site()) != b"page 1 of /ranking"
 
 
 def test_each_answer_says_how_long_ago_its_page_was_made(clock):

@@ -15,12 +15,13 @@ uploads and 100 readers (bench/competition_load.py), each commit had every page 
 its readers waited, and pages made side by side in the server's threads took the core (one, with the
 GIL) from the event loop that answers the kept ones: 90 pages a second against 1,100 idle. So:
 - a page is made by one making, which every reader who asks for it meanwhile joins;
-- while pages are being made or the makers pause after one (the site is busy), a reader is answered
-  at once with the page made before (at most BUSY_STALE_S old), and the page is made again in its
-  turn; on a quiet site, when only the clock has moved on (the same database), with the page made
-  before if it is at most STALE_S old; a reader alone after a change waits for the page that shows
-  it, so what one request wrote (an announcement) shows to the next anonymous reader at once on a
-  quiet site. Every answer says in its ``Age`` header how long ago its page was made;
+- while a crowd reads (CROWD requests a second) and pages are being made or the makers pause after
+  one (the site is busy), a reader is answered at once with the page made before (at most
+  BUSY_STALE_S old), and the page is made again in its turn; otherwise, when only the clock has moved
+  on (the same database), with the page made before if it is at most STALE_S old; a reader after a
+  change on a site no crowd reads waits for the page that shows it, so what one request wrote (an
+  announcement) shows to the next anonymous reader at once. Every answer says in its ``Age`` header
+  how long ago its page was made;
 - pages are made one at a time, and while the database changes with a pause after each
   (MAKING_SHARE), so that the event loop keeps most of the core.
 
@@ -60,6 +61,11 @@ BUSY_STALE_S = 30.0
 time with their pauses, so in a rush a page is made again once the pages asked before it are (the
 ``Age`` header of each answer says how long ago: bench/competition_load.py reports them)."""
 
+CROWD = 20
+"""Anonymous requests a second from which the site is read by a crowd: only then is a reader given a
+page older than the database while pages are made (a lone reader after a change waits for the page
+that shows it, whatever else is being made)."""
+
 MAKING_SHARE = 0.5
 """Pages are made one at a time, and while the database changes, after a making that took T the next
 waits T: at most half the time goes to making pages, the rest to the event loop that serves them (one
@@ -84,6 +90,8 @@ class PublicPageCache:
         self._previous: dict[tuple, tuple[_Answer, float, Hashable]] = {}
         self._making: dict[tuple, asyncio.Future[_Kept]] = {}
         self._makers: tuple[asyncio.AbstractEventLoop, asyncio.Semaphore] | None = None
+        # anonymous requests of this second and of the one before (a crowd, or a lone reader)
+        self._second, self._asked, self._asked_before = 0, 0, 0
 
     async def __call__(self, scope, receive, send):
         if not _cacheable(scope):
@@ -92,6 +100,7 @@ class PublicPageCache:
         if epoch != self._epoch:
             self._epoch, self._kept = epoch, {}
         key = (scope["path"], scope["query_string"], scope["scheme"], _header(scope, b"host"))
+        self._count(epoch[1])
         kept = self._kept.get(key)
         if kept is None:
             making = self._making.get(key)
@@ -117,9 +126,16 @@ class PublicPageCache:
         return age <= BUSY_STALE_S if self._busy() else made_of == version and age <= STALE_S
 
     def _busy(self) -> bool:
-        """Pages are being made, or the makers pause after one (MAKING_SHARE): a reader who started a
-        making now would wait for the pause and then for its page."""
-        return bool(self._making) or (self._makers is not None and self._makers[1].locked())
+        """A crowd reads, and pages are being made or the makers pause after one (MAKING_SHARE): a
+        reader who started a making now would wait for the pause and then for its page."""
+        crowd = max(self._asked, self._asked_before) >= CROWD
+        return crowd and (bool(self._making) or (self._makers is not None and self._makers[1].locked()))
+
+    def _count(self, second: int) -> None:
+        if second != self._second:
+            self._asked_before = self._asked if second == self._second + 1 else 0
+            self._second, self._asked = second, 0
+        self._asked += 1
 
     def _start_making(self, scope, receive, epoch, key) -> asyncio.Future[_Kept]:
         making = self._making[key] = asyncio.ensure_future(self._make(scope, receive, epoch, key))
