@@ -70,7 +70,7 @@ MAKING_SHARE = 0.5
 """Pages are made one at a time, and while the database changes, after a making that took T the next
 waits T: at most half the time goes to making pages, the rest to the event loop that serves them (one
 core, the GIL). Measured in the rush (readers keeping their connections): 1,240 pages a second, p99
-286-294 ms, pages 1 s old (p50), 5 s (p99); a pause of 3 T: 1,129 a second, p99 326 ms, pages 3 s
+286-337 ms (four runs), pages 1 s old (p50), 5-7 s (p99); a pause of 3 T: 1,129 a second, p99 326 ms, pages 3 s
 and 11 s old; no pause: 1,072 a second, p99 342 ms and the builds slower; side by side, as each
 reader came, 90 a second."""
 
