@@ -69,10 +69,10 @@ that shows it, whatever else is being made)."""
 MAKING_SHARE = 0.5
 """Pages are made one at a time, and while the database changes, after a making that took T the next
 waits T: at most half the time goes to making pages, the rest to the event loop that serves them (one
-core, the GIL). Measured in the rush (readers keeping their connections): 1,240 pages a second, p99
-286-337 ms (four runs), pages 1 s old (p50), 5-7 s (p99); a pause of 3 T: 1,129 a second, p99 326 ms, pages 3 s
-and 11 s old; no pause: 1,072 a second, p99 342 ms and the builds slower; side by side, as each
-reader came, 90 a second."""
+core, the GIL). Measured in the rush (readers keeping their connections), four runs: 1,062-1,240
+pages a second, p99 286-337 ms, pages 1 s old (p50), 5-7 s (p99); a pause of 3 T: 1,129 a second,
+p99 326 ms, pages 3 s and 11 s old; no pause: 1,072 a second, p99 342 ms and the builds slower; side
+by side, as each reader came, 90 a second."""
 
 _Answer = tuple[int, list[tuple[bytes, bytes]], bytes]  # status, headers, body
 _Kept = tuple[_Answer, float]  # and when it was made (time.time())
