@@ -263,9 +263,9 @@ def rush(game: str, contestants: int, readers: int, window_s: float, build_jobs:
         rng = random.Random(seed)
         request(site + "/")  # the home page waits for the compilers' versions once, as the server starts
         try:
-            reading = [threading.Thread(target=reader, args=(site, tally, until, random.Random(rng.random()), rushing,
-                                                                     keep_alive),
-                                        daemon=True) for _ in range(readers)]
+            reading = [threading.Thread(target=reader, daemon=True,
+                                        args=(site, tally, until, random.Random(rng.random()), rushing, keep_alive))
+                       for _ in range(readers)]
             tally.moments["reading"] = time.monotonic()
             for thread in reading:
                 thread.start()
