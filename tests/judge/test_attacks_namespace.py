@@ -21,6 +21,7 @@ from arena.judge import pid_namespace
 from arena.judge.process import Program
 from arena.judge.sandbox.settings import Sandbox
 
+from ..live_processes import alive, alive_pid
 from .attack_support import ALL_MODES, private_folder
 
 pytestmark = pytest.mark.skipif(not pid_namespace.usable(), reason="no PID namespace can be made here")
@@ -151,7 +152,7 @@ def test_a_start_up_spinner_is_held_off_turn_charged_to_its_program_and_gone_aft
         members = list(namespace_stats(init))
     finally:
         program.close()
-    assert not [pid for pid in members if _alive_pid(pid)]
+    assert not [pid for pid in members if alive_pid(pid)]
 
 
 JUDGE = """
@@ -182,28 +183,13 @@ def test_a_fork_chain_does_not_outlive_a_judge_killed_by_sigkill(tmp_path, mode)
         # the init (bubblewrap's, under isolate) goes a moment after its namespace's last process: on
         # a busy machine it was still seen asleep when the chain had just gone
         deadline = time.monotonic() + 3
-        while time.monotonic() < deadline and (_marked(marker) or _alive(init)):
+        while time.monotonic() < deadline and (_marked(marker) or alive(init)):
             time.sleep(0.05)
         assert _marked(marker) == [], "processes of the game outlived its judge"
-        assert not _alive(init), "the program's init outlived its judge"
+        assert not alive(init), "the program's init outlived its judge"
     finally:
         for process in _marked(marker):
             process.kill()
-
-
-def _alive(process: psutil.Process) -> bool:
-    """Whether this very process (not another given its pid since) still runs."""
-    try:
-        return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return False
-
-
-def _alive_pid(pid: int) -> bool:
-    try:
-        return _alive(psutil.Process(pid))
-    except psutil.NoSuchProcess:
-        return False
 
 
 def _marked(marker: str) -> list[psutil.Process]:

@@ -15,6 +15,8 @@ from pathlib import Path
 import psutil
 import pytest
 
+from ..live_processes import alive
+
 ARENA = str(Path(sys.executable).with_name("arena"))
 
 # Reads its first line, leaves a child behind (one that even leaves the process group
@@ -77,16 +79,10 @@ def ended(process: subprocess.Popen, marker: str, family: list[psutil.Process]) 
     """What is still alive of the killed judge 2 s after its death: its programs, its workers."""
     process.wait()
 
-    def living(process: psutil.Process) -> bool:
-        try:  # a process may end between any two questions asked of it
-            return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
-        except psutil.NoSuchProcess:
-            return False
-
-    def alive():
-        return marked(marker) + [p for p in family if living(p)]
-    wait_for(lambda: not alive(), 2.0)
-    return alive()
+    def left():
+        return marked(marker) + [p for p in family if alive(p)]
+    wait_for(lambda: not left(), 2.0)
+    return left()
 
 
 @pytest.mark.parametrize("sig", [signal.SIGKILL, signal.SIGTERM, signal.SIGINT])

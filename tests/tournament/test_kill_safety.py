@@ -17,6 +17,8 @@ import psutil
 from arena.judge.sandbox.guardian_client import GUARDIAN
 from arena.tournament.schedule import double_round_robin
 
+from ..live_processes import alive
+
 PLAYERS = {"a": "builtin:random", "b": "builtin:greedy", "c": "builtin:random", "d": "builtin:greedy"}
 # 5 rounds: the 9 kills let 30-32 games through on this machine, so 3 rounds (36 games)
 # were sometimes all played before the last kill, leaving nothing to interrupt
@@ -98,10 +100,7 @@ def wait_ended(processes: list[psutil.Process], timeout_s: float = 5) -> None:
 
 
 def _ended(process: psutil.Process) -> bool:
-    try:
-        return process.status() == psutil.STATUS_ZOMBIE
-    except psutil.NoSuchProcess:
-        return True
+    return not alive(process)
 
 
 def test_random_sigkills_never_corrupt_lose_or_double_a_game(tmp_path, arena_bin):

@@ -11,6 +11,8 @@ import psutil
 from arena.tournament.schedule import ScheduledGame
 from arena.tournament.store import TournamentIdentity, TournamentStore
 
+from ..live_processes import alive
+
 COMMAND = ["tournament", "flippo", "--player", "a=builtin:random", "--player", "b=builtin:greedy",
            "--player", "c=builtin:random", "--rounds", "2", "--seed", "9", "--jobs", "2", "--time-scale", "0.5"]
 SCHEDULED = 12
@@ -38,11 +40,6 @@ def test_kill_9_midway_then_rerun_ends_with_exactly_the_scheduled_games(tmp_path
     assert 3 <= len(before) < SCHEDULED, "the kill should land midway"
 
     # nothing it started outlives it: pool workers, and the programs they were running
-    def alive(process):
-        try:  # it may end between the two questions
-            return process.is_running() and process.status() != psutil.STATUS_ZOMBIE
-        except psutil.NoSuchProcess:
-            return False
     deadline = time.monotonic() + 15
     while any(map(alive, family)) and time.monotonic() < deadline:
         time.sleep(0.1)
