@@ -10,8 +10,9 @@ built there with that revision's own setup.py (``python setup.py build_ext --inp
 this environment's Cython), and the player runs its built-in player runner (``arena.toolkit.builtin_player
 GAME NAME``, or ``arena.bot`` in a revision before it moved there) with that folder's src first on its path, so the frozen release is measured without being
 committed again. Only the measured game's engine is compiled: the other games' engine.pyx
-files are left out of the export. Each revision is built once per run;
-``Revisions.close()`` removes the folders.
+files are left out of the export, and the judge's spawner, which every revision's setup.py
+compiles but no player runs, is this checkout's build wherever its sources are the same
+(reuse_spawner). Each revision is built once per run; ``Revisions.close()`` removes the folders.
 
 The export used to be a mkdtemp folder in /tmp: mode 0700, root's, which a player run
 under a box uid of its own cannot read, so Python skipped it on the path and imported
@@ -23,11 +24,14 @@ otherwise (a crash verdict, never a quiet stand-in).
 
 from __future__ import annotations
 
+import filecmp
 import os
 import shutil
 import subprocess
 import sys
+import sysconfig
 import tempfile
+import time
 from pathlib import Path
 
 from arena.refereeing.players import PlayerSpec
@@ -89,6 +93,39 @@ def export(commit: str, game: str, folder: Path, repository: Path = REPOSITORY) 
     for source in (folder / "src" / "arena" / "games").glob("*/**/engine.pyx"):
         if source.relative_to(folder / "src" / "arena" / "games").parts[0] != game:
             source.unlink()  # the measured game's player never imports another game's engine
+    reuse_spawner(folder, repository)
+
+
+BUILD_LIB = "build/lib"
+"""Where build_ext compiles an export's modules before it copies them into place."""
+SPAWNER_SOURCES = ("spawn.pyx", "confine.h", "private_mounts.h")
+"""What the judge's spawner is compiled from (src/arena/judge/)."""
+
+
+def reuse_spawner(folder: Path, repository: Path = REPOSITORY) -> bool:
+    """Give the export this checkout's build of the judge's spawner when it is built from the same sources.
+
+    Every revision's setup.py compiles the spawner (half a minute of Cython's C), though a rev: player
+    never runs it: this checkout's judge starts the player. Where the revision's spawner sources are
+    this checkout's, byte for byte, its generated C and compiled module are copied in, newer than those
+    sources, and setup.py finds them up to date. True if they were."""
+    ours, theirs = repository / "src" / "arena" / "judge", folder / "src" / "arena" / "judge"
+    built = ours / f"spawn{sysconfig.get_config_var('EXT_SUFFIX')}"
+    if not (built.exists() and (ours / "spawn.c").exists()):
+        return False  # this checkout's spawner is not built in place (not an editable install)
+    if not all((theirs / name).is_file() and filecmp.cmp(ours / name, theirs / name, shallow=False)
+               for name in SPAWNER_SOURCES):
+        return False
+    now = time.time()
+    # the C newer than its sources, the module newer than the C: in place, and where build_ext compiles
+    # to before it copies into place (the copy it checks)
+    built_lib = folder / BUILD_LIB / "arena" / "judge"
+    built_lib.mkdir(parents=True)
+    for source, stamp, places in ((ours / "spawn.c", now + 1, [theirs]), (built, now + 2, [theirs, built_lib])):
+        for place in places:
+            shutil.copyfile(source, place / source.name)
+            os.utime(place / source.name, (stamp, stamp))
+    return True
 
 
 def build(folder: Path) -> None:
@@ -97,7 +134,8 @@ def build(folder: Path) -> None:
         import Cython  # noqa: F401  (setup.py imports it; say so plainly when it is missing)
     except ImportError:
         raise RevisionError("building a rev: player needs Cython here: pip install -e '.[test]'") from None
-    _run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace"], folder, "compiling the engines")
+    _run([sys.executable, "setup.py", "--quiet", "build_ext", "--inplace", "--build-lib", BUILD_LIB], folder,
+         "compiling the engines")
 
 
 def player_names(folder: Path, game: str) -> list[str]:
