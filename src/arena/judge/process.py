@@ -1,10 +1,9 @@
 """One contestant program as a child process: spawn, timed line I/O, suspend, kill.
 
-The program runs in a process group of its own, and in a cgroup of its own where one
-can be made, so that suspending it between its turns (SIGSTOP/SIGCONT, or all of it held
-still once it has more than one process: suspension.py) and killing it reach every
-process it started, and nothing outlives the game (confined_process.py starts it in its
-sandbox, and ends it). Its stdout and stderr are read through non-blocking file
+The program runs in namespaces of its own under arena's init (pid_namespace.py), and in a cgroup
+of its own where one can be made, so that suspending it between its turns (all of it, by its init)
+and killing it reach every process it started, and nothing outlives the game (confined_process.py
+starts it in its sandbox, holds it still between its turns, and ends it). Its stdout and stderr are read through non-blocking file
 descriptors in one ``select`` loop: whatever the program floods, the judge never blocks
 on it, and stderr is drained while the program runs.
 """
@@ -56,7 +55,7 @@ CONTINUE_AGAIN_S = 0.05
 both reach a process group while one of its processes is forking can both be handed to
 the new child, where the stop wins: the child would stay stopped through its program's
 turn (seen with pyenv's shims, which fork as a program starts). Only the group's signals
-race so: a process continued by its pid (suspension.py), or by its init, needs no such care."""
+race so: a process continued by its pid, or by its init, needs no such care."""
 
 
 class ProgramFault(Exception):

@@ -24,7 +24,6 @@ from ..child import ChildProcess
 from .errors import SandboxError
 from .settings import MAX_TASKS, Sandbox, launch
 from .. import pid_namespace
-from ..suspension import Suspension
 from ..fair_clock import ProcessWait
 from .guardian_client import WATCHDOG
 
@@ -71,7 +70,6 @@ class Confinement:
             raise
         self.pid = self.proc.pid
         self.init = self.proc.init
-        self.suspension = Suspension(self.pid, self.init)
         self.peak_memory_bytes: int | None = None
         self._status: PeakMemory | None = None  # where no cgroup keeps the peak: its /proc status, kept open
         self._stat_fd: int | None = None  # without a namespace nor a cgroup: its main process's /proc stat
@@ -125,17 +123,27 @@ class Confinement:
         disk_mb in its mount namespace, its init says)?"""
         return self.sandbox.limited and self.init is not None and self.init.filled_tmp()
 
-    def suspend(self) -> None:
-        self.suspension.suspend()
-
     def begin_suspend(self) -> None:
-        self.suspension.begin_suspend()
+        """Held still between its turns, all of it, from its first move to its last: its init told to stop
+        every other process of its namespace ('S', pid_namespace.py), with no heuristic of when it is
+        "more than one process". Without a namespace (``none`` where the kernel allows none), its process
+        group stopped, and nothing more promised."""
+        if self.init is not None:
+            self.init.begin_stop()
+        else:
+            self.signal_group(signal.SIGSTOP)
 
     def end_suspend(self) -> None:
-        self.suspension.end_suspend()
+        """Known stopped whole (or ended) once this returns: the init's answer, awaited with a deadline."""
+        if self.init is not None:
+            self.init.end_stop()
 
     def resume(self) -> None:
-        self.suspension.resume()
+        # its main process group first, straight from the judge (no wake-up of the init on the way to
+        # its reply), then every other process of its namespace by its init
+        self.signal_group(signal.SIGCONT)
+        if self.init is not None:
+            self.init.continue_all()
 
     def signal_group(self, sig: int) -> None:
         try:

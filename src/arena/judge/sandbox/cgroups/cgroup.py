@@ -2,7 +2,7 @@
 
 Made by cgroups/setup.py, once per program start; during the game the judge only re-reads one
 open CPU file per move. Nothing freezes it: the program's init stops all of it between its turns
-(suspension.py).
+(confined_process.py).
 """
 
 from __future__ import annotations
