@@ -1,11 +1,12 @@
 """One contestant program as a child process: spawn, timed line I/O, suspend, kill.
 
-The program runs in namespaces of its own under arena's init (pid_namespace.py), and in a cgroup
-of its own where one can be made, so that suspending it between its turns (all of it, by its init)
-and killing it reach every process it started, and nothing outlives the game (confined_process.py
-starts it in its sandbox, holds it still between its turns, and ends it). Its stdout and stderr are read through non-blocking file
-descriptors in one ``select`` loop: whatever the program floods, the judge never blocks
-on it, and stderr is drained while the program runs.
+The program runs in namespaces of its own under arena's init (pid_namespace.py; a process group
+where the kernel allows none, which only ``--sandbox none`` runs in), and in a cgroup of its own
+where one can be made, so that suspending it between its turns (all of it, by its init) and killing
+it reach every process it started, and nothing outlives the game (confined_process.py starts it in
+its sandbox, holds it still between its turns, and ends it). Its stdout and stderr are read through
+non-blocking file descriptors in one ``select`` loop: whatever the program floods, the judge never
+blocks on it, and stderr is drained while the program runs.
 """
 
 from __future__ import annotations
