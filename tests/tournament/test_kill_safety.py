@@ -95,12 +95,8 @@ def wait_ended(processes: list[psutil.Process], timeout_s: float = 5) -> None:
     """Until each process has ended: gone, or a zombie its new parent has yet to reap, which runs no
     more (psutil.wait_procs waited for the reaping too: 1-2 s a kill where the init reaps slowly)."""
     deadline = time.monotonic() + timeout_s
-    while time.monotonic() < deadline and not all(map(_ended, processes)):
+    while time.monotonic() < deadline and any(map(alive, processes)):
         time.sleep(0.02)
-
-
-def _ended(process: psutil.Process) -> bool:
-    return not alive(process)
 
 
 def test_random_sigkills_never_corrupt_lose_or_double_a_game(tmp_path, arena_bin):
