@@ -594,7 +594,11 @@ def test_as_a_user_a_fork_chain_wedge_costs_its_opponent_nothing():
 def test_a_program_whose_init_does_not_answer_is_ended_and_the_judge_waits_no_longer(tmp_path, mode):
     from arena.judge.pid_namespace import ANSWER_DEADLINE_S
     script = private_folder(tmp_path) / "echo.py"
-    script.write_text("import sys\nfor line in sys.stdin:\n    print(line.strip(), flush=True)\n")
+    # a second thread: a program of one task is stopped by the judge itself where a cgroup counts its
+    # tasks (confined_process.py's _stop_alone), and its init is not asked at all
+    script.write_text("import sys, threading, time\n"
+                      "threading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
+                      "for line in sys.stdin:\n    print(line.strip(), flush=True)\n")
     program = Program([sys.executable, str(script)], sandbox=Sandbox(mode))
     try:
         program.send("one")

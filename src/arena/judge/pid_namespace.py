@@ -10,7 +10,8 @@ init ends, the kernel kills everything left in it. So:
 - the judge stops the whole program, from its first move to its last, however it forks, by one
   word to the init ('S'), which sends SIGSTOP to every other process of the namespace at once
   (``kill(-1)``, atomic against a concurrent fork) and answers before it reaps anything ('A');
-  'C' continues them all. Every answer is awaited ANSWER_DEADLINE_S at most: an init that does
+  'C' continues them all. (A program that its cgroup counts as one task the judge stops itself,
+  confined_process.py.) Every answer is awaited ANSWER_DEADLINE_S at most: an init that does
   not answer is ended, its program with it (``silent``), and the judge goes on;
 - where no cgroup counts its CPU time, the init does ('T'), from the namespace's own /proc;
   where no cgroup holds its memory, the init adds up what its processes hold, and ends it past
@@ -204,6 +205,11 @@ class Init:
             # 'a': its first process is all the namespace ever held: the judge's SIGCONT to its group
             # continues all of it, and the init need not be woken for it (about 25 µs a move here)
             self._alone = self._answer(1, ANSWER_DEADLINE_S) == b"a"
+
+    def stopped_by_judge(self) -> None:
+        """The judge has stopped the program itself, all of it (confined_process.py's _stop_alone): no
+        answer to await, and the judge's SIGCONT to its group continues it all."""
+        self._alone = True
 
     def continue_all(self) -> None:
         if self._alone:

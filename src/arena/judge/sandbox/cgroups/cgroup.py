@@ -54,6 +54,7 @@ class Cgroup:
     _oom_base: int = 0  # out-of-memory kills of earlier programs, when reused
     _keeps_peak: bool | None = field(default=None, repr=False)  # known after the first look
     _procs_file: str | None = field(default=None, repr=False)  # the first folder's cgroup.procs
+    _tasks_fd: int | None = field(default=None, repr=False)  # pids.current, kept open
 
     @property
     def procs_files(self) -> list[str]:
@@ -91,6 +92,15 @@ class Cgroup:
                 return int(text)
             return int(text.split(b"\n", 1)[0].split()[1]) * 1000  # "usage_usec N" comes first
         except (OSError, ValueError, IndexError, KeyError):
+            return None
+
+    def task_count(self) -> int | None:
+        """The processes and threads in the cgroup now (its pids controller's count; None: no such count)."""
+        try:
+            if self._tasks_fd is None:
+                self._tasks_fd = os.open(self._file("pids", "pids.current"), os.O_RDONLY)
+            return int(os.pread(self._tasks_fd, 32, 0))
+        except (OSError, ValueError, KeyError):
             return None
 
     @property
@@ -176,9 +186,10 @@ class Cgroup:
 
     def close(self) -> None:
         """Close the files kept open (the next reader opens them again)."""
-        if self._cpu_fd is not None:
-            os.close(self._cpu_fd)
-            self._cpu_fd = None
+        for fd in (self._cpu_fd, self._tasks_fd):
+            if fd is not None:
+                os.close(fd)
+        self._cpu_fd = self._tasks_fd = None
 
     def remove(self) -> bool:
         """Remove the folders once their processes are gone; False if some could not be."""
