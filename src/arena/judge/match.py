@@ -187,10 +187,6 @@ class Match:
             if charge_clock:
                 me.clock_ms -= charged
             me.running_since = end
-        if line is not None and hasattr(me.player, "begin_suspend"):
-            # its stop asked for at once: its init stops it while the judge checks and forwards its move
-            # (the next ask awaits the answer before its seat is resumed), not after
-            me.player.begin_suspend()
         if line is None:
             # a reply without its newline is a common slip, and a timeout would hide it
             partial = me.player.partial_line() if hasattr(me.player, "partial_line") else ""
