@@ -1,11 +1,16 @@
 """The judge's per-move path: what it does to be quick must cost nothing in correctness."""
 
+import os
 import resource
+import signal
 import sys
 import textwrap
 
+import pytest
+
 from arena.judge.capped_output import Capped
-from arena.judge.process import Program
+from arena.judge.process import Program, ProgramFault
+from arena.judge.sandbox.settings import Sandbox
 
 QUICK_THEN_SLOW = textwrap.dedent("""
     import sys, time
@@ -52,3 +57,35 @@ def test_kept_output_counts_the_bytes_it_cuts():
     kept.add(b"0123456789")
     kept.add(b"abcdefghij")
     assert kept.value() == "01234\n[... 10 bytes not kept ...]\nfghij"
+
+
+ECHO = "import sys\nfor line in sys.stdin:\n    print(line.strip(), flush=True)\n"
+ECHO_WITH_A_THREAD = ("import sys, threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
+                      + ECHO)
+
+
+def _stopped_and_resumed_with_its_init_stopped(source: str) -> bool:
+    """Whether a program, its init stopped (it cannot answer), is suspended and resumed and replies."""
+    program = Program([sys.executable, "-c", source], sandbox=Sandbox("limits"))
+    try:
+        if program.confinement.cgroup is None or program.confinement.cgroup.task_count() is None:
+            pytest.skip("no cgroup with a count of its tasks here (root, with the pids controller)")
+        program.send("one")
+        assert program.read_line(20) == "one"
+        os.kill(program.confinement.init.pid, signal.SIGSTOP)
+        program.suspend()
+        program.resume()
+        program.send("two")
+        return program.read_line(5) == "two"
+    except ProgramFault:
+        return False
+    finally:
+        program.close()
+
+
+def test_a_program_of_one_task_is_stopped_without_its_init_one_of_two_through_it():
+    """A program its cgroup counts as one task is stopped by the judge's own signal (its init, which
+    cannot answer here, is not asked: no wake-up of it at each move); with a second thread, the init
+    is asked, and one that does not answer ends it ("could not be stopped")."""
+    assert _stopped_and_resumed_with_its_init_stopped(ECHO)
+    assert not _stopped_and_resumed_with_its_init_stopped(ECHO_WITH_A_THREAD)

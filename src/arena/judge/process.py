@@ -140,8 +140,6 @@ class Program:
             self.confinement.end_suspend()
 
     def resume(self) -> None:
-        # a stop still unanswered is awaited first: its answer read now, never taken for a later stop's
-        self.end_suspend()
         if self.suspended and not self.closed:
             self.confinement.resume()
             self.suspended = False
