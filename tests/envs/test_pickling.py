@@ -78,8 +78,11 @@ def child_processes() -> set[int]:
     """This process's children (the judge starts a program as one)."""
     children = set()
     for task in os.listdir("/proc/self/task"):
-        with open(f"/proc/self/task/{task}/children") as listing:
-            children.update(int(pid) for pid in listing.read().split())
+        try:
+            with open(f"/proc/self/task/{task}/children") as listing:
+                children.update(int(pid) for pid in listing.read().split())
+        except FileNotFoundError:
+            continue  # a thread of this process (another test's, a library's) that ended meanwhile
     return children
 
 
