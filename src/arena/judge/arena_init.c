@@ -54,7 +54,7 @@ static struct seen seen[SEEN_SLOTS];
 static long long departed_ns;  /* the last count of every process gone since */
 static int round_number;
 static long long tick_ns;
-static int control_fd, ack_fd, running = 1, pending_counts, watching, last_pid_fd = -1;
+static int control_fd, ack_fd, running = 1, pending_counts, watching;
 static long long cpu_ns;  /* the last count */
 
 /* where ``pid`` is in the table, or the empty slot where it would go (-1: neither, the table full there) */
@@ -147,13 +147,7 @@ static int serve_words(int in_look, int tally) {
             if (words[i] == 'S') {
                 kill(-1, SIGSTOP);
                 running = 0;
-                /* 'a': no process but the program's first was ever made in the namespace (its last pid
-                   is 2), so the judge continues it itself, and need not wake the init for it; only
-                   where the init watches nothing while it runs (it would not know it runs) */
-                char last[16] = {0};
-                int alone = !watching && last_pid_fd >= 0 && pread(last_pid_fd, last, sizeof last - 1, 0) > 0
-                            && strtol(last, NULL, 10) == 2;
-                ssize_t ignored = write(ack_fd, alone ? "a" : "A", 1);
+                ssize_t ignored = write(ack_fd, "A", 1);
                 (void)ignored;
             } else if (words[i] == 'C') {
                 kill(-1, SIGCONT);
@@ -311,7 +305,7 @@ static int run(char *const argv[], char *const joins[], int njoins, const int re
     int ready[2] = {-1, 0};  /* the judge finds the program's pid under the init's (its /proc's numbers) */
     ssize_t ignored = write(report_fd, ready, sizeof ready);
     (void)ignored;
-    close_all_but(report_fd, control_fd, ack_fd);  /* before last_pid_fd is opened: kept */
+    close_all_but(report_fd, control_fd, ack_fd);
     sigset_t children;
     sigemptyset(&children);
     sigaddset(&children, SIGCHLD);  /* blocked, as every signal is since the judge's clone */
@@ -319,7 +313,6 @@ static int run(char *const argv[], char *const joins[], int njoins, const int re
     struct pollfd watched[2] = {{control_fd, POLLIN, 0}, {child_fd, POLLIN, 0}};
     int backlog = 0;
     watching = tally || memory_kb > 0;
-    last_pid_fd = open("/proc/sys/kernel/ns_last_pid", O_RDONLY | O_CLOEXEC);  /* its namespace's */
     long long next_look = now_ns(), peak_kb = 0, held_kb = 0;
     for (;;) {
         int timeout = -1;

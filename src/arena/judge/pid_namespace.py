@@ -136,7 +136,7 @@ class Init:
         self.ended: Ended | None = None
         self.silent = False  # it did not answer in time, and was ended
         self._stopping = False  # a stop asked for, its answer not yet read
-        self._alone = False  # at its last stop, the namespace had only ever held its first process
+        self._alone = False  # at its last stop, the judge stopped it itself (stopped_by_judge)
         self._cpu_ns = 0
 
     def program_pid(self) -> int:
@@ -202,9 +202,8 @@ class Init:
     def end_stop(self) -> None:
         if self._stopping:
             self._stopping = False
-            # 'a': its first process is all the namespace ever held: the judge's SIGCONT to its group
-            # continues all of it, and the init need not be woken for it (about 25 µs a move here)
-            self._alone = self._answer(1, ANSWER_DEADLINE_S) == b"a"
+            self._alone = False
+            self._answer(1, ANSWER_DEADLINE_S)
 
     def stopped_by_judge(self) -> None:
         """The judge has stopped the program itself, all of it (confined_process.py's _stop_alone): no
