@@ -60,8 +60,8 @@ def test_kept_output_counts_the_bytes_it_cuts():
 
 
 ECHO = "import sys\nfor line in sys.stdin:\n    print(line.strip(), flush=True)\n"
-ECHO_WITH_A_THREAD = ("import sys, threading, time\nthreading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n"
-                      + ECHO)
+ECHO_WITH_A_THREAD = ("import sys, threading, time\n"
+                      "threading.Thread(target=time.sleep, args=(60,), daemon=True).start()\n" + ECHO)
 
 
 def _stopped_and_resumed_with_its_init_stopped(source: str) -> bool:

@@ -88,7 +88,7 @@ class ChildProcess:
                 break
         if init_ends is not None:
             init_ends.started()
-            self.init = Init(self.waited, init_ends, report_read)
+            self.init = Init(self.waited, init_ends, report_read, watching=launch.tally or launch.memory_kb > 0)
             if started:  # the program's pid; none: it ended before the judge looked
                 self.pid = self.init.program_pid() or self.waited
         else:

@@ -125,8 +125,9 @@ class Init:
 
     pipes = InitPipes
 
-    def __init__(self, pid: int, pipes: InitPipes, report_fd: int) -> None:
+    def __init__(self, pid: int, pipes: InitPipes, report_fd: int, watching: bool) -> None:
         self.pid = pid
+        self.watching = watching  # it counts the CPU time or adds up the memory of its processes while they run
         self._control = pipes.control_write
         self._ack = pipes.ack_read
         self._report = report_fd

@@ -141,10 +141,11 @@ class Confinement:
         holds one task, its main process, once the signal is sent. A process or thread made before is
         counted there (a process that left the group with setsid() too); one being made meanwhile gets
         the group's stop as it is born (the kernel hands a group's signal to a fork under way, and a
-        new thread joins its group's stop). The init is not woken: about 20 µs a move. Only where a
-        cgroup holds its memory and counts its CPU time: the init, which watches nothing while it runs,
-        need not know it stopped. False: the init is asked ('S')."""
-        if self.cgroup is None or not self.cgroup.memory_limited:
+        new thread joins its group's stop). The init is not woken: about 20 µs a move. Only where the
+        init watches nothing while the program runs (a cgroup holds its memory and counts its CPU
+        time): else it must know when it runs. False: the init is asked ('S')."""
+        assert self.init is not None
+        if self.init.watching or self.cgroup is None:
             return False
         self.signal_group(signal.SIGSTOP)  # harmless where it is not all of it: the init stops the rest
         return self.cgroup.task_count() == 1
